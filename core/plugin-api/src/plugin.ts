@@ -1,0 +1,84 @@
+import type { ComponentType } from 'react';
+import type { ContainerModule } from 'inversify';
+import type { NavCategory } from './categories';
+import type { RouteScope } from './hierarchy';
+import type { PermissionDef } from './permissions';
+import type { Predicate } from './predicates';
+import type { RouteRef } from './routeRefs';
+import type { Token } from './tokens';
+
+export interface PluginRoute {
+  ref: RouteRef;
+  /** Lazily loaded page: one chunk per plugin page. */
+  load: () => Promise<{ default: ComponentType }>;
+  /** Whether the route is reachable; hidden routes redirect to the context home (SHELL-005). */
+  requires?: Predicate;
+  /** Route is reachable without signing in (privacy policy, health). */
+  public?: boolean;
+  /** Shell chrome around the page: 'shell' (default) or 'bare' (no nav, no top bar). */
+  layout?: 'shell' | 'bare';
+  /** The hierarchy selector is disabled on this page (SHELL-053). */
+  disablesHierarchySelector?: boolean;
+}
+
+export interface PluginNavItem {
+  target: RouteRef;
+  /** Omit for an item of its own on the nav's top level (e.g. Home). */
+  category?: NavCategory;
+  labelKey: string;
+  /** Blueprint icon name. */
+  icon: string;
+  order?: number;
+  visibleWhen?: Predicate;
+  /** Rendered disabled (not hidden) when this is false (SHELL-007). */
+  enabledWhen?: Predicate;
+}
+
+export interface PluginI18n {
+  /** Namespace = plugin id. */
+  namespace: string;
+  /** Lazily loaded resources per language. */
+  load: (lng: string) => Promise<Record<string, unknown>>;
+}
+
+export interface ClientPluginContext {
+  /** Resolve a token from the container (for activation work). */
+  get<T>(token: Token<T>): T;
+}
+
+export interface ClientPlugin {
+  id: string;
+  titleKey: string;
+  module?: ContainerModule;
+  routes?: PluginRoute[];
+  nav?: PluginNavItem[];
+  permissions?: PermissionDef[];
+  requires?: Token<unknown>[];
+  optional?: Token<unknown>[];
+  provides?: Token<unknown>[];
+  i18n?: PluginI18n;
+  /** Runs once after every module is loaded; a throw marks the plugin failed. */
+  activate?: (ctx: ClientPluginContext) => void | Promise<void>;
+}
+
+const PLUGIN_ID = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
+
+export function definePlugin<P extends ClientPlugin>(plugin: P): P {
+  if (!PLUGIN_ID.test(plugin.id)) {
+    throw new Error(`plugin id '${plugin.id}' must be kebab-case`);
+  }
+  return plugin;
+}
+
+/** Full react-router path of a route: scope prefix + relative path. */
+export function routePath(scope: RouteScope, path: string): string {
+  const prefix =
+    scope === 'global'
+      ? ''
+      : scope === 'client'
+        ? ':clientSlug'
+        : scope === 'region'
+          ? ':clientSlug/:regionSlug'
+          : ':clientSlug/:regionSlug/:brandSlug/:productSlug';
+  return '/' + [prefix, path].filter(Boolean).join('/');
+}

@@ -1,0 +1,52 @@
+// One jest run over every package: client code (React, MobX) in jsdom, the rest in node.
+// swc without decorator metadata, so tests see what the esbuild bundle sees (TOOLCHAIN.md).
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true, decorators: true },
+      transform: { legacyDecorator: true, decoratorMetadata: false, react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+const common = {
+  transform: {
+    '^.+\\.(t|j)sx?$': swc,
+    '^.+\\.sql$': '<rootDir>/scripts/jest/textTransform.js',
+  },
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/scripts/jest/fileStub.js' },
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'sql'],
+  transformIgnorePatterns: ['/node_modules/(?!(@blueprintjs)/)'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+};
+module.exports = {
+  testTimeout: 30000,
+  projects: [
+    {
+      ...common,
+      rootDir: __dirname,
+      displayName: 'client',
+      testEnvironment: 'jsdom',
+      setupFilesAfterEnv: ['<rootDir>/scripts/jest/setupClient.ts'],
+      testMatch: [
+        '<rootDir>/core/{platform,ui,test-utils}/src/**/*.test.{ts,tsx}',
+        '<rootDir>/plugins/*/src/client/**/*.test.{ts,tsx}',
+        '<rootDir>/host/src/client/**/*.test.{ts,tsx}',
+      ],
+    },
+    {
+      ...common,
+      rootDir: __dirname,
+      displayName: 'node',
+      testEnvironment: 'node',
+      testMatch: [
+        '<rootDir>/core/{plugin-api,server,counts}/src/**/*.test.ts',
+        '<rootDir>/plugins/*/src/{server,common}/**/*.test.ts',
+        '<rootDir>/host/src/server/**/*.test.ts',
+        '<rootDir>/scripts/**/*.test.ts',
+      ],
+    },
+  ],
+};
