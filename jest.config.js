@@ -31,7 +31,8 @@ module.exports = {
       testEnvironment: 'jsdom',
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/setupClient.ts'],
       testMatch: [
-        '<rootDir>/core/{platform,ui,test-utils}/src/**/*.test.{ts,tsx}',
+        '<rootDir>/core/{platform,ui}/src/**/*.test.{ts,tsx}',
+        '<rootDir>/core/test-utils/src/client/**/*.test.{ts,tsx}',
         '<rootDir>/plugins/*/src/client/**/*.test.{ts,tsx}',
         '<rootDir>/host/src/client/**/*.test.{ts,tsx}',
       ],
@@ -43,6 +44,7 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: [
         '<rootDir>/core/{plugin-api,server,counts}/src/**/*.test.ts',
+        '<rootDir>/core/test-utils/src/server/**/*.test.ts',
         '<rootDir>/plugins/*/src/{server,common}/**/*.test.ts',
         '<rootDir>/host/src/server/**/*.test.ts',
         '<rootDir>/scripts/**/*.test.ts',

@@ -6,13 +6,14 @@ export interface HierarchySelection {
   product?: string;
 }
 
-export type RouteScope = 'global' | 'client' | 'region' | 'product';
+export type RouteScope = 'global' | 'client' | 'region' | 'brand' | 'product';
 
 /** Path prefix of each scope, with react-router params. */
 export const SCOPE_PREFIX: Record<RouteScope, string> = {
   global: '',
   client: ':clientSlug',
   region: ':clientSlug/:regionSlug',
+  brand: ':clientSlug/:regionSlug/:brandSlug',
   product: ':clientSlug/:regionSlug/:brandSlug/:productSlug',
 };
 

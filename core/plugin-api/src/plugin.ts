@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import type { ContainerModule } from 'inversify';
 import type { NavCategory } from './categories';
-import type { RouteScope } from './hierarchy';
+import { SCOPE_PREFIX, type RouteScope } from './hierarchy';
 import type { PermissionDef } from './permissions';
 import type { Predicate } from './predicates';
 import type { RouteRef } from './routeRefs';
@@ -72,13 +72,6 @@ export function definePlugin<P extends ClientPlugin>(plugin: P): P {
 
 /** Full react-router path of a route: scope prefix + relative path. */
 export function routePath(scope: RouteScope, path: string): string {
-  const prefix =
-    scope === 'global'
-      ? ''
-      : scope === 'client'
-        ? ':clientSlug'
-        : scope === 'region'
-          ? ':clientSlug/:regionSlug'
-          : ':clientSlug/:regionSlug/:brandSlug/:productSlug';
+  const prefix = SCOPE_PREFIX[scope];
   return '/' + [prefix, path].filter(Boolean).join('/');
 }

@@ -28,7 +28,9 @@ export function createRouteRef(opts: { id: string; scope: RouteScope; path: stri
             ? { client: context.client }
             : scope === 'region'
               ? { client: context.client, region: context.region }
-              : context;
+              : scope === 'brand'
+                ? { client: context.client, region: context.region, brand: context.brand }
+                : context;
         prefix = fullSlugOf(needed);
       }
       const filled = path

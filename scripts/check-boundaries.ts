@@ -1,0 +1,123 @@
+/**
+ * npm run check-boundaries: fails when a plugin imports another plugin's client or server code,
+ * any deep path of a package (only its `exports` entries are public), or a relative path outside
+ * its own folder; when a plugin's src/common pulls in React, Node or a runtime package; and when
+ * core imports a plugin.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { ROOT } from './lib/workspace';
+
+export interface Violation {
+  file: string;
+  specifier: string;
+  reason: string;
+}
+
+const IMPORT_RE = /(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function walk(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) walk(p, out);
+    else if (/\.(ts|tsx|js|mjs)$/.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+export function importsOf(source: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(IMPORT_RE)) out.push(m[1] ?? m[2] ?? m[3]);
+  return out;
+}
+
+/** name -> exported subpaths ('.', './server', ...) of every workspace package. */
+function workspaceExports(root: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const group of ['core', 'plugins']) {
+    const base = join(root, group);
+    if (!existsSync(base)) continue;
+    for (const d of readdirSync(base)) {
+      const f = join(base, d, 'package.json');
+      if (!existsSync(f)) continue;
+      const pkg = JSON.parse(readFileSync(f, 'utf8'));
+      out.set(pkg.name, Object.keys(pkg.exports ?? { '.': '' }));
+    }
+  }
+  return out;
+}
+
+function packageOf(spec: string): { name: string; sub: string } {
+  const parts = spec.split('/');
+  const n = spec.startsWith('@') ? 2 : 1;
+  const name = parts.slice(0, n).join('/');
+  const rest = parts.slice(n).join('/');
+  return { name, sub: rest ? './' + rest : '.' };
+}
+
+const COMMON_FORBIDDEN = /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|counts|test-utils))/;
+
+export function checkBoundaries(root = ROOT): Violation[] {
+  const exportsMap = workspaceExports(root);
+  const violations: Violation[] = [];
+  const check = (file: string, ownDir: string, ownPkg: string | null, kind: 'plugin' | 'core') => {
+    const rel = relative(root, file);
+    const inCommon = kind === 'plugin' && rel.split(sep).includes('common') && rel.includes(`${sep}src${sep}common${sep}`);
+    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+      if (spec.startsWith('.')) {
+        const target = resolve(dirname(file), spec);
+        if (!target.startsWith(ownDir + sep) && target !== ownDir) {
+          violations.push({ file: rel, specifier: spec, reason: 'relative import leaves the package' });
+        } else if (inCommon && !target.includes(`${sep}src${sep}common`)) {
+          violations.push({ file: rel, specifier: spec, reason: 'src/common may not import client or server code' });
+        }
+        continue;
+      }
+      if (inCommon && COMMON_FORBIDDEN.test(spec)) {
+        violations.push({ file: rel, specifier: spec, reason: 'src/common must stay free of React, Node and runtime packages' });
+      }
+      const { name, sub } = packageOf(spec);
+      if (!name.startsWith('@discovery/')) continue;
+      const allowed = exportsMap.get(name);
+      if (!allowed) {
+        violations.push({ file: rel, specifier: spec, reason: `unknown workspace package '${name}'` });
+        continue;
+      }
+      if (!allowed.includes(sub)) {
+        violations.push({ file: rel, specifier: spec, reason: `deep import: '${name}' exports only ${allowed.join(', ')}` });
+        continue;
+      }
+      if (name.startsWith('@discovery/plugin-')) {
+        if (kind === 'core') {
+          violations.push({ file: rel, specifier: spec, reason: 'core may not import a plugin' });
+        } else if (name !== ownPkg && sub !== './common') {
+          violations.push({ file: rel, specifier: spec, reason: "a plugin may import only another plugin's './common' entry" });
+        }
+      }
+    }
+  };
+  for (const group of ['plugins', 'core'] as const) {
+    const base = join(root, group);
+    if (!existsSync(base)) continue;
+    for (const d of readdirSync(base)) {
+      const dir = join(base, d);
+      if (!statSync(dir).isDirectory()) continue;
+      const pkgFile = join(dir, 'package.json');
+      const ownPkg = existsSync(pkgFile) ? JSON.parse(readFileSync(pkgFile, 'utf8')).name : null;
+      for (const f of walk(join(dir, 'src'))) check(f, dir, ownPkg, group === 'plugins' ? 'plugin' : 'core');
+    }
+  }
+  return violations;
+}
+
+if (require.main === module) {
+  const v = checkBoundaries();
+  if (v.length) {
+    console.error(`check-boundaries: ${v.length} violation(s)`);
+    for (const x of v) console.error(`  ${x.file}: '${x.specifier}': ${x.reason}`);
+    process.exit(1);
+  }
+  console.log('check-boundaries: no violations');
+}

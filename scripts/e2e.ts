@@ -1,0 +1,38 @@
+/**
+ * npm run test:e2e [-- --spec e2e/specs/shell/login.e2e.ts]
+ * Builds the full app, starts its server on a free port with a fresh embedded database, runs the
+ * WebdriverIO suites in headless Chromium against it (one browser session per spec file), stops it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from './build';
+import { run, startBuiltServer } from './lib/proc';
+import { argValue } from './lib/workspace';
+
+export async function e2e(args: string[]): Promise<number> {
+  const name = argValue(args, '--build') ?? 'full';
+  const r = await build(name);
+  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-e2e-'));
+  const server = await startBuiltServer(r.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
+  console.log(`e2e: '${name}' build serving at ${server.url}`);
+  try {
+    const spec = argValue(args, '--spec');
+    return await run('npx', ['wdio', 'run', 'e2e/wdio.conf.ts', ...(spec ? ['--spec', spec] : [])], {
+      ...process.env,
+      E2E_BASE_URL: server.url,
+    });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (require.main === module) {
+  e2e(process.argv.slice(2))
+    .then((code) => process.exit(code))
+    .catch((e) => {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,46 @@
+/**
+ * npm test: everything CI checks, in order: typecheck, plugin boundaries, jest (unit and server
+ * integration on PGlite), the server suites again on PostgreSQL when TEST_DATABASE_URL is set,
+ * then the WebdriverIO end-to-end suites against the built app.
+ */
+import { run } from './lib/proc';
+import { e2e } from './e2e';
+
+interface Step {
+  name: string;
+  exec: () => Promise<number>;
+}
+
+const pglite = { ...process.env, TEST_DATABASE_URL: '' };
+const steps: Step[] = [
+  { name: 'typecheck', exec: () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) },
+  { name: 'check-boundaries', exec: () => run('npx', ['tsx', 'scripts/check-boundaries.ts']) },
+  { name: 'jest (PGlite)', exec: () => run('npx', ['jest', '--ci'], pglite) },
+];
+if (process.env.TEST_DATABASE_URL) {
+  steps.push({
+    name: 'jest server suites (PostgreSQL)',
+    exec: () =>
+      run('npx', ['jest', '--ci', '--selectProjects', 'node', '--testPathPatterns', '(core/server|core/test-utils/src/server|plugins/[^/]+/src/server)/']),
+  });
+}
+if (process.env.SKIP_E2E !== 'true') steps.push({ name: 'e2e (WebdriverIO, headless Chromium)', exec: () => e2e([]) });
+
+async function main() {
+  const results: { name: string; ok: boolean; ms: number }[] = [];
+  for (const s of steps) {
+    console.log(`\n=== ${s.name}`);
+    const t0 = Date.now();
+    const code = await s.exec().catch((e) => {
+      console.error(e instanceof Error ? e.message : e);
+      return 1;
+    });
+    results.push({ name: s.name, ok: code === 0, ms: Date.now() - t0 });
+  }
+  console.log('\n=== summary');
+  for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${(r.ms / 1000).toFixed(1)} s)`);
+  const failed = results.filter((r) => !r.ok).length;
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
