@@ -5,13 +5,16 @@
  */
 import { run } from './lib/proc';
 import { e2e } from './e2e';
+import { scaffoldCheck } from './scaffold-check';
 
 interface Step {
   name: string;
   exec: () => Promise<number>;
 }
 
-const pglite = { ...process.env, TEST_DATABASE_URL: '' };
+// PGlite loads its wasm through dynamic import(), which jest's VM allows only with this flag.
+const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
+const pglite = { ...jestEnv, TEST_DATABASE_URL: '' };
 const steps: Step[] = [
   { name: 'typecheck', exec: () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) },
   { name: 'check-boundaries', exec: () => run('npx', ['tsx', 'scripts/check-boundaries.ts']) },
@@ -21,9 +24,10 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push({
     name: 'jest server suites (PostgreSQL)',
     exec: () =>
-      run('npx', ['jest', '--ci', '--selectProjects', 'node', '--testPathPatterns', '(core/server|core/test-utils/src/server|plugins/[^/]+/src/server)/']),
+      run('npx', ['jest', '--ci', '--selectProjects', 'node', '--testPathPatterns', '(core/server|core/test-utils/src/server|plugins/[^/]+/src/server)/'], jestEnv),
   });
 }
+steps.push({ name: 'create-plugin scaffold works end to end', exec: () => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true' }) });
 if (process.env.SKIP_E2E !== 'true') steps.push({ name: 'e2e (WebdriverIO, headless Chromium)', exec: () => e2e([]) });
 
 async function main() {

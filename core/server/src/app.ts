@@ -1,0 +1,207 @@
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { validatePlugins, type PermissionAction, type ServerPlugin } from '@discovery/plugin-api';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { canIn, SessionStore } from './auth/sessionStore';
+import { loadConfig, type AppConfig } from './config';
+import { openDatabase, type Database } from './db';
+import { errorBody, errorHandler, errors, validate } from './errors';
+import { loadHierarchy, resolveContext, type ClientNode } from './hierarchy/hierarchy';
+import { isSlugVisible } from './hierarchy/slugs';
+import { runMigrations } from './migrations';
+import coreMigration from './migrations/0001_core.sql';
+import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
+import { registerCoreRoutes } from './routes/core';
+import { seedDemo } from './seed';
+import type { RequestAuth, ServerCore } from './types';
+
+export interface BuildInfo {
+  version: string;
+  branch: string;
+  revision: string;
+  date: string;
+}
+
+export interface ServerOptions {
+  plugins?: ServerPlugin<ServerCore, FastifyInstance>[];
+  databaseUrl?: string;
+  dataDir?: string;
+  staticDir?: string;
+  config?: Partial<AppConfig>;
+  seed?: boolean;
+  logger?: boolean;
+  buildInfo?: BuildInfo;
+}
+
+export interface DiscoveryServer {
+  app: FastifyInstance;
+  core: ServerCore;
+  db: Database;
+  listen(port: number, host?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9-]{1,100}$/;
+
+export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryServer> {
+  const plugins = validatePlugins(opts.plugins ?? []);
+  const config: AppConfig = { ...loadConfig(), ...opts.config };
+  const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
+  try {
+    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+
+  const sessions = new SessionStore(db, config.sessionTtlHours);
+  let tree: Promise<ClientNode[]> | null = null;
+  const hierarchy = () => {
+    if (!tree) {
+      tree = loadHierarchy(db);
+      tree.catch(() => (tree = null));
+    }
+    return tree;
+  };
+
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: 1_048_576,
+    trustProxy: process.env.DISCOVERY_TRUST_PROXY === 'true',
+    // SRV-004: echo the caller's X-Request-ID, or make one.
+    genReqId: (req) => {
+      const h = req.headers['x-request-id'];
+      const v = Array.isArray(h) ? h[0] : h;
+      return v && REQUEST_ID.test(v) ? v : randomUUID();
+    },
+  });
+  app.setErrorHandler(errorHandler);
+  await app.register(cookie);
+  app.decorateRequest('discovery', null as unknown as RequestAuth);
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('X-Request-ID', req.id);
+    // SRV-002: credentials from the configured UI origins only.
+    const origin = req.headers.origin;
+    if (origin && config.corsOrigins.includes(origin)) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      reply.header('Access-Control-Allow-Credentials', 'true');
+      reply.header('Access-Control-Allow-Headers', 'Content-Type, x-csrf-token, X-Context, X-Request-ID, X-Data-Source');
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, PATCH, DELETE, OPTIONS');
+      reply.header('Access-Control-Expose-Headers', 'auth-token, sso-token, x-csrf-token, X-Request-ID');
+      reply.header('Vary', 'Origin');
+      if (req.method === 'OPTIONS') return reply.code(204).send();
+    }
+    const path = req.url.split('?')[0];
+    if (!(path.startsWith('/api/') || path === '/sso-token') || req.routeOptions.config?.public) return;
+    await authenticate(req);
+  });
+
+  async function authenticate(req: FastifyRequest): Promise<void> {
+    const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
+    const sid = req.cookies[SESSION_COOKIE] ?? bearer;
+    const session = sid ? await sessions.get(sid) : null;
+    if (!session) throw errors.unauthorized();
+    // SRV-001: the CSRF token of this session, on every authenticated call.
+    if (req.headers['x-csrf-token'] !== session.csrf_token) throw errors.forbidden('Invalid CSRF token');
+    const real = await sessions.accessOf(session.user_id);
+    if (!real) throw errors.unauthorized();
+    const eff = session.impersonated_user_id ? await sessions.accessOf(session.impersonated_user_id) : null;
+    const access = eff ?? real;
+    const auth: RequestAuth = {
+      sessionId: session.id,
+      user: access.user,
+      realUser: real.user,
+      impersonating: eff !== null,
+      permissions: access.permissions,
+      grants: access.grants,
+      can: (resource, action) => canIn(access.permissions, resource, action),
+      context: null,
+    };
+    req.discovery = auth;
+    // SRV-003: the hierarchy context of the call, checked against the user's grants.
+    const raw = req.headers['x-context'];
+    const slug = (Array.isArray(raw) ? raw[0] : raw)?.trim().replace(/^\/+|\/+$/g, '');
+    if (slug) {
+      const ctx = resolveContext(await hierarchy(), slug);
+      if (!ctx || !isSlugVisible(access.grants, slug)) throw errors.forbidden(`You don't have access to '${slug}'.`);
+      auth.context = ctx;
+    }
+  }
+
+  const core: ServerCore = {
+    db: db.drizzle,
+    query: (sql, params) => db.query(sql, params),
+    transaction: (fn) => db.transaction(fn),
+    config,
+    log: app.log,
+    requirePermission(resource: string, action: PermissionAction) {
+      return async (req) => {
+        if (!req.discovery?.can(resource, action)) {
+          throw errors.forbidden(`You don't have permission to ${action} ${resource.replace(/_/g, ' ')}.`);
+        }
+      };
+    },
+    requireContext(level = 'client') {
+      return async (req) => {
+        const ctx = req.discovery?.context;
+        if (!ctx || !ctx[level]) {
+          throw errors.badRequest(`This call needs X-Context naming a ${level} (client/region/brand/product slugs).`);
+        }
+      };
+    },
+    validate,
+    errors,
+    hierarchy,
+    invalidateHierarchy: () => {
+      tree = null;
+    },
+    invalidateUsers: () => sessions.invalidateUsers(),
+  };
+
+  registerAuthRoutes(app, { db, sessions, config, core });
+  registerCoreRoutes(app, { db, sessions, config, core, buildInfo: opts.buildInfo });
+  for (const p of plugins) {
+    await app.register(async (router) => p.register(router, core), { prefix: `/api/v1/${p.id}` });
+  }
+
+  const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
+  if (staticDir) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, file) => {
+        if (file.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    // The client router owns every other GET path (SPA fallback).
+    if (staticDir && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
+  });
+
+  if (opts.seed ?? true) {
+    await seedDemo(db, config);
+    for (const p of plugins) await p.seed?.(core);
+    core.invalidateHierarchy();
+  }
+  await app.ready();
+
+  return {
+    app,
+    core,
+    db,
+    listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}

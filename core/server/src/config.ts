@@ -1,0 +1,60 @@
+import { randomBytes } from 'node:crypto';
+
+export interface AppConfig {
+  tier: 1 | 2 | 3;
+  environment: string;
+  sso_login_url: string;
+  logout_url: string;
+  support_url: string;
+  service_desk_url: string;
+  help_urls: Record<string, string>;
+  show_privacy_policy_link: boolean;
+  monitoring_client_token: string | null;
+  tier3_weights_suffix: string;
+  demoPassword: string;
+  sessionTtlHours: number;
+  ssoSecret: string;
+  corsOrigins: string[];
+}
+
+/** Configuration read once at start (SHELL-013: the tier is deployment-wide). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const tier = Number(env.DISCOVERY_TIER ?? 1);
+  if (![1, 2, 3].includes(tier)) throw new Error(`DISCOVERY_TIER must be 1, 2 or 3 (got '${env.DISCOVERY_TIER}')`);
+  return {
+    tier: tier as 1 | 2 | 3,
+    environment: env.DISCOVERY_ENV ?? 'dev',
+    sso_login_url: env.DISCOVERY_SSO_LOGIN_URL ?? '/api/v1/adfs/login',
+    logout_url: env.DISCOVERY_LOGOUT_URL ?? '/api/v1/adfs/logout',
+    support_url: env.DISCOVERY_SUPPORT_URL ?? 'https://support.discovery.example',
+    service_desk_url: env.DISCOVERY_SERVICE_DESK_URL ?? 'https://servicedesk.discovery.example/request-access',
+    help_urls: {
+      center: env.DISCOVERY_HELP_CENTER_URL ?? 'https://help.discovery.example',
+      page: env.DISCOVERY_HELP_PAGE_URL ?? 'https://help.discovery.example/pages',
+      support: env.DISCOVERY_SUPPORT_URL ?? 'https://support.discovery.example',
+    },
+    show_privacy_policy_link: env.DISCOVERY_SHOW_PRIVACY_LINK === 'true',
+    monitoring_client_token: env.DISCOVERY_MONITORING_TOKEN ?? null,
+    tier3_weights_suffix: env.DISCOVERY_TIER3_WEIGHTS_SUFFIX ?? ' (Sum of Weights)',
+    demoPassword: env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo',
+    sessionTtlHours: Number(env.DISCOVERY_SESSION_TTL_HOURS ?? 12),
+    ssoSecret: env.DISCOVERY_SSO_SECRET ?? randomBytes(32).toString('hex'),
+    corsOrigins: (env.DISCOVERY_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}
+
+/** What GET /api/v1/config may show (no secrets). */
+export function publicConfig(c: AppConfig) {
+  return {
+    tier: c.tier,
+    environment: c.environment,
+    sso_login_url: c.sso_login_url,
+    logout_url: c.logout_url,
+    support_url: c.support_url,
+    service_desk_url: c.service_desk_url,
+    help_urls: c.help_urls,
+    show_privacy_policy_link: c.show_privacy_policy_link,
+    monitoring_client_token: c.monitoring_client_token,
+    tier3_weights_suffix: c.tier3_weights_suffix,
+  };
+}

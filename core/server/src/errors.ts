@@ -1,0 +1,76 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ZodError, type ZodType } from 'zod';
+
+/** An error that becomes the JSON envelope `{ error: { message, status, fields? } }` (SRV-005). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const errors = {
+  badRequest: (msg: string) => new HttpError(400, msg),
+  unauthorized: (msg = 'Your session has expired. Please log in again.') => new HttpError(401, msg, undefined, { refresh_login: true }),
+  forbidden: (msg: string) => new HttpError(403, msg),
+  notFound: (msg: string) => new HttpError(404, msg),
+  conflict: (msg: string) => new HttpError(409, msg),
+  unprocessable: (msg: string, fields?: Record<string, string>) => new HttpError(422, msg, fields),
+  tooMany: (msg: string) => new HttpError(429, msg),
+};
+
+export function zodToHttp(e: ZodError): HttpError {
+  const fields: Record<string, string> = {};
+  for (const issue of e.issues) {
+    const key = issue.path.join('.') || '_';
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  const [first] = Object.entries(fields);
+  return errors.unprocessable(first ? `Validation failed: ${first[0]}: ${first[1]}` : 'Validation failed', fields);
+}
+
+/** Parses with a shared zod schema; a failure is a 422 naming every bad field. */
+export function validate<T>(schema: ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw zodToHttp(r.error);
+  return r.data;
+}
+
+const FASTIFY_CODES: Record<string, [number, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON in request body'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, "Body cannot be empty when content-type is set to 'application/json'"],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large (limit 1 MB)'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body size did not match Content-Length'],
+};
+
+export function errorBody(req: FastifyRequest, status: number, message: string, fields?: Record<string, string>, extra?: Record<string, unknown>) {
+  return { error: { message, status, ...(fields ? { fields } : {}) }, request_id: req.id, ...(extra ?? {}) };
+}
+
+/** Every failure leaves as the JSON envelope; never a stack trace. */
+export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
+  if (err instanceof HttpError) {
+    return reply.code(err.status).send(errorBody(req, err.status, err.message, err.fields, err.extra));
+  }
+  if (err instanceof ZodError) {
+    const h = zodToHttp(err);
+    return reply.code(422).send(errorBody(req, 422, h.message, h.fields));
+  }
+  const fe = err as FastifyError;
+  if (fe.code && FASTIFY_CODES[fe.code]) {
+    const [status, message] = FASTIFY_CODES[fe.code];
+    return reply.code(status).send(errorBody(req, status, message));
+  }
+  if (fe.code === 'FST_ERR_VALIDATION' || (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500)) {
+    const status = fe.statusCode ?? 400;
+    return reply.code(status).send(errorBody(req, status, fe.message));
+  }
+  req.log.error({ err }, 'unhandled error');
+  return reply.code(500).send(errorBody(req, 500, 'Internal server error'));
+}

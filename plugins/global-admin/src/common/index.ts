@@ -1,0 +1,19 @@
+import { createRouteRef, definePermission } from '@discovery/plugin-api';
+
+/** SHELL-021: the user menu's Admin entry goes here. */
+export const adminDashboardRoute = createRouteRef({ id: 'global-admin.dashboard', scope: 'global', path: 'global/admin/dashboard' });
+
+export const globalAdminPermissions = {
+  read: definePermission('global_admin', 'read'),
+  impersonate: definePermission('impersonation', 'create'),
+};
+
+export interface AdminSummary {
+  clients: number;
+  regions: number;
+  brands: number;
+  products: number;
+  users: number;
+  roles: number;
+  active_sessions: number;
+}

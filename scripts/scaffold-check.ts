@@ -1,0 +1,75 @@
+/**
+ * Proves `npm run create-plugin` end to end (part of npm test): scaffolds a plugin into the real
+ * tree, typechecks and boundary-checks it, runs its unit and server tests, adds it to a temporary
+ * build, bundles that build, starts its server and runs the plugin's generated e2e spec against it
+ * in headless Chromium. Everything it created is removed afterwards, pass or fail.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from './build';
+import { scaffold } from './create-plugin';
+import { run, startBuiltServer } from './lib/proc';
+import { ROOT } from './lib/workspace';
+
+const ID = 'scaffold-check';
+
+export async function scaffoldCheck(opts: { e2e: boolean }): Promise<number> {
+  const pluginDir = join(ROOT, 'plugins', ID);
+  const buildFile = join(ROOT, 'host', 'builds', `${ID}.json`);
+  const link = join(ROOT, 'node_modules', '@discovery', `plugin-${ID}`);
+  const e2eDirs = [join(ROOT, 'e2e', 'specs', ID), join(ROOT, 'e2e', 'pageobjects', ID)];
+  const cleanup = () => {
+    rmSync(pluginDir, { recursive: true, force: true });
+    rmSync(buildFile, { force: true });
+    rmSync(join(ROOT, 'dist', ID), { recursive: true, force: true });
+    if (existsSync(link)) unlinkSync(link);
+    for (const d of e2eDirs) rmSync(d, { recursive: true, force: true });
+  };
+  cleanup();
+  try {
+    scaffold({ id: ID, category: 'toolbox', title: 'Scaffold Check' });
+    const full = JSON.parse(readFileSync(join(ROOT, 'host', 'builds', 'full.json'), 'utf8'));
+    writeFileSync(buildFile, JSON.stringify({ name: ID, plugins: [...full.plugins, ID] }));
+    const steps: [string, () => Promise<number>][] = [
+      ['typecheck with the new plugin', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
+      ['boundaries', () => run('npx', ['tsx', 'scripts/check-boundaries.ts'])],
+      ['its unit and server tests', () => run('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' })],
+    ];
+    for (const [name, step] of steps) {
+      console.log(`scaffold-check: ${name}`);
+      const code = await step();
+      if (code !== 0) return code;
+    }
+    const r = await build(ID);
+    const chunk = Object.keys(r.metafile.outputs).find((k) => k.includes('ScaffoldCheckPage') && k.endsWith('.js'));
+    if (!chunk) {
+      console.error('scaffold-check: the build has no lazy chunk for the new page');
+      return 1;
+    }
+    console.log(`scaffold-check: page chunk ${chunk}`);
+    if (!opts.e2e) return 0;
+    const dataDir = mkdtempSync(join(tmpdir(), 'discovery-scaffold-'));
+    const server = await startBuiltServer(r.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
+    try {
+      return await run('npx', ['wdio', 'run', 'e2e/wdio.conf.ts', '--spec', `e2e/specs/${ID}/${ID}.e2e.ts`], {
+        ...process.env,
+        E2E_BASE_URL: server.url,
+      });
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } finally {
+    cleanup();
+  }
+}
+
+if (require.main === module) {
+  scaffoldCheck({ e2e: !process.argv.includes('--no-e2e') })
+    .then((code) => process.exit(code))
+    .catch((e) => {
+      console.error(e instanceof Error ? e.message : e);
+      process.exit(1);
+    });
+}
