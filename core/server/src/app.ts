@@ -174,7 +174,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       wildcard: false,
       index: false,
       setHeaders: (res, file) => {
-        if (file.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }

@@ -1,0 +1,116 @@
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  /** Do not raise the global banner for this call (the caller shows its own state). */
+  silent?: boolean;
+  /** A 401 here does not log the user out (the session probe at start). */
+  noRefreshLogin?: boolean;
+  headers?: Record<string, string>;
+}
+
+/** What the ApiClient reports to the shell; bound to the stores in the core module. */
+export interface ApiClientHooks {
+  /** The current hierarchy fullSlug for X-Context (SHELL-057). */
+  context(): string | null;
+  /** SHELL-061: 403 message in the banner. SHELL-062: the generic one for anything else. */
+  showBanner(message: string): void;
+  /** SHELL-064: refresh_login. */
+  refreshLogin(): void;
+}
+
+export const CSRF_STORAGE_KEY = 'csrf-token';
+export const CSRF_COOKIE = 'csrf-token';
+export const GENERIC_ERROR = 'Something went wrong with this page. Please refresh and try again';
+
+/** SHELL-059: copy the CSRF cookie into local storage, then remove the cookie. */
+export function adoptCsrfCookie(doc: Document = document, storage: Storage = localStorage): void {
+  const m = doc.cookie.match(/(?:^|;\s*)csrf-token=([^;]+)/);
+  if (!m) return;
+  storage.setItem(CSRF_STORAGE_KEY, decodeURIComponent(m[1]));
+  doc.cookie = `${CSRF_COOKIE}=; Max-Age=0; path=/`;
+}
+
+/** Paths exempt from the refresh_login rule (SHELL-064): the ping check and the auth calls. */
+const EXEMPT = [/^\/api\/v1\/ping/, /^\/api\/v1\/auth\//];
+
+/**
+ * Every product API call goes through here: credentials, x-csrf-token, X-Context and a fresh
+ * X-Request-ID (SHELL-056..058), and the shell's error rules (SHELL-060..064).
+ */
+export class ApiClient {
+  constructor(
+    private readonly hooks: ApiClientHooks,
+    private readonly storage: Storage = localStorage,
+  ) {}
+
+  get<T>(url: string, opts?: RequestOptions) {
+    return this.request<T>('GET', url, undefined, opts);
+  }
+  post<T>(url: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('POST', url, body, opts);
+  }
+  put<T>(url: string, body?: unknown, opts?: RequestOptions) {
+    return this.request<T>('PUT', url, body, opts);
+  }
+  delete<T>(url: string, opts?: RequestOptions) {
+    return this.request<T>('DELETE', url, undefined, opts);
+  }
+
+  csrfToken(): string | null {
+    return this.storage.getItem(CSRF_STORAGE_KEY);
+  }
+
+  setCsrfToken(token: string | null): void {
+    if (token) this.storage.setItem(CSRF_STORAGE_KEY, token);
+    else this.storage.removeItem(CSRF_STORAGE_KEY);
+  }
+
+  async request<T>(method: string, url: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { 'X-Request-ID': crypto.randomUUID(), ...opts.headers };
+    const csrf = this.csrfToken();
+    if (csrf) headers['x-csrf-token'] = csrf;
+    const context = this.hooks.context();
+    if (context) headers['X-Context'] = context;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (e) {
+      if (!opts.silent) this.hooks.showBanner(GENERIC_ERROR);
+      throw new ApiError(0, (e as Error).message);
+    }
+    const text = await res.text();
+    let data: unknown = text;
+    if ((res.headers.get('content-type') ?? '').includes('json') && text) {
+      try {
+        data = JSON.parse(text);
+      } catch {
+        data = text;
+      }
+    }
+    if (res.ok) return data as T;
+
+    const err = (data as { error?: { message?: string; fields?: Record<string, string> } })?.error;
+    const message = err?.message ?? (typeof data === 'string' && data ? data : `${res.status} ${res.statusText}`);
+    if (message.includes('CSRF')) this.setCsrfToken(null);
+    const refresh = (data as { refresh_login?: boolean })?.refresh_login === true;
+    const path = url.replace(/^https?:\/\/[^/]+/, '');
+    if (refresh && !opts.noRefreshLogin && !EXEMPT.some((r) => r.test(path))) {
+      this.hooks.refreshLogin();
+    } else if (!opts.silent && res.status !== 422 && res.status !== 409) {
+      // 422/409 carry field messages the form shows itself; everything else is the banner's.
+      this.hooks.showBanner(res.status === 403 ? message : GENERIC_ERROR);
+    }
+    throw new ApiError(res.status, message, err?.fields, data);
+  }
+}

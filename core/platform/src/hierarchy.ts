@@ -1,0 +1,90 @@
+import type { HierarchySelection } from '@discovery/plugin-api';
+
+export interface ProductDto {
+  id: number;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  conversant_company_id: number | null;
+  region_ids: number[];
+}
+export interface BrandDto {
+  id: number;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  category: string | null;
+  conversant_company_id: number | null;
+  products: ProductDto[];
+}
+export interface RegionDto {
+  id: number;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  currency: { symbol: string; symbol_first: boolean };
+  is_default: boolean;
+  molecula_index: string | null;
+  es_index: string | null;
+  brands: BrandDto[];
+}
+export interface ClientDto {
+  id: number;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  conversant_company_id: number | null;
+  feature_flags: Record<string, boolean>;
+  site_visitation_enabled: boolean;
+  regions: RegionDto[];
+}
+
+export interface ResolvedNodes {
+  client?: ClientDto;
+  region?: RegionDto;
+  brand?: BrandDto;
+  product?: ProductDto;
+}
+
+/** The nodes of a selection, as deep as they resolve. */
+export function resolveNodes(tree: ClientDto[], sel: HierarchySelection): ResolvedNodes {
+  const client = tree.find((c) => c.slug === sel.client);
+  const region = client?.regions.find((r) => r.slug === sel.region);
+  const brand = region?.brands.find((b) => b.slug === sel.brand);
+  const product = brand?.products.find((p) => p.slug === sel.product);
+  return { client, region: client && region, brand: region && brand, product: brand && product };
+}
+
+/** SHELL-027 DESIGN / SHELL-052: the default region (is_default, else first). */
+export function defaultRegion(client: ClientDto): RegionDto | undefined {
+  return client.regions.find((r) => r.is_default) ?? client.regions[0];
+}
+
+/**
+ * The home page of a context, completed with defaults: default region, first brand, first
+ * product. A region without brands has its own home (SHELL-051).
+ */
+export function homePathFor(tree: ClientDto[], sel: HierarchySelection = {}): string | null {
+  const client = tree.find((c) => c.slug === sel.client) ?? (sel.client ? undefined : tree[0]);
+  if (!client) return null;
+  const region = client.regions.find((r) => r.slug === sel.region) ?? defaultRegion(client);
+  if (!region) return `/${client.slug}/home`;
+  const brand = region.brands.find((b) => b.slug === sel.brand) ?? region.brands[0];
+  if (!brand) return `/${client.slug}/${region.slug}/home`;
+  const product = brand.products.find((p) => p.slug === sel.product) ?? brand.products[0];
+  if (!product) return `/${client.slug}/${region.slug}/home`;
+  return `/${client.slug}/${region.slug}/${brand.slug}/${product.slug}/home`;
+}
+
+export function regionHasBrands(region: RegionDto): boolean {
+  return region.brands.length > 0;
+}
+
+/** SHELL-050: the same page under another product slug. */
+export function swapProduct(pathname: string, sel: HierarchySelection, productSlug: string): string {
+  const prefix = `/${sel.client}/${sel.region}/${sel.brand}/${sel.product}`;
+  if (sel.product && pathname.startsWith(prefix)) {
+    return `/${sel.client}/${sel.region}/${sel.brand}/${productSlug}${pathname.slice(prefix.length)}`;
+  }
+  return `/${sel.client}/${sel.region}/${sel.brand}/${productSlug}/home`;
+}

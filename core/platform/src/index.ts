@@ -1,0 +1,16 @@
+export { ApiClient, ApiError, adoptCsrfCookie, CSRF_STORAGE_KEY, GENERIC_ERROR, type ApiClientHooks, type RequestOptions } from './ApiClient';
+export { bootstrapPlugins, type BootResult } from './bootstrap';
+export { coreModule } from './coreModule';
+export { contextGuard, invalidClientWarning, loginRedirect, NO_CLIENT_WARNING, ROUTING_WARNING_MS, safeReturnUrl, type GuardResult } from './guards';
+export { defaultRegion, homePathFor, regionHasBrands, resolveNodes, swapProduct } from './hierarchy';
+export type { BrandDto, ClientDto, ProductDto, RegionDto, ResolvedNodes } from './hierarchy';
+export { addPluginResources, initI18n, LANGUAGE_KEY } from './i18n';
+export { ContainerProvider, useContainer, useOptionalService, useService } from './react';
+export { ConfigStore, type AppConfigDto } from './stores/ConfigStore';
+export { ErrorBannerStore } from './stores/ErrorBannerStore';
+export { HierarchyStore } from './stores/HierarchyStore';
+export { NAV_WIDTH, NavStore } from './stores/NavStore';
+export { LOGOUT_DELAY_MS, SessionStore, withDefaultPermissions, type MeDto } from './stores/SessionStore';
+export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type ToastIntent } from './stores/ToastStore';
+export * from './tokens';
+export { buildNav, type NavEntry, type NavModel } from './nav';

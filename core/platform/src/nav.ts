@@ -1,0 +1,58 @@
+import { NAV_CATEGORIES, type ClientPlugin, type NavCategory, type RouteScope, type SessionSnapshot } from '@discovery/plugin-api';
+
+export interface NavEntry {
+  key: string;
+  pluginId: string;
+  labelKey: string;
+  icon: string;
+  href: string;
+  enabled: boolean;
+}
+
+export interface NavModel {
+  /** Items without a category (Home), before the categories. */
+  top: NavEntry[];
+  /** SHELL-004: categories in the fixed order; a category with no visible item is left out. */
+  categories: { category: NavCategory; items: NavEntry[] }[];
+}
+
+const DEPTH: Record<RouteScope, number> = { global: 0, client: 1, region: 2, brand: 3, product: 4 };
+
+/** The left navigation for a session: SHELL-004, SHELL-005 (DESIGN: hide empty categories), SHELL-007. */
+export function buildNav(plugins: readonly ClientPlugin[], s: SessionSnapshot, failed: ReadonlySet<string> = new Set()): NavModel {
+  const h = s.hierarchy;
+  const depth = [h.client, h.region, h.brand, h.product].findIndex((x) => !x);
+  const selected = depth === -1 ? 4 : depth;
+  const entries: (NavEntry & { category?: NavCategory; order: number })[] = [];
+  for (const p of plugins) {
+    for (const [i, item] of (p.nav ?? []).entries()) {
+      if (DEPTH[item.target.scope] > selected) continue;
+      if (item.visibleWhen && !item.visibleWhen(s)) continue;
+      let href: string;
+      try {
+        href = item.target.link(h);
+      } catch {
+        continue;
+      }
+      entries.push({
+        key: `${p.id}:${i}`,
+        pluginId: p.id,
+        labelKey: item.labelKey,
+        icon: item.icon,
+        href,
+        enabled: !failed.has(p.id) && (item.enabledWhen ? item.enabledWhen(s) : true),
+        category: item.category,
+        order: item.order ?? 100,
+      });
+    }
+  }
+  const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
+  const strip = ({ category: _c, order: _o, ...e }: (typeof entries)[number]): NavEntry => e;
+  return {
+    top: entries.filter((e) => !e.category).sort(byOrder).map(strip),
+    categories: NAV_CATEGORIES.map((category) => ({
+      category,
+      items: entries.filter((e) => e.category === category).sort(byOrder).map(strip),
+    })).filter((c) => c.items.length > 0),
+  };
+}

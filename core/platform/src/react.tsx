@@ -1,0 +1,26 @@
+import type { Token } from '@discovery/plugin-api';
+import type { Container } from 'inversify';
+import { createContext, useContext, type ReactNode } from 'react';
+
+const ContainerContext = createContext<Container | null>(null);
+
+export function ContainerProvider({ container, children }: { container: Container; children: ReactNode }) {
+  return <ContainerContext.Provider value={container}>{children}</ContainerContext.Provider>;
+}
+
+export function useContainer(): Container {
+  const c = useContext(ContainerContext);
+  if (!c) throw new Error('useService needs a ContainerProvider above it');
+  return c;
+}
+
+/** A service from the container by its token (stores are singletons). */
+export function useService<T>(token: Token<T>): T {
+  return useContainer().get<T>(token.symbol);
+}
+
+/** An optional service: null when no enabled plugin binds it (JupyterLab's optional tokens). */
+export function useOptionalService<T>(token: Token<T>): T | null {
+  const c = useContainer();
+  return c.isBound(token.symbol) ? c.get<T>(token.symbol) : null;
+}

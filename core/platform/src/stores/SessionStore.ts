@@ -1,0 +1,163 @@
+import { type PermissionAction, type PermissionSet, type SessionSnapshot } from '@discovery/plugin-api';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { adoptCsrfCookie, type ApiClient } from '../ApiClient';
+import type { ConfigStore } from './ConfigStore';
+import type { HierarchyStore } from './HierarchyStore';
+
+export interface MeDto {
+  id: number;
+  email: string;
+  loginUserId: string | null;
+  first_name: string;
+  last_name: string;
+  roles: { name: string }[];
+  role_ids: number[];
+  impersonating: boolean;
+  impersonator: { id: number; first_name: string; last_name: string } | null;
+  permissions: PermissionSet;
+  clients: { id: number; name: string; slug: string }[];
+}
+
+export const AUTH_TOKEN_KEY = 'auth-token';
+export const SSO_TOKEN_KEY = 'sso-token';
+export const USER_KEY = 'user';
+export const LOGOUT_DELAY_MS = 200;
+
+/** SHELL-074 / A-16: brands and products default to create, update, destroy when absent. */
+export function withDefaultPermissions(set: PermissionSet): PermissionSet {
+  const out: PermissionSet = { ...set };
+  for (const r of ['brands', 'products']) {
+    if (!out[r]) out[r] = { create: true, update: true, destroy: true };
+  }
+  return out;
+}
+
+/** Who is signed in, what they may do, and the sign-in / sign-out transitions. */
+export class SessionStore {
+  me: MeDto | null = null;
+  status: 'unknown' | 'anonymous' | 'authenticated' = 'unknown';
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly hierarchy: HierarchyStore,
+    private readonly config: ConfigStore,
+    private readonly storage: Storage = localStorage,
+  ) {
+    makeAutoObservable<SessionStore, 'api' | 'hierarchy' | 'config' | 'storage'>(this, {
+      api: false,
+      hierarchy: false,
+      config: false,
+      storage: false,
+    });
+  }
+
+  get permissions(): PermissionSet {
+    return withDefaultPermissions(this.me?.permissions ?? {});
+  }
+
+  /** SHELL-070. */
+  can(resource: string, action: PermissionAction): boolean {
+    return this.permissions[resource]?.[action] === true;
+  }
+
+  get fullName(): string {
+    return this.me ? `${this.me.first_name} ${this.me.last_name}`.trim() : '';
+  }
+
+  /** What nav and route predicates see. */
+  get snapshot(): SessionSnapshot {
+    return {
+      can: (r, a) => this.can(r, a),
+      featureFlags: this.hierarchy.featureFlags,
+      modules: this.hierarchy.modules,
+      isTier3: this.config.isTier3,
+      hierarchy: this.hierarchy.selection,
+    };
+  }
+
+  /** At start: who is this (a 401 just means signed out). */
+  async init(): Promise<void> {
+    adoptCsrfCookie();
+    try {
+      const res = await this.api.get<{ data: MeDto }>('/api/v1/me', { silent: true, noRefreshLogin: true });
+      await this.hierarchy.load();
+      runInAction(() => {
+        this.me = res.data;
+        this.status = 'authenticated';
+      });
+    } catch {
+      runInAction(() => {
+        this.me = null;
+        this.status = 'anonymous';
+      });
+    }
+  }
+
+  /** SHELL-039, SHELL-041: sign in, keep the tokens, then load permissions and the hierarchy. */
+  async login(email: string, password: string): Promise<MeDto> {
+    const res = await fetch('/api/v1/auth/login', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json', 'X-Request-ID': crypto.randomUUID() },
+      body: JSON.stringify({ email, password }),
+    });
+    const body = (await res.json().catch(() => ({}))) as { data?: MeDto; error?: { message?: string } };
+    if (!res.ok || !body.data) throw new Error(body.error?.message ?? 'Something went wrong with this page. Please refresh and try again');
+    const auth = res.headers.get('auth-token');
+    if (auth) this.storage.setItem(AUTH_TOKEN_KEY, auth);
+    this.api.setCsrfToken(res.headers.get('x-csrf-token'));
+    adoptCsrfCookie();
+    this.storage.setItem(USER_KEY, JSON.stringify({ id: body.data.id, first_name: body.data.first_name, last_name: body.data.last_name }));
+    await this.hierarchy.load();
+    runInAction(() => {
+      this.me = body.data!;
+      this.status = 'authenticated';
+    });
+    void this.fetchSsoToken();
+    return body.data;
+  }
+
+  /** SHELL-040: the SSO token for embedded frames, from the sso-token header. */
+  async fetchSsoToken(): Promise<void> {
+    try {
+      const res = await fetch('/sso-token', {
+        credentials: 'same-origin',
+        headers: { 'x-csrf-token': this.api.csrfToken() ?? '', 'X-Request-ID': crypto.randomUUID() },
+      });
+      const token = res.ok ? res.headers.get('sso-token') : null;
+      if (token) this.storage.setItem(SSO_TOKEN_KEY, token);
+    } catch {
+      // frames ask again when they need it
+    }
+  }
+
+  /**
+   * SHELL-047: clear the tokens and the stored user, tell embedded frames, then after 200 ms go
+   * to the logout address (with the return URL when given).
+   */
+  logout(returnUrl?: string): void {
+    const logoutUrl = this.config.config?.logout_url ?? '/api/v1/adfs/logout';
+    void this.api.post('/api/v1/auth/logout', undefined, { silent: true }).catch(() => undefined);
+    for (const k of [AUTH_TOKEN_KEY, SSO_TOKEN_KEY, USER_KEY]) this.storage.removeItem(k);
+    this.api.setCsrfToken(null);
+    for (const frame of Array.from(document.querySelectorAll('iframe'))) {
+      frame.contentWindow?.postMessage({ type: 'logout' }, '*');
+    }
+    this.me = null;
+    this.status = 'anonymous';
+    this.hierarchy.clear();
+    const target = returnUrl ? `${logoutUrl}?returnUrl=${encodeURIComponent(returnUrl)}` : logoutUrl;
+    setTimeout(() => window.location.assign(target), LOGOUT_DELAY_MS);
+  }
+
+  /** SHELL-046: stop 'viewing as', back to /home as yourself. */
+  async stopViewingAs(): Promise<void> {
+    await this.api.delete('/api/v1/impersonations/current');
+    window.location.assign('/home');
+  }
+
+  async viewAs(userId: number): Promise<void> {
+    await this.api.post('/api/v1/impersonations', { user_id: userId });
+    window.location.assign('/home');
+  }
+}

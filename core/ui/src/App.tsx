@@ -1,0 +1,154 @@
+import { BlueprintProvider, NonIdealState, Spinner } from '@blueprintjs/core';
+import { routePath, type ClientPlugin, type HierarchySelection, type PluginRoute } from '@discovery/plugin-api';
+import {
+  ConfigStoreToken,
+  contextGuard,
+  ContainerProvider,
+  ErrorBannerStoreToken,
+  HierarchyStoreToken,
+  homePathFor,
+  loginRedirect,
+  ROUTING_WARNING_MS,
+  SessionStoreToken,
+  ToastStoreToken,
+  useService,
+  type BootResult,
+} from '@discovery/platform';
+import { observer } from 'mobx-react-lite';
+import { lazy, Suspense, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
+import { LoginPage } from './pages/LoginPage';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { AppShell } from './shell/AppShell';
+import { BuildInfo, type BuildInfoValues } from './shell/BuildInfo';
+import { Toasts } from './shell/Toasts';
+
+function Loading() {
+  const { t } = useTranslation();
+  return (
+    <div className="dsc-center">
+      <Spinner aria-label={t('loading')} />
+    </div>
+  );
+}
+
+/** SHELL-028: the warning stays 10 s, then the app goes to the deepest valid home. */
+function RoutingWarning({ message, to }: { message: string; to: string }) {
+  const toasts = useService(ToastStoreToken);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const id = toasts.warning(message, ROUTING_WARNING_MS);
+    const timer = setTimeout(() => navigate(to, { replace: true }), ROUTING_WARNING_MS);
+    return () => {
+      clearTimeout(timer);
+      toasts.dismiss(id);
+    };
+  }, [message, to, navigate, toasts]);
+  return <NonIdealState icon="warning-sign" title={message} data-testid="routing-warning" />;
+}
+
+interface GateProps {
+  plugin: ClientPlugin;
+  route: PluginRoute;
+  Page: LazyExoticComponent<ComponentType>;
+  boot: BootResult;
+  failed: ReadonlySet<string>;
+}
+
+/** Guards, layout and lazy page of one plugin route (SHELL-005, SHELL-024..031). */
+const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, failed }: GateProps) {
+  const session = useService(SessionStoreToken);
+  const hierarchy = useService(HierarchyStoreToken);
+  const params = useParams();
+  const location = useLocation();
+  const sel: HierarchySelection = { client: params.clientSlug, region: params.regionSlug, brand: params.brandSlug, product: params.productSlug };
+  const scoped = route.ref.scope !== 'global';
+  useEffect(() => {
+    // Global pages keep the last context, so Home and the X-Context header stay where the user was.
+    if (scoped) hierarchy.select(sel);
+  }, [hierarchy, scoped, sel.client, sel.region, sel.brand, sel.product]);
+
+  const error = boot.failed.get(plugin.id);
+  const page = error ? (
+    <PluginErrorPanel pluginId={plugin.id} error={error} />
+  ) : (
+    <PageErrorBoundary pluginId={plugin.id}>
+      <Suspense fallback={<Loading />}>
+        <Page />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+  const shell = (content: React.ReactNode) =>
+    route.layout === 'bare' ? (
+      content
+    ) : (
+      <AppShell plugins={boot.plugins} failed={failed} selectorDisabled={route.disablesHierarchySelector === true || location.pathname.startsWith('/global/admin')}>
+        {content}
+      </AppShell>
+    );
+
+  if (route.public) return <>{page}</>;
+  if (session.status === 'unknown') return <Loading />;
+  if (session.status === 'anonymous') return <Navigate to={loginRedirect(location.pathname, location.search)} replace />;
+  const guard = contextGuard(hierarchy.tree, route.ref.scope, sel);
+  if (guard.kind === 'redirect') return <Navigate to={guard.to} replace />;
+  if (guard.kind === 'warn') return shell(<RoutingWarning message={guard.message} to={guard.to} />);
+  // The selection follows the URL one tick later; wait for it before predicates read it.
+  if (scoped && (hierarchy.selection.client !== sel.client || hierarchy.selection.product !== sel.product || hierarchy.selection.region !== sel.region || hierarchy.selection.brand !== sel.brand)) {
+    return <Loading />;
+  }
+  if (route.requires && !route.requires(session.snapshot)) {
+    return <Navigate to={homePathFor(hierarchy.tree, sel) ?? '/home'} replace />;
+  }
+  return shell(page);
+});
+
+const Root = observer(function Root({ boot, buildInfo }: { boot: BootResult; buildInfo: BuildInfoValues }) {
+  const session = useService(SessionStoreToken);
+  const config = useService(ConfigStoreToken);
+  const banner = useService(ErrorBannerStoreToken);
+  const location = useLocation();
+  const failed = useMemo(() => new Set(boot.failed.keys()), [boot]);
+
+  useEffect(() => {
+    void config.load().catch(() => undefined);
+    void session.init();
+  }, [config, session]);
+  // SHELL-063: the banner clears on the next navigation.
+  useEffect(() => banner.clear(), [location.pathname, banner]);
+
+  const routes = useMemo(
+    () =>
+      boot.plugins.flatMap((plugin) =>
+        (plugin.routes ?? []).map((route) => ({ plugin, route, path: routePath(route.ref.scope, route.ref.path), Page: lazy(route.load) })),
+      ),
+    [boot],
+  );
+
+  return (
+    <>
+      <Routes>
+        <Route path="/" element={<Navigate to="/home" replace />} />
+        <Route path="/login" element={session.status === 'unknown' ? <Loading /> : <LoginPage version={buildInfo.version} />} />
+        {routes.map((r) => (
+          <Route key={r.path} path={r.path} element={<RouteGate plugin={r.plugin} route={r.route} Page={r.Page} boot={boot} failed={failed} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+      <Toasts />
+      <BuildInfo info={buildInfo} />
+    </>
+  );
+});
+
+export function App({ boot, buildInfo }: { boot: BootResult; buildInfo: BuildInfoValues }) {
+  return (
+    <ContainerProvider container={boot.container}>
+      <BlueprintProvider>
+        <Root boot={boot} buildInfo={buildInfo} />
+      </BlueprintProvider>
+    </ContainerProvider>
+  );
+}

@@ -1,0 +1,14 @@
+export { App } from './App';
+export { startApp } from './startApp';
+export { AppShell } from './shell/AppShell';
+export { badgeText, LeftNav } from './shell/LeftNav';
+export { HierarchySelector } from './shell/HierarchySelector';
+export { dataSources, UserMenu } from './shell/UserMenu';
+export { ErrorBanner } from './shell/ErrorBanner';
+export { Toasts } from './shell/Toasts';
+export { BUILD_INFO_MS, BUILD_INFO_SEQUENCE, BuildInfo, type BuildInfoValues } from './shell/BuildInfo';
+export { NOTIFICATION_PANEL_WIDTH, NotificationsPanel } from './shell/NotificationsPanel';
+export { LoginPage } from './pages/LoginPage';
+export { NotFoundPage } from './pages/NotFoundPage';
+export { BootError, PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
+export { Logo } from './shell/Logo';

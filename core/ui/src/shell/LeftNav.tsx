@@ -1,0 +1,111 @@
+import { Button, Icon, Tag, Tooltip, type IconName } from '@blueprintjs/core';
+import type { ClientPlugin } from '@discovery/plugin-api';
+import {
+  buildNav,
+  NavStoreToken,
+  NotificationBadgeToken,
+  SessionStoreToken,
+  useOptionalService,
+  useService,
+  type NavEntry,
+} from '@discovery/platform';
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router-dom';
+
+/** SHELL-087: the number up to 9, '9+' above; nothing at 0. */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > 9 ? '9+' : String(count);
+}
+
+function NavLabel({ collapsed, label, children }: { collapsed: boolean; label: string; children: ReactNode }) {
+  return collapsed ? (
+    <Tooltip content={label} placement="right" fill>
+      {children}
+    </Tooltip>
+  ) : (
+    <>{children}</>
+  );
+}
+
+const Entry = ({ entry, collapsed, active }: { entry: NavEntry; collapsed: boolean; active: boolean }) => {
+  const { t } = useTranslation();
+  const label = t(entry.labelKey);
+  const content = (
+    <>
+      <Icon icon={entry.icon as IconName} />
+      {!collapsed && <span>{label}</span>}
+    </>
+  );
+  const testId = `nav-item-${entry.labelKey.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+  return (
+    <li>
+      <NavLabel collapsed={collapsed} label={label}>
+        {entry.enabled ? (
+          <Link className="dsc-nav-item" to={entry.href} aria-current={active ? 'page' : undefined} aria-label={collapsed ? label : undefined} data-testid={testId}>
+            {content}
+          </Link>
+        ) : (
+          <span className="dsc-nav-item" aria-disabled="true" aria-label={collapsed ? label : undefined} data-testid={testId}>
+            {content}
+          </span>
+        )}
+      </NavLabel>
+    </li>
+  );
+};
+
+/** The left navigation (SHELL-003/004): Home, the categories in their fixed order, Notifications. */
+export const LeftNav = observer(function LeftNav({ plugins, failed, onNotifications }: { plugins: ClientPlugin[]; failed: ReadonlySet<string>; onNotifications: () => void }) {
+  const nav = useService(NavStoreToken);
+  const session = useService(SessionStoreToken);
+  const badge = useOptionalService(NotificationBadgeToken);
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const model = buildNav(plugins, session.snapshot, failed);
+  const collapsed = nav.collapsed;
+  const badgeLabel = badge ? badgeText(badge.count) : null;
+  return (
+    <nav className="dsc-nav bp6-dark" data-collapsed={String(collapsed)} style={{ width: nav.width }} data-testid="left-nav" aria-label={t('appName')}>
+      <Button
+        className="dsc-nav-toggle"
+        variant="minimal"
+        icon={collapsed ? 'menu-open' : 'menu-closed'}
+        aria-label={collapsed ? t('nav.expand') : t('nav.collapse')}
+        aria-expanded={!collapsed}
+        data-testid="nav-toggle"
+        onClick={() => nav.toggle()}
+      />
+      <ul className="dsc-nav-list">
+        {model.top.map((e) => (
+          <Entry key={e.key} entry={e} collapsed={collapsed} active={pathname === e.href} />
+        ))}
+        {model.categories.map((c) => (
+          <li key={c.category} data-testid={`nav-category-${c.category}`}>
+            {!collapsed && <div className="dsc-nav-category">{t(`nav.categories.${c.category}`)}</div>}
+            <ul className="dsc-nav-list" style={{ padding: 0 }} aria-label={t(`nav.categories.${c.category}`)}>
+              {c.items.map((e) => (
+                <Entry key={e.key} entry={e} collapsed={collapsed} active={pathname.startsWith(e.href)} />
+              ))}
+            </ul>
+          </li>
+        ))}
+        <li>
+          <NavLabel collapsed={collapsed} label={t('nav.notifications')}>
+            <button type="button" className="dsc-nav-item" onClick={onNotifications} data-testid="nav-item-notifications" aria-label={collapsed ? t('nav.notifications') : undefined}>
+              <Icon icon="notifications" />
+              {!collapsed && <span style={{ flex: 1, textAlign: 'left' }}>{t('nav.notifications')}</span>}
+              {badgeLabel && (
+                <Tag round intent="danger" data-testid="notification-badge">
+                  {badgeLabel}
+                </Tag>
+              )}
+            </button>
+          </NavLabel>
+        </li>
+      </ul>
+    </nav>
+  );
+});

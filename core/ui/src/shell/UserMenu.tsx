@@ -1,0 +1,93 @@
+import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, SessionStoreToken, useService } from '@discovery/platform';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+
+export const DATA_SOURCE_KEY = 'data-source';
+
+/** SHELL-044: the toggle shows with molecula_access.read and more than one data source. */
+export function dataSources(region: { molecula_index: string | null; es_index: string | null } | undefined): string[] {
+  return region ? [region.molecula_index, region.es_index].filter((x): x is string => !!x) : [];
+}
+
+/** The user menu (SHELL-043..047, SHELL-069). */
+export const UserMenu = observer(function UserMenu() {
+  const session = useService(SessionStoreToken);
+  const config = useService(ConfigStoreToken).config;
+  const hierarchy = useService(HierarchyStoreToken);
+  const api = useService(ApiClientToken);
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [languages, setLanguages] = useState<{ value: string; text: string }[]>([]);
+
+  useEffect(() => {
+    // SHELL-068: a failed fetch leaves English, silently.
+    api
+      .get<{ data: { value: string; text: string }[] }>('/api/v1/languages', { silent: true })
+      .then((r) => setLanguages(r.data))
+      .catch(() => setLanguages([]));
+  }, [api]);
+
+  const region = hierarchy.nodes.region;
+  const sources = dataSources(region);
+  const showSources = session.can('molecula_access', 'read') && sources.length > 1;
+  const sourceKey = region ? `${DATA_SOURCE_KEY}:${region.id}` : DATA_SOURCE_KEY;
+  const currentSource = localStorage.getItem(sourceKey) ?? sources[0];
+  const open = (url: string | undefined) => url && window.open(url, '_blank', 'noopener');
+  const help = config?.help_urls ?? {};
+
+  const menu = (
+    <Menu data-testid="user-menu-items">
+      {session.can('global_admin', 'read') && <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate('/global/admin/dashboard')} />}
+      <MenuItem icon="help" text={t('userMenu.helpPage')} onClick={() => open(help.page && `${help.page}?page=${encodeURIComponent(pathname)}`)} />
+      <MenuItem icon="manual" text={t('userMenu.helpCenter')} onClick={() => open(help.center)} />
+      <MenuItem icon="chat" text={t('userMenu.requestSupport')} onClick={() => open(help.support ?? config?.support_url)} />
+      {languages.length > 0 && (
+        <MenuItem icon="translate" text={t('userMenu.language')}>
+          {languages.map((l) => (
+            <MenuItem
+              key={l.value}
+              text={l.text}
+              active={i18n.language === l.value}
+              onClick={() => {
+                localStorage.setItem(LANGUAGE_KEY, l.value);
+                void i18n.changeLanguage(l.value);
+              }}
+            />
+          ))}
+        </MenuItem>
+      )}
+      {showSources && (
+        <MenuItem icon="database" text={t('userMenu.dataSource')}>
+          {sources.map((s, i) => (
+            <MenuItem
+              key={s}
+              text={i === 0 ? t('userMenu.dataSourcePrimary') : t('userMenu.dataSourceSecondary')}
+              label={s}
+              active={currentSource === s}
+              onClick={() => {
+                // SHELL-045: store the choice and reload.
+                localStorage.setItem(sourceKey, s);
+                window.location.reload();
+              }}
+            />
+          ))}
+        </MenuItem>
+      )}
+      <MenuDivider />
+      {session.me?.impersonating ? (
+        <MenuItem icon="log-out" text={t('userMenu.stopViewingAs')} onClick={() => void session.stopViewingAs()} />
+      ) : (
+        <MenuItem icon="log-out" text={t('userMenu.logout')} onClick={() => session.logout()} />
+      )}
+    </Menu>
+  );
+  return (
+    <Popover content={menu} placement="bottom-end">
+      <Button icon="user" endIcon="caret-down" text={session.fullName} aria-label={`${t('userMenu.label')}: ${session.fullName}`} data-testid="user-menu" variant="minimal" />
+    </Popover>
+  );
+});

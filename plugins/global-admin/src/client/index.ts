@@ -1,0 +1,18 @@
+import { definePlugin, hasPermission } from '@discovery/plugin-api';
+import { adminDashboardRoute, globalAdminPermissions } from '../common';
+
+export default definePlugin({
+  id: 'global-admin',
+  titleKey: 'global-admin:title',
+  routes: [
+    {
+      ref: adminDashboardRoute,
+      // SHELL-021 / A-48: gated on global_admin.read; the selector is disabled here (SHELL-053).
+      requires: hasPermission(globalAdminPermissions.read.resource, 'read'),
+      disablesHierarchySelector: true,
+      load: () => import('./pages/AdminDashboardPage'),
+    },
+  ],
+  permissions: [globalAdminPermissions.read, globalAdminPermissions.impersonate],
+  i18n: { namespace: 'global-admin', load: async () => (await import('./locales/en.json')).default },
+});

@@ -1,0 +1,84 @@
+import { Button, Card, H2, H4, HTMLTable, Spinner } from '@blueprintjs/core';
+import { ApiClientToken, SessionStoreToken, useService } from '@discovery/platform';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminSummary } from '../../common';
+
+interface AdminUser {
+  id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  roles: { name: string }[];
+  slugs: string[];
+}
+
+/** The global admin dashboard (SHELL-021, A-48): platform figures and users, with 'view as'. */
+const AdminDashboardPage = observer(function AdminDashboardPage() {
+  const { t } = useTranslation('global-admin');
+  const api = useService(ApiClientToken);
+  const session = useService(SessionStoreToken);
+  const [summary, setSummary] = useState<AdminSummary | null>(null);
+  const [users, setUsers] = useState<AdminUser[] | null>(null);
+
+  useEffect(() => {
+    void api.get<{ data: AdminSummary }>('/api/v1/global-admin/summary').then((r) => setSummary(r.data));
+    void api.get<{ data: AdminUser[] }>('/api/v1/users').then((r) => setUsers(r.data));
+  }, [api]);
+
+  const canViewAs = session.can('impersonation', 'create') && !session.me?.impersonating;
+  return (
+    <section data-testid="admin-dashboard">
+      <H2>{t('dashboard')}</H2>
+      {!summary ? (
+        <Spinner size={24} />
+      ) : (
+        <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 24 }}>
+          {(Object.keys(summary) as (keyof AdminSummary)[]).map((k) => (
+            <Card key={k} style={{ minWidth: 140 }} data-testid={`figure-${k}`}>
+              <div style={{ fontSize: 28, fontWeight: 600 }}>{summary[k].toLocaleString()}</div>
+              <div>{t(`figures.${k}`)}</div>
+            </Card>
+          ))}
+        </div>
+      )}
+      <H4>{t('users')}</H4>
+      {canViewAs && <p>{t('viewAsHint')}</p>}
+      {!users ? (
+        <Spinner size={24} />
+      ) : (
+        <HTMLTable striped style={{ width: '100%' }} data-testid="admin-users">
+          <thead>
+            <tr>
+              <th>{t('name')}</th>
+              <th>{t('email')}</th>
+              <th>{t('roles')}</th>
+              <th>{t('access')}</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <td>
+                  {u.first_name} {u.last_name}
+                </td>
+                <td>{u.email}</td>
+                <td>{u.roles.map((r) => r.name).join(', ')}</td>
+                <td>{u.slugs.includes('*') ? t('everything') : u.slugs.join(', ') || t('none')}</td>
+                <td>
+                  {canViewAs && u.id !== session.me?.id && (
+                    <Button size="small" icon="eye-open" text={t('viewAs')} onClick={() => void session.viewAs(u.id)} data-testid={`view-as-${u.email}`} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </section>
+  );
+});
+
+export default AdminDashboardPage;

@@ -1,0 +1,20 @@
+import { NonIdealState } from '@blueprintjs/core';
+import { HierarchyStoreToken, homePathFor, NO_CLIENT_WARNING, useService } from '@discovery/platform';
+import { observer } from 'mobx-react-lite';
+import { Navigate, useParams } from 'react-router-dom';
+
+/**
+ * /home, {client}/home and {client}/{region}/{brand}/home: on to the fullest home of that context,
+ * completing it with the current selection, then the defaults (SHELL-027, A-10).
+ */
+const HomeRedirect = observer(function HomeRedirect() {
+  const hierarchy = useService(HierarchyStoreToken);
+  const { clientSlug, regionSlug, brandSlug } = useParams();
+  const target = clientSlug
+    ? homePathFor(hierarchy.tree, { client: clientSlug, region: regionSlug, brand: brandSlug })
+    : (homePathFor(hierarchy.tree, hierarchy.selection) ?? hierarchy.defaultHomePath);
+  if (!target) return <NonIdealState icon="warning-sign" title={NO_CLIENT_WARNING} />;
+  return <Navigate to={target} replace />;
+});
+
+export default HomeRedirect;
