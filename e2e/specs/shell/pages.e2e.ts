@@ -19,6 +19,7 @@ describe('public and fallback pages', () => {
   it('SHELL-092 SHELL-093 lists the eight services as OK on the health page, without signing in', async () => {
     await browser.deleteAllCookies();
     await browser.url('/health');
+    await $('[data-testid="health-table"]').waitForDisplayed();
     const rows = await $$('[data-testid^="health-"]:not([data-testid="health-table"])');
     expect(rows.length).toBe(8);
     for (const key of ['apiGateway', 'auth', 'clients', 'insights', 'idAnalytics', 'toolkit', 'plans', 'segments']) {
@@ -29,6 +30,7 @@ describe('public and fallback pages', () => {
 
   it('SHELL-095 SHELL-096 privacy policy: 11 linked sections and Back to Top after 400 px', async () => {
     await browser.url('/privacy-policy');
+    await $('[data-testid="privacy-toc"]').waitForDisplayed();
     const links = await $$('[data-testid="privacy-toc"] li a');
     expect(links.length).toBe(11);
     await expect($('button*=Back to Top')).not.toBeExisting();

@@ -1,0 +1,42 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer } from './app';
+
+describe('migrations and seed on a file-backed PGlite', () => {
+  it('apply once: a restart applies nothing again and keeps the data', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'discovery-mig-'));
+    const plugin = { id: 'probe', migrations: [{ id: '0001_probe', sql: 'create table probe_rows (id serial primary key, note text)' }], register() {} };
+    try {
+      const first = await createServer({ dataDir: dir, plugins: [plugin] });
+      await first.core.query("insert into probe_rows (note) values ('kept')");
+      const applied = await first.core.query<{ plugin_id: string; id: string }>('select plugin_id, id from discovery_migrations order by plugin_id');
+      expect(applied.map((r) => `${r.plugin_id}/${r.id}`)).toEqual(['core/0001_core', 'probe/0001_probe']);
+      await first.close();
+
+      // 'create table' without 'if not exists' would fail if it ran twice.
+      const second = await createServer({ dataDir: dir, plugins: [plugin] });
+      expect(await second.core.query('select note from probe_rows')).toEqual([{ note: 'kept' }]);
+      expect(await second.core.query('select count(*)::int as n from users')).toEqual([{ n: 4 }]);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a build without a plugin neither migrates nor mounts it', async () => {
+    const server = await createServer({ dataDir: 'memory://', config: { demoPassword: 'discovery-demo' } });
+    const tables = await server.core.query<{ n: number }>("select count(*)::int as n from information_schema.tables where table_name = 'probe_rows'");
+    expect(tables[0].n).toBe(0);
+    const url = await server.listen(0);
+    const login = await fetch(`${url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'discovery-demo' }),
+    });
+    const headers = { cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-csrf-token': login.headers.get('x-csrf-token')! };
+    const res = await fetch(`${url}/api/v1/probe/anything`, { headers });
+    expect(res.status).toBe(404);
+    await server.close();
+  });
+});
