@@ -28,7 +28,7 @@ module.exports = {
       ...common,
       rootDir: __dirname,
       displayName: 'client',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/scripts/jest/jsdomEnv.js',
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/setupClient.ts'],
       testMatch: [
         '<rootDir>/core/{platform,ui}/src/**/*.test.{ts,tsx}',

@@ -1,0 +1,153 @@
+import { HotkeysProvider } from '@blueprintjs/core';
+import { bootstrapPlugins, ContainerProvider, initI18n, type BootResult } from '@discovery/platform';
+import type { ClientPlugin } from '@discovery/plugin-api';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router-dom';
+
+type Handler = (body: unknown, init: RequestInit) => { status?: number; body?: unknown; headers?: Record<string, string> };
+
+/**
+ * A scripted server for client tests: `api.respond('GET /api/v1/me', { data: me })`. It replaces
+ * global fetch, so the real ApiClient and stores run unchanged; `api.calls` records every request.
+ */
+export class FakeServer {
+  calls: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
+  private routes = new Map<string, Handler>();
+
+  respond(key: string, body: unknown, status = 200, headers: Record<string, string> = {}): this {
+    this.routes.set(key, () => ({ status, body, headers }));
+    return this;
+  }
+
+  handle(key: string, fn: Handler): this {
+    this.routes.set(key, fn);
+    return this;
+  }
+
+  install(): void {
+    globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const url = String(input);
+      const method = (init.method ?? 'GET').toUpperCase();
+      const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+      this.calls.push({ method, url, headers, body });
+      const route = this.routes.get(`${method} ${url.split('?')[0]}`);
+      if (!route) return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), { status: 404, headers: { 'content-type': 'application/json' } });
+      const r = route(body, init);
+      return new Response(r.body === undefined ? null : JSON.stringify(r.body), {
+        status: r.status ?? 200,
+        headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },
+      });
+    }) as typeof fetch;
+  }
+}
+
+/** The container of a build: core services plus these plugins, validated and activated. */
+export async function createTestContainer(plugins: ClientPlugin[] = []): Promise<BootResult> {
+  await initI18n('en');
+  return bootstrapPlugins(plugins);
+}
+
+/** Renders inside the container, Blueprint's providers and a router at `route`. */
+export function renderWith(ui: ReactElement, { boot, route = '/' }: { boot: BootResult; route?: string }): RenderResult {
+  return render(
+    <ContainerProvider container={boot.container}>
+      <HotkeysProvider>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </HotkeysProvider>
+    </ContainerProvider>,
+  );
+}
+
+/** The whole app (shell, guards, plugin routes) at `route`, as a user would meet it. */
+export async function renderInShell(plugins: ClientPlugin[], route: string, buildInfo = { version: 'test', branch: 'main', revision: 'abc1234', date: '2026-11-22' }) {
+  const boot = await createTestContainer(plugins);
+  const { App } = await import('@discovery/ui');
+  const result = render(
+    <HotkeysProvider>
+      <MemoryRouter initialEntries={[route]}>
+        <App boot={boot} buildInfo={buildInfo} />
+      </MemoryRouter>
+    </HotkeysProvider>,
+  );
+  return { boot, ...result };
+}
+
+/** Fixtures: the demo users and a small hierarchy, shaped like the server's answers. */
+export const fixtures = {
+  me(overrides: Record<string, unknown> = {}) {
+    const all = { create: true, read: true, update: true, destroy: true };
+    return {
+      id: 1,
+      email: 'admin@example.com',
+      loginUserId: 'admin',
+      first_name: 'Ada',
+      last_name: 'Admin',
+      roles: [{ name: 'Global Admin' }],
+      role_ids: [1],
+      impersonating: false,
+      impersonator: null,
+      permissions: { global_admin: all, impersonation: all, clients: all, regions: all, brands: all, products: all, molecula_access: all, audiences: all },
+      clients: [
+        { id: 1, name: 'Acme Beverages', slug: 'acme' },
+        { id: 2, name: 'Globex Retail', slug: 'globex' },
+      ],
+      ...overrides,
+    };
+  },
+  hierarchy() {
+    const product = (id: number, name: string, slug: string, full: string) => ({ id, name, slug, fullSlug: `${full}/${slug}`, conversant_company_id: null, region_ids: [1] });
+    const brand = (id: number, name: string, slug: string, category: string, region: string, products: [number, string, string][]) => ({
+      id,
+      name,
+      slug,
+      fullSlug: `${region}/${slug}`,
+      category,
+      conversant_company_id: null,
+      products: products.map(([pid, n, s]) => product(pid, n, s, `${region}/${slug}`)),
+    });
+    const region = (id: number, name: string, slug: string, client: string, isDefault: boolean, brands: ReturnType<typeof brand>[]) => ({
+      id,
+      name,
+      slug,
+      fullSlug: `${client}/${slug}`,
+      currency: { symbol: '$', symbol_first: true },
+      is_default: isDefault,
+      molecula_index: `${client}_${slug}_m`,
+      es_index: `${client}_${slug}_es`,
+      brands,
+    });
+    return [
+      {
+        id: 1,
+        name: 'Acme Beverages',
+        slug: 'acme',
+        fullSlug: 'acme',
+        conversant_company_id: 1001,
+        feature_flags: { grow: true },
+        site_visitation_enabled: true,
+        regions: [
+          region(1, 'United States', 'us', 'acme', true, [
+            brand(1, 'Fizz Cola', 'fizz-cola', 'Soft Drinks', 'acme/us', [
+              [1, 'Fizz Classic', 'fizz-classic'],
+              [2, 'Fizz Zero', 'fizz-zero'],
+            ]),
+            brand(2, 'Peak Water', 'peak-water', 'Water', 'acme/us', [[3, 'Peak Still', 'peak-still']]),
+          ]),
+          region(2, 'United Kingdom', 'uk', 'acme', false, []),
+        ],
+      },
+      {
+        id: 2,
+        name: 'Globex Retail',
+        slug: 'globex',
+        fullSlug: 'globex',
+        conversant_company_id: 2001,
+        feature_flags: {},
+        site_visitation_enabled: false,
+        regions: [region(3, 'Germany', 'de', 'globex', true, [brand(3, 'Globex Home', 'globex-home', 'Home Goods', 'globex/de', [[4, 'Home Essentials', 'home-essentials']])])],
+      },
+    ];
+  },
+};
