@@ -46,7 +46,11 @@ function RoutingWarning({ message, to }: { message: string; to: string }) {
       toasts.dismiss(id);
     };
   }, [message, to, navigate, toasts]);
-  return <NonIdealState icon="warning-sign" title={message} data-testid="routing-warning" />;
+  return (
+    <div data-testid="routing-warning" role="alert">
+      <NonIdealState icon="warning-sign" title={message} />
+    </div>
+  );
 }
 
 interface GateProps {

@@ -6,12 +6,9 @@ import { useTranslation } from 'react-i18next';
 export function PluginErrorPanel({ pluginId, error }: { pluginId: string; error: Error }) {
   const { t } = useTranslation();
   return (
-    <NonIdealState
-      icon="error"
-      title={t('errors.pluginFailed')}
-      description={t('errors.pluginFailedDetail', { plugin: pluginId, message: error.message })}
-      data-testid="plugin-error"
-    />
+    <div data-testid="plugin-error" role="alert">
+      <NonIdealState icon="error" title={t('errors.pluginFailed')} description={t('errors.pluginFailedDetail', { plugin: pluginId, message: error.message })} />
+    </div>
   );
 }
 
