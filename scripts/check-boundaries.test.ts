@@ -18,6 +18,7 @@ describe('check-boundaries', () => {
     pkg(root, 'plugins/grow', '@discovery/plugin-grow', plugin);
     pkg(root, 'plugins/overlap', '@discovery/plugin-overlap', plugin);
     pkg(root, 'core/ui', '@discovery/ui', { '.': './src/index.ts' });
+    pkg(root, 'core/plugin-api', '@discovery/plugin-api', { '.': './src/index.ts' });
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -30,7 +31,10 @@ describe('check-boundaries', () => {
   });
 
   it('allows core entries and another plugin\'s ./common entry', () => {
-    write('plugins/grow/src/client/index.ts', `import { x } from '@discovery/ui';\nimport { ref } from '@discovery/plugin-overlap/common';\nimport './local';`);
+    write(
+      'plugins/grow/src/client/index.ts',
+      `import { x } from '@discovery/ui';\nimport { definePlugin } from '@discovery/plugin-api';\nimport { ref } from '@discovery/plugin-overlap/common';\nimport './local';`,
+    );
     expect(checkBoundaries(root)).toEqual([]);
   });
 

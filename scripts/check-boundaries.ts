@@ -33,9 +33,9 @@ export function importsOf(source: string): string[] {
   return out;
 }
 
-/** name -> exported subpaths ('.', './server', ...) of every workspace package. */
-function workspaceExports(root: string): Map<string, string[]> {
-  const out = new Map<string, string[]>();
+/** name -> exported subpaths ('.', './server', ...) and kind of every workspace package. */
+function workspaceExports(root: string): Map<string, { exports: string[]; plugin: boolean }> {
+  const out = new Map<string, { exports: string[]; plugin: boolean }>();
   for (const group of ['core', 'plugins']) {
     const base = join(root, group);
     if (!existsSync(base)) continue;
@@ -43,7 +43,7 @@ function workspaceExports(root: string): Map<string, string[]> {
       const f = join(base, d, 'package.json');
       if (!existsSync(f)) continue;
       const pkg = JSON.parse(readFileSync(f, 'utf8'));
-      out.set(pkg.name, Object.keys(pkg.exports ?? { '.': '' }));
+      out.set(pkg.name, { exports: Object.keys(pkg.exports ?? { '.': '' }), plugin: group === 'plugins' });
     }
   }
   return out;
@@ -80,16 +80,16 @@ export function checkBoundaries(root = ROOT): Violation[] {
       }
       const { name, sub } = packageOf(spec);
       if (!name.startsWith('@discovery/')) continue;
-      const allowed = exportsMap.get(name);
-      if (!allowed) {
+      const target = exportsMap.get(name);
+      if (!target) {
         violations.push({ file: rel, specifier: spec, reason: `unknown workspace package '${name}'` });
         continue;
       }
-      if (!allowed.includes(sub)) {
-        violations.push({ file: rel, specifier: spec, reason: `deep import: '${name}' exports only ${allowed.join(', ')}` });
+      if (!target.exports.includes(sub)) {
+        violations.push({ file: rel, specifier: spec, reason: `deep import: '${name}' exports only ${target.exports.join(', ')}` });
         continue;
       }
-      if (name.startsWith('@discovery/plugin-')) {
+      if (target.plugin) {
         if (kind === 'core') {
           violations.push({ file: rel, specifier: spec, reason: 'core may not import a plugin' });
         } else if (name !== ownPkg && sub !== './common') {

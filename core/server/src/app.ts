@@ -4,6 +4,7 @@ import { validatePlugins, type PermissionAction, type ServerPlugin } from '@disc
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { RESOURCES } from './auth/permissions';
 import { canIn, SessionStore } from './auth/sessionStore';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db';
@@ -56,7 +57,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     throw e;
   }
 
-  const sessions = new SessionStore(db, config.sessionTtlHours);
+  // Core's resources and the ones the build's plugins declare (a new plugin's permissions exist at once).
+  const resources = [...new Set([...RESOURCES, ...plugins.flatMap((p) => (p.permissions ?? []).map((d) => d.resource))])];
+  const sessions = new SessionStore(db, config.sessionTtlHours, resources);
   let tree: Promise<ClientNode[]> | null = null;
   const hierarchy = () => {
     if (!tree) {
@@ -162,7 +165,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   };
 
   registerAuthRoutes(app, { db, sessions, config, core });
-  registerCoreRoutes(app, { db, sessions, config, core, buildInfo: opts.buildInfo });
+  registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
   for (const p of plugins) {
     await app.register(async (router) => p.register(router, core), { prefix: `/api/v1/${p.id}` });
   }

@@ -19,6 +19,7 @@ export const users = pgTable('users', {
 export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
+  grantsAll: boolean('grants_all').notNull(),
 });
 
 export const rolePermissions = pgTable('role_permissions', {

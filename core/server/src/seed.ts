@@ -1,5 +1,5 @@
 import { hashPassword } from './auth/passwords';
-import { grantToRow, ROLE_MATRICES } from './auth/permissions';
+import { grantToRow, ROLE_MATRICES, SUPERUSER_ROLES } from './auth/permissions';
 import type { AppConfig } from './config';
 import type { Database, Queryable } from './db';
 import { slugify } from './hierarchy/slugs';
@@ -92,7 +92,7 @@ export async function seedDemo(db: Database, config: AppConfig): Promise<boolean
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(config.demoPassword)));
   await db.transaction(async (tx) => {
     await insertMany(tx, 'languages', ['value', 'text'], LANGUAGES);
-    const roles = await insertMany(tx, 'roles', ['name'], Object.keys(ROLE_MATRICES).map((n) => [n]), 'id, name');
+    const roles = await insertMany(tx, 'roles', ['name', 'grants_all'], Object.keys(ROLE_MATRICES).map((n) => [n, SUPERUSER_ROLES.includes(n)]), 'id, name');
     const roleId = new Map(roles.map((r) => [String(r.name), Number(r.id)]));
     const permRows: unknown[][] = [];
     for (const [name, m] of Object.entries(ROLE_MATRICES)) {

@@ -2,7 +2,6 @@ import type { ClientPlugin } from '@discovery/plugin-api';
 import { startApp } from '@discovery/ui';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
-import '@blueprintjs/select/lib/css/blueprint-select.css';
 
 declare const __BUILD_INFO__: { version: string; branch: string; revision: string; date: string };
 

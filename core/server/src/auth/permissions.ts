@@ -51,9 +51,14 @@ export interface RolePermissionRow {
  * The permission set of a user: the OR of their roles' rows over every resource. SRV-017 / A-16:
  * a role with no row for brands or products gets create, update and destroy on them.
  */
-export function permissionSet(rowsByRole: Map<number, RolePermissionRow[]>): PermissionSet {
+export function permissionSet(
+  rowsByRole: Map<number, RolePermissionRow[]>,
+  resources: readonly string[] = RESOURCES,
+  grantsAll = false,
+): PermissionSet {
   const set: PermissionSet = {};
-  for (const r of RESOURCES) set[r] = { create: false, read: false, update: false, destroy: false };
+  for (const r of resources) set[r] = { create: grantsAll, read: grantsAll, update: grantsAll, destroy: grantsAll };
+  if (grantsAll) return set;
   for (const rows of rowsByRole.values()) {
     const seen = new Set(rows.map((r) => r.resource));
     for (const row of rows) {
@@ -79,6 +84,7 @@ function matrix(base: Grant, overrides: Partial<Record<Resource, Grant>> = {}): 
 }
 
 /** SHELL-076: the seeded roles. The UI branches on permissions only, never on these names. */
+export const SUPERUSER_ROLES = ['Global Admin'];
 export const ROLE_MATRICES: Record<string, Record<Resource, Grant>> = {
   'Global Admin': matrix(all),
   'Client Admin': matrix(all, { global_admin: none, impersonation: none }),

@@ -43,6 +43,8 @@ export class SessionStore {
   constructor(
     private readonly db: Queryable,
     private readonly ttlHours: number,
+    /** Every resource the build knows: core's and the enabled plugins'. */
+    private readonly resources: readonly string[],
   ) {}
 
   async create(userId: number): Promise<SessionRow> {
@@ -109,8 +111,8 @@ export class SessionStore {
       [userId],
     );
     if (!u) return null;
-    const roles = await this.db.query<{ id: number; name: string }>(
-      'select r.id, r.name from roles r join user_roles ur on ur.role_id = r.id where ur.user_id = $1 order by r.name',
+    const roles = await this.db.query<{ id: number; name: string; grants_all: boolean }>(
+      'select r.id, r.name, r.grants_all from roles r join user_roles ur on ur.role_id = r.id where ur.user_id = $1 order by r.name',
       [userId],
     );
     const rows = await this.db.query<RolePermissionRow & { role_id: number }>(
@@ -135,7 +137,7 @@ export class SessionStore {
         roles: roles.map((r) => ({ name: r.name })),
         role_ids: roles.map((r) => Number(r.id)),
       },
-      permissions: permissionSet(byRole),
+      permissions: permissionSet(byRole, this.resources, roles.some((r) => r.grants_all)),
       grants,
     };
   }

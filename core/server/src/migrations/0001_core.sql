@@ -11,9 +11,12 @@ create table if not exists users (
   created_at timestamptz not null default now()
 );
 
+-- grants_all: a superuser role, holding every action on every resource, including resources
+-- that plugins added after the role was made.
 create table if not exists roles (
   id serial primary key,
-  name text not null unique
+  name text not null unique,
+  grants_all boolean not null default false
 );
 
 create table if not exists role_permissions (

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ACTIONS, grantToRow, RESOURCES } from '../auth/permissions';
+import { ACTIONS, grantToRow } from '../auth/permissions';
 import type { SessionStore } from '../auth/sessionStore';
 import { publicConfig, type AppConfig } from '../config';
 import type { Database } from '../db';
@@ -14,6 +14,7 @@ interface Deps {
   sessions: SessionStore;
   config: AppConfig;
   core: ServerCore;
+  resources: string[];
   buildInfo?: { version: string; branch: string; revision: string; date: string };
 }
 
@@ -57,14 +58,23 @@ const PermissionGrant = z.object({
   update: z.boolean().optional(),
   destroy: z.boolean().optional(),
 });
-const RoleBody = z.object({
-  role: z.object({
-    name: z.string().trim().min(1, 'Role name is required.').max(100),
-    permissions: z.partialRecord(z.enum(RESOURCES), PermissionGrant).default({}),
-  }),
-});
+const roleBody = (resources: string[]) =>
+  z.object({
+    role: z.object({
+      name: z.string().trim().min(1, 'Role name is required.').max(100),
+      permissions: z
+        .record(z.string(), PermissionGrant)
+        .default({})
+        .superRefine((perms, ctx) => {
+          for (const r of Object.keys(perms)) {
+            if (!resources.includes(r)) ctx.addIssue({ code: 'custom', path: [r], message: `Unknown resource '${r}'` });
+          }
+        }),
+    }),
+  });
 
-export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config, core, buildInfo }: Deps) {
+export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config, core, resources, buildInfo }: Deps) {
+  const RoleBody = roleBody(resources);
   const pub = { config: { public: true } };
   const adminRead = core.requirePermission('global_admin', 'read');
   const adminUpdate = core.requirePermission('global_admin', 'update');
@@ -147,7 +157,7 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
       ),
     }));
   };
-  const saveRole = async (body: z.infer<typeof RoleBody>, id?: number) =>
+  const saveRole = async (body: z.infer<ReturnType<typeof roleBody>>, id?: number) =>
     db.transaction(async (tx) => {
       const clash = await tx.query<{ id: number }>('select id from roles where lower(name) = lower($1)', [body.role.name]);
       if (clash.some((r) => Number(r.id) !== id)) throw errors.unprocessable('Role name already used', { 'role.name': 'Role name already used' });
@@ -192,7 +202,7 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
     core.invalidateUsers();
     return reply.code(204).send();
   });
-  app.get('/api/v1/resources', { preHandler: adminRead }, async () => ({ data: RESOURCES.map((name) => ({ name, actions: [...ACTIONS] })) }));
+  app.get('/api/v1/resources', { preHandler: adminRead }, async () => ({ data: resources.map((name) => ({ name, actions: [...ACTIONS] })) }));
 
   app.get('/api/v1/users', { preHandler: adminRead }, async () => {
     const users = await db.query<{ id: number; email: string; first_name: string; last_name: string }>(

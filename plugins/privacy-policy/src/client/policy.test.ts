@@ -1,5 +1,5 @@
-import en from '../client/locales/en.json';
-import { BACK_TO_TOP_THRESHOLD_PX, POLICY_SECTIONS, showBackToTop } from './index';
+import en from './locales/en.json';
+import { BACK_TO_TOP_THRESHOLD_PX, POLICY_SECTIONS, showBackToTop } from '../common';
 
 describe('privacy policy rules', () => {
   it('SHELL-096 shows Back to Top only after more than 400 px of scrolling', () => {

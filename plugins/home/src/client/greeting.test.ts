@@ -1,5 +1,5 @@
-import en from '../client/locales/en.json';
-import { fullName, homeRoutes } from './index';
+import en from './locales/en.json';
+import { fullName, homeRoutes } from '../common';
 
 describe('home rules', () => {
   it('SHELL-098 builds the full name from first_name and last_name', () => {
