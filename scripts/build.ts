@@ -53,6 +53,14 @@ const externalDeps: esbuild.Plugin = {
   },
 };
 
+/** See scripts/shims/blueprint-icons.ts. */
+const blueprintIconsShim: esbuild.Plugin = {
+  name: 'blueprint-icons-shim',
+  setup(b) {
+    b.onResolve({ filter: /^@blueprintjs\/icons$/ }, () => ({ path: join(ROOT, 'scripts', 'shims', 'blueprint-icons.ts') }));
+  },
+};
+
 export async function build(name: string, opts: { minify?: boolean } = {}): Promise<BuildResult> {
   const def = readBuild(name);
   const plugins = resolveBuild(def);
@@ -85,6 +93,7 @@ export async function build(name: string, opts: { minify?: boolean } = {}): Prom
     metafile: true,
     jsx: 'automatic',
     tsconfig: join(ROOT, 'tsconfig.json'),
+    plugins: [blueprintIconsShim],
     loader: { '.svg': 'file', '.png': 'file', '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.eot': 'file' },
     define: {
       'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development'),
