@@ -5,13 +5,13 @@
  * requests per second. Prints the figures and ratios; exits 1 when a goal is missed.
  */
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './build';
-import { startBuiltServer } from './lib/proc';
-import { argValue } from './lib/workspace';
+import { freePort, startBuiltServer, waitFor } from './lib/proc';
+import { argValue, ROOT } from './lib/workspace';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -31,11 +31,21 @@ async function load(name: string, url: string, headers: Record<string, string> =
   return { name, rps: r.requests.average, p99: r.latency.p99, p50: r.latency.p50, errors: r.errors, non2xx: r.non2xx };
 }
 
+/** The bare route runs in a process of its own, like the server under test, not beside autocannon. */
 async function bareBaseline(): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = Fastify({ logger: false });
-  app.get('/bare', async () => ({ data: 'OK' }));
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
-  return { url: `${address}/bare`, close: () => app.close() };
+  const port = await freePort();
+  const code = `const f = require('fastify')({ logger: false }); f.get('/bare', async () => ({ data: 'OK' })); f.listen({ port: ${port}, host: '127.0.0.1' });`;
+  const child = spawn(process.execPath, ['-e', code], { cwd: ROOT, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}/bare`;
+  await waitFor(url, 10000, child);
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
 }
 
 async function main() {

@@ -106,7 +106,20 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
     return reply.redirect(back ? `/login?returnUrl=${encodeURIComponent(back)}` : '/login');
   });
 
-  app.get('/api/v1/me', async (req) => ({ data: await mePayload(req.discovery, core) }));
+  // /me is read on every page load: its JSON is kept per (signed-in user, effective user) until
+  // their access or the hierarchy changes (both are new objects then).
+  const meBodies = new Map<string, { permissions: unknown; tree: unknown; body: string }>();
+  app.get('/api/v1/me', async (req, reply) => {
+    const auth = req.discovery;
+    const tree = await core.hierarchy();
+    const key = `${auth.realUser.id}:${auth.user.id}`;
+    let hit = meBodies.get(key);
+    if (!hit || hit.permissions !== auth.permissions || hit.tree !== tree) {
+      hit = { permissions: auth.permissions, tree, body: JSON.stringify({ data: await mePayload(auth, core) }) };
+      meBodies.set(key, hit);
+    }
+    return reply.type('application/json; charset=utf-8').send(hit.body);
+  });
 
   // SRV-010: text body and the sso-token header.
   const ssoFor = (auth: RequestAuth) =>

@@ -96,7 +96,23 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
     });
   }
 
-  app.get('/api/v1/hierarchy', async (req) => ({ data: visibleHierarchy(await core.hierarchy(), req.discovery.grants) }));
+  // The tree is read on every page load: its JSON per set of grants is kept until the tree changes.
+  let cachedTree: unknown = null;
+  const bodies = new Map<string, string>();
+  app.get('/api/v1/hierarchy', async (req, reply) => {
+    const tree = await core.hierarchy();
+    if (tree !== cachedTree) {
+      cachedTree = tree;
+      bodies.clear();
+    }
+    const key = req.discovery.grants.join('\n');
+    let body = bodies.get(key);
+    if (body === undefined) {
+      body = JSON.stringify({ data: visibleHierarchy(tree, req.discovery.grants) });
+      bodies.set(key, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   app.get('/api/v1/contexts/:slug/modules', async (req) => {
     const slug = decodeURIComponent((req.params as { slug: string }).slug);
