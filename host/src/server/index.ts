@@ -31,8 +31,9 @@ export async function runServer(opts: RunServerOptions): Promise<void> {
   });
   const address = await server.listen(port, host);
   const db = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite (${process.env.DISCOVERY_DATA_DIR ?? './var/db'})`;
-  console.log(`Discovery '${opts.build}' build ready in ${Date.now() - t0} ms at ${address.replace('0.0.0.0', 'localhost')}`);
-  console.log(`Database: ${db}. Plugins: ${opts.plugins.map((p) => p.id).join(', ') || '(none)'}`);
+  const shown = host === '0.0.0.0' || host === '::' ? `http://localhost:${port}` : address;
+  console.log(`Discovery '${opts.build}' build ready in ${Date.now() - t0} ms at ${shown}`);
+  console.log(`Database: ${db}. Plugins with server parts: ${opts.plugins.map((p) => p.id).join(', ') || '(none)'}`);
   if (process.env.DISCOVERY_SEED !== 'false') {
     console.log(`Demo logins (password: ${config.demoPassword}):`);
     for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.description}`);

@@ -1,0 +1,37 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from './build';
+import { startBuiltServer } from './lib/proc';
+
+const chunks = (dir: string) => readdirSync(join(dir, 'assets', 'chunks'));
+
+describe('builds', () => {
+  it('a subset build has neither the left-out plugin’s page chunk nor its API', async () => {
+    const full = await build('full', { minify: false });
+    expect(chunks(full.publicDir).some((f) => f.startsWith('AdminDashboardPage-'))).toBe(true);
+    const sub = await build('essentials', { minify: false });
+    expect(chunks(sub.publicDir).some((f) => f.startsWith('AdminDashboardPage-'))).toBe(false);
+    expect(chunks(sub.publicDir).some((f) => f.startsWith('HealthPage-'))).toBe(true);
+
+    const dataDir = mkdtempSync(join(tmpdir(), 'discovery-build-test-'));
+    const server = await startBuiltServer(sub.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
+    try {
+      const login = await fetch(`${server.url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'discovery-demo' }),
+      });
+      const headers = { cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-csrf-token': login.headers.get('x-csrf-token')! };
+      expect((await fetch(`${server.url}/api/v1/global-admin/summary`, { headers })).status).toBe(404);
+      expect((await fetch(`${server.url}/api/v1/me`, { headers })).status).toBe(200);
+      // The SPA is served for client routes.
+      const page = await fetch(`${server.url}/acme/us/fizz-cola/fizz-zero/home`);
+      expect(await page.text()).toContain('<div id="root"></div>');
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(join(sub.outDir), { recursive: true, force: true });
+    }
+  }, 90_000);
+});
