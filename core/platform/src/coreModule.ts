@@ -5,6 +5,7 @@ import { ErrorBannerStore } from './stores/ErrorBannerStore';
 import { HierarchyStore } from './stores/HierarchyStore';
 import { NavStore } from './stores/NavStore';
 import { SessionStore } from './stores/SessionStore';
+import { ShellModalsStore } from './stores/ShellModalsStore';
 import { ToastStore } from './stores/ToastStore';
 import {
   ApiClientToken,
@@ -13,14 +14,16 @@ import {
   HierarchyStoreToken,
   NavStoreToken,
   SessionStoreToken,
+  ShellModalsToken,
   ToastStoreToken,
 } from './tokens';
 
 /** The shell's services, singletons. Factories instead of decorators: esbuild emits no metadata. */
 export const coreModule = new ContainerModule(({ bind }) => {
-  bind(ErrorBannerStoreToken.symbol).toConstantValue(new ErrorBannerStore());
-  bind(ToastStoreToken.symbol).toConstantValue(new ToastStore());
-  bind(NavStoreToken.symbol).toConstantValue(new NavStore());
+  bind(ErrorBannerStoreToken.symbol).toDynamicValue(() => new ErrorBannerStore()).inSingletonScope();
+  bind(ToastStoreToken.symbol).toDynamicValue(() => new ToastStore()).inSingletonScope();
+  bind(NavStoreToken.symbol).toDynamicValue(() => new NavStore()).inSingletonScope();
+  bind(ShellModalsToken.symbol).toDynamicValue(() => new ShellModalsStore()).inSingletonScope();
   bind(ApiClientToken.symbol)
     .toDynamicValue((ctx) => {
       const banner = ctx.get<ErrorBannerStore>(ErrorBannerStoreToken.symbol);

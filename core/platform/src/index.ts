@@ -14,3 +14,6 @@ export { LOGOUT_DELAY_MS, SessionStore, withDefaultPermissions, type MeDto } fro
 export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type ToastIntent } from './stores/ToastStore';
 export * from './tokens';
 export { buildNav, type NavEntry, type NavModel } from './nav';
+export { formatCount, formatCurrency, formatDate, MISSING_COUNT } from './format';
+export { ShellModalsStore, type AudienceSummary } from './stores/ShellModalsStore';
+export { audienceDetailRoute, audiencesOverviewRoute } from './routes';

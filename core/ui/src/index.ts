@@ -12,3 +12,4 @@ export { LoginPage } from './pages/LoginPage';
 export { NotFoundPage } from './pages/NotFoundPage';
 export { BootError, PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
 export { Logo } from './shell/Logo';
+export { AudienceDetailsModal, ZeroCountModal } from './shell/ShellModals';

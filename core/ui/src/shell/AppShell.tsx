@@ -6,6 +6,7 @@ import { ErrorBanner } from './ErrorBanner';
 import { HierarchySelector } from './HierarchySelector';
 import { LeftNav } from './LeftNav';
 import { NotificationsPanel } from './NotificationsPanel';
+import { AudienceDetailsModal, ZeroCountModal } from './ShellModals';
 import { UserMenu } from './UserMenu';
 
 /** SHELL-001, SHELL-009, SHELL-010: nav, 80px top bar, banner, main area of at least 1280px. */
@@ -37,6 +38,8 @@ export function AppShell({
         <main className="dsc-main">{children}</main>
       </div>
       <NotificationsPanel open={notifications} onClose={() => setNotifications(false)} />
+      <ZeroCountModal />
+      <AudienceDetailsModal />
     </div>
   );
 }
