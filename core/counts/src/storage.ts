@@ -1,0 +1,79 @@
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { RoaringBitmap32 } from 'roaring';
+
+/** Person ids are split into shards of 2^20: each shard's bitmaps are independent and cache-sized. */
+export const SHARD_BITS = 20;
+export const SHARD_SIZE = 1 << SHARD_BITS;
+const MAGIC = 0x31435344; // 'DSC1'
+
+export type MembershipKind = 'matched' | 'modeled';
+
+/**
+ * One segment's membership of one kind, one file: every shard's portable roaring bitmap (local
+ * ids 0..2^20-1) one after the other, then a footer of byte lengths, the shard count and a magic
+ * number. Written shard by shard; read one shard at a time with positional reads.
+ */
+export class SegmentFileWriter {
+  private fd: number;
+  private lengths: number[] = [];
+
+  constructor(path: string) {
+    this.fd = openSync(path, 'w');
+  }
+
+  append(bitmap: RoaringBitmap32): void {
+    const buf = bitmap.isEmpty ? Buffer.alloc(0) : bitmap.serialize('portable');
+    if (buf.length) writeSync(this.fd, buf);
+    this.lengths.push(buf.length);
+  }
+
+  close(): void {
+    const footer = Buffer.alloc(this.lengths.length * 4 + 8);
+    this.lengths.forEach((l, i) => footer.writeUInt32LE(l, i * 4));
+    footer.writeUInt32LE(this.lengths.length, this.lengths.length * 4);
+    footer.writeUInt32LE(MAGIC, this.lengths.length * 4 + 4);
+    writeSync(this.fd, footer);
+    closeSync(this.fd);
+  }
+}
+
+export class SegmentFileReader {
+  private fd: number;
+  readonly offsets: number[] = [];
+  readonly lengths: number[] = [];
+
+  constructor(readonly path: string) {
+    this.fd = openSync(path, 'r');
+    const size = fstatSync(this.fd).size;
+    const tail = Buffer.alloc(8);
+    readSync(this.fd, tail, 0, 8, size - 8);
+    if (tail.readUInt32LE(4) !== MAGIC) throw new Error(`${path}: not a segment file`);
+    const n = tail.readUInt32LE(0);
+    const footer = Buffer.alloc(n * 4);
+    readSync(this.fd, footer, 0, n * 4, size - 8 - n * 4);
+    let at = 0;
+    for (let i = 0; i < n; i++) {
+      const l = footer.readUInt32LE(i * 4);
+      this.offsets.push(at);
+      this.lengths.push(l);
+      at += l;
+    }
+  }
+
+  get shardCount(): number {
+    return this.lengths.length;
+  }
+
+  /** The bitmap of one shard (empty when the shard has no members). */
+  read(shard: number): RoaringBitmap32 {
+    const len = this.lengths[shard] ?? 0;
+    if (len === 0) return new RoaringBitmap32();
+    const buf = Buffer.alloc(len);
+    readSync(this.fd, buf, 0, len, this.offsets[shard]);
+    return RoaringBitmap32.deserialize(buf, 'portable');
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
