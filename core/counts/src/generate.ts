@@ -13,6 +13,8 @@ export interface GenerateOptions {
   /** Hierarchy regions ('client/region'); each gets a contiguous slice of the population. */
   regions?: string[];
   onProgress?: (done: number, total: number) => void;
+  /** Only the first N segments of the taxonomy (small test populations). */
+  maxSegments?: number;
 }
 
 /** The regions of the demo hierarchy. */
@@ -22,7 +24,7 @@ export const DEMO_REGIONS = ['acme/us', 'acme/uk', 'globex/de', 'globex/fr', 'in
  * Is person p a member? Share segments pass a gate shared by their category group first, so
  * segments of one group overlap more than unrelated ones; partition bands split one draw.
  */
-function memberTest(def: SegmentDef, seed: number): { matched: (p: number) => boolean; extra: (p: number) => boolean } {
+export function memberTest(def: SegmentDef, seed: number): { matched: (p: number) => boolean; extra: (p: number) => boolean } {
   const m = def.membership;
   if (m.kind === 'partition') {
     const salt = saltOf(`partition:${m.partition}`, seed);
@@ -72,7 +74,7 @@ export function regionSlices(people: number, regions: string[], seed: number): R
 export function generatePopulation(opts: GenerateOptions): Manifest {
   const { people, seed } = opts;
   if (!Number.isInteger(people) || people <= 0 || people > 2 ** 32) throw new Error('people must be a positive integer up to 2^32');
-  const taxonomy = buildTaxonomy(seed);
+  const taxonomy = buildTaxonomy(seed).slice(0, opts.maxSegments);
   const shards = Math.ceil(people / SHARD_SIZE);
   const tmp = `${opts.dir}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });

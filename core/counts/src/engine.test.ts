@@ -1,0 +1,257 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CountsEngine, UnknownSegmentsError } from './engine';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { generatePopulation, memberTest } from './generate';
+import { MANIFEST_FILE, type Manifest } from './manifest';
+import type { Rule } from './ops';
+import { SegmentFileReader, SHARD_SIZE } from './storage';
+import { buildTaxonomy } from './taxonomy';
+
+/** The data:generate CLI in a child process (generation is slow inside jest's module sandbox). */
+function generate(people: number, seed: number, dir: string, segments?: number): Manifest {
+  execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(people), '--seed', String(seed), '--out', dir, ...(segments ? ['--segments', String(segments)] : [])], {
+    cwd: join(__dirname, '..', '..', '..'),
+    stdio: 'ignore',
+  });
+  return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+}
+
+function membersOf(file: string): Uint8Array {
+  const out = new Uint8Array(PEOPLE);
+  const r = new SegmentFileReader(file);
+  for (let s = 0; s < r.shardCount; s++) for (const local of r.read(s).toUint32Array()) out[s * SHARD_SIZE + local] = 1;
+  r.close();
+  return out;
+}
+
+/**
+ * Every operation against a brute-force answer computed person by person from the generator's
+ * own membership rule (independent of bitmaps, files and shards), on a population that spans two
+ * shards, so ids on both sides of the 2^20 boundary are counted.
+ */
+const PEOPLE = SHARD_SIZE + 4321;
+const SEGMENTS = 40;
+
+describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) => {
+  let dir: string;
+  let manifest: Manifest;
+  let engine: CountsEngine;
+  let matched: Map<string, Uint8Array>;
+  let modeled: Map<string, Uint8Array>;
+
+  beforeAll(() => {
+    dir = join(mkdtempSync(join(tmpdir(), 'counts-')), 'pop');
+    manifest = generate(PEOPLE, seed, dir, SEGMENTS);
+    // Membership person by person, read straight from each file's shards (no engine code).
+    matched = new Map();
+    modeled = new Map();
+    for (const s of manifest.segments) {
+      matched.set(s.short_id, membersOf(join(dir, 'matched', `${s.short_id}.bin`)));
+      modeled.set(s.short_id, membersOf(join(dir, 'modeled', `${s.short_id}.bin`)));
+    }
+  }, 120_000);
+
+  beforeEach(async () => {
+    engine = await CountsEngine.open({ dir, workers: 0 });
+  });
+  afterEach(() => engine.close());
+  afterAll(() => rmSync(join(dir, '..'), { recursive: true, force: true }));
+
+  const ids = () => manifest.segments.filter((s) => !s.deleted).map((s) => s.short_id);
+  const count = (m: Uint8Array, pred: (p: number) => boolean = () => true) => {
+    let n = 0;
+    for (let p = 0; p < PEOPLE; p++) if (m[p] && pred(p)) n++;
+    return n;
+  };
+  const ruleBrute = (rule: Rule, kind: Map<string, Uint8Array>, region?: { start: number; end: number }) => (p: number) => {
+    if (region && (p < region.start || p >= region.end)) return false;
+    for (const g of rule.include?.and ?? []) if (g.or.length && !g.or.some((id) => kind.get(id)![p])) return false;
+    const ex = (rule.exclude?.and ?? []).filter((g) => g.or.length);
+    if (ex.length && ex.every((g) => g.or.some((id) => kind.get(id)![p]))) return false;
+    return true;
+  };
+
+  it('counts matched and modeled for every segment; modeled contains matched', async () => {
+    const all = ids();
+    const m = await engine.counts(all);
+    const o = await engine.counts(all, { kind: 'modeled' });
+    for (const id of all) {
+      expect(m[id]).toBe(count(matched.get(id)!));
+      expect(o[id]).toBe(count(modeled.get(id)!));
+      expect(o[id]).toBeGreaterThanOrEqual(m[id]);
+    }
+    expect(manifest.segments.find((s) => s.short_id === all[0])!.matched).toBe(m[all[0]]);
+  });
+
+  it('counts people on both sides of the shard boundary', async () => {
+    const id = ids().find((x) => x.startsWith('dmx'))!; // an age band: about a fifth of everyone
+    const slice = { start: SHARD_SIZE - 1000, end: SHARD_SIZE + 1000 };
+    expect(count(matched.get(id)!, (p) => p >= slice.start && p < slice.end)).toBeGreaterThan(0);
+    const left = count(matched.get(id)!, (p) => p < SHARD_SIZE);
+    const right = count(matched.get(id)!, (p) => p >= SHARD_SIZE);
+    expect(right).toBeGreaterThan(0);
+    expect((await engine.counts([id]))[id]).toBe(left + right);
+    // the ids either side of the boundary, one by one, through one-person region slices
+    for (const p of [SHARD_SIZE - 1, SHARD_SIZE]) {
+      const onePerson = { ...manifest, regions: [{ key: 'one', start: p, end: p + 1 }] };
+      const e = await CountsEngine.fromManifest(dir, onePerson);
+      expect((await e.counts([id], { region: 'one' }))[id]).toBe(matched.get(id)![p]);
+      await e.close();
+    }
+  });
+
+  it('partitions: age bands cover everyone once', async () => {
+    const age = manifest.segments.filter((s) => s.path.join('/') === 'Demographix/Demographics/Age').map((s) => s.short_id);
+    expect(age).toHaveLength(6);
+    const c = await engine.counts(age);
+    expect(age.reduce((s, id) => s + c[id], 0)).toBe(PEOPLE);
+    const o = await engine.overlap(age, age);
+    for (const cell of o.cells) if (cell.x !== cell.y) expect(cell.count).toBe(0);
+  });
+
+  it('overlap: |X∩Y|, percent and index, with and without a filter audience, in a region', async () => {
+    const all = ids();
+    const x = all.slice(6, 10);
+    const y = all.slice(20, 25);
+    const filter: Rule = { include: { and: [{ or: [all[0], all[1]] }] } };
+    const region = manifest.regions[1];
+    for (const opts of [{}, { filter }, { region: region.key }, { filter, region: region.key, kind: 'modeled' as const }]) {
+      const kind = 'kind' in opts ? modeled : matched;
+      const inF = ruleBrute('filter' in opts ? filter : {}, kind, 'region' in opts ? region : undefined);
+      const r = await engine.overlap(x, y, opts);
+      let pop = 0;
+      for (let p = 0; p < PEOPLE; p++) if (inF(p)) pop++;
+      expect(r.population).toBe(pop);
+      for (const cell of r.cells) {
+        const xs = kind.get(cell.x)!;
+        const ys = kind.get(cell.y)!;
+        const xi = count(xs, inF);
+        const yi = count(ys, inF);
+        const both = count(xs, (p) => inF(p) && ys[p] === 1);
+        expect(cell.count).toBe(both);
+        expect(cell.percent_value).toBeCloseTo(xi ? (both / xi) * 100 : 0, 9);
+        expect(cell.index_value).toBeCloseTo(xi && yi ? (both / xi / (yi / pop)) * 100 : 0, 9);
+      }
+    }
+  });
+
+  it('rule audiences: AND of OR groups, exclusions, empty groups', async () => {
+    const a = ids();
+    const rules: Rule[] = [
+      { include: { and: [{ or: [a[6], a[7], a[8]] }, { or: [a[0], a[1], a[2]] }, { or: [a[9], a[10], a[11]] }] }, exclude: { and: [{ or: [a[12], a[13]] }] } },
+      { include: { and: [{ or: [] }, { or: [a[14]] }] }, exclude: { and: [{ or: [] }] } },
+      { exclude: { and: [{ or: [a[6]] }, { or: [a[0]] }] } },
+      {},
+      { include: { and: [{ or: [a[30]] }] }, exclude: { and: [{ or: [a[30]] }] } },
+    ];
+    for (const rule of rules) {
+      let brute = 0;
+      const f = ruleBrute(rule, matched);
+      for (let p = 0; p < PEOPLE; p++) if (f(p)) brute++;
+      expect(await engine.ruleCount(rule)).toBe(brute);
+    }
+    expect(await engine.ruleCount({})).toBe(PEOPLE);
+  });
+
+  it('mekko: sub-market counts, market unions and totals, matched and modeled', async () => {
+    const a = ids();
+    const markets = [
+      { id: 'm1', matched: [a[20], a[21]], modeled: [a[20], a[21]] },
+      { id: 'm2', matched: [a[22]], modeled: [a[23]] },
+      { id: 'm3', matched: [], modeled: [] },
+    ];
+    const r = await engine.mekko(markets);
+    const union = (kind: Map<string, Uint8Array>, list: string[]) => {
+      let n = 0;
+      for (let p = 0; p < PEOPLE; p++) if (list.some((id) => kind.get(id)![p])) n++;
+      return n;
+    };
+    expect(r.market_counts.matched).toEqual({ m1: union(matched, [a[20], a[21]]), m2: union(matched, [a[22]]), m3: 0 });
+    expect(r.market_counts.modeled.m2).toBe(union(modeled, [a[23]]));
+    expect(r.total_matched_count).toBe(union(matched, [a[20], a[21], a[22]]));
+    expect(r.total_modeled_count).toBe(union(modeled, [a[20], a[21], a[23]]));
+    expect(r.segment_counts[a[22]]).toBe(count(matched.get(a[22])!));
+  });
+
+  it('profiles an audience: share and index of each segment against the population', async () => {
+    const a = ids();
+    const audience: Rule = { include: { and: [{ or: [a[6]] }] } };
+    const r = await engine.profile(audience, [a[0], a[1]]);
+    const inA = matched.get(a[6])!;
+    const size = count(inA);
+    expect(r.audience).toBe(size);
+    const both = count(matched.get(a[0])!, (p) => inA[p] === 1);
+    expect(r.rows[0].count).toBe(both);
+    expect(r.rows[0].share).toBeCloseTo(both / size, 12);
+    expect(r.rows[0].index).toBeCloseTo((both / size / (count(matched.get(a[0])!) / PEOPLE)) * 100, 9);
+  });
+
+  it('names unknown and deleted identifiers instead of counting them', async () => {
+    const deleted = manifest.segments.find((s) => s.deleted)?.short_id;
+    const bad = ['nope-0001', ...(deleted ? [deleted] : [])];
+    const err = await engine.counts([ids()[0], ...bad]).catch((e) => e);
+    expect(err).toBeInstanceOf(UnknownSegmentsError);
+    expect((err as UnknownSegmentsError).ids).toEqual(bad);
+  });
+});
+
+describe('worker pool', () => {
+  it('gives the same answers as the inline engine, across shards summed from two workers', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'counts-w-')), 'pop');
+    try {
+      const m = generate(SHARD_SIZE * 2 + 10, 3, dir, 12);
+      const ids = m.segments.filter((s) => !s.deleted).map((s) => s.short_id);
+      const inline = await CountsEngine.open({ dir, workers: 0 });
+      const pool = await CountsEngine.open({ dir, workers: 2 });
+      try {
+        expect(await pool.counts(ids)).toEqual(await inline.counts(ids));
+        expect(await pool.overlap(ids.slice(0, 3), ids.slice(3, 6))).toEqual(await inline.overlap(ids.slice(0, 3), ids.slice(3, 6)));
+        const mem = await pool.memory();
+        expect(mem.threads).toBe(2);
+        expect(mem.bytes).toBeGreaterThan(0);
+      } finally {
+        await inline.close();
+        await pool.close();
+      }
+    } finally {
+      rmSync(join(dir, '..'), { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('stores exactly the members the generator rule picks (small population)', () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'counts-g-')), 'pop');
+    try {
+      const m = generatePopulation({ people: 3000, seed: 5, dir, maxSegments: 30 });
+      for (const def of buildTaxonomy(5).slice(0, 30)) {
+        const t = memberTest(def, 5);
+        const r = new SegmentFileReader(join(dir, 'matched', `${def.short_id}.bin`));
+        const stored = new Set(r.read(0).toUint32Array());
+        r.close();
+        for (let p = 0; p < 3000; p++) expect(stored.has(p)).toBe(!def.expired && t.matched(p));
+        expect(m.segments.find((x) => x.short_id === def.short_id)!.matched).toBe(stored.size);
+      }
+    } finally {
+      rmSync(join(dir, '..'), { recursive: true, force: true });
+    }
+  });
+
+  it('is deterministic per seed', () => {
+    const a = join(mkdtempSync(join(tmpdir(), 'counts-d-')), 'pop');
+    const b = join(mkdtempSync(join(tmpdir(), 'counts-d-')), 'pop');
+    try {
+      const ma = generatePopulation({ people: 5_000, seed: 11, dir: a });
+      const mb = generatePopulation({ people: 5_000, seed: 11, dir: b });
+      expect(ma.segments.map((s) => s.matched)).toEqual(mb.segments.map((s) => s.matched));
+      expect(ma.segments.length).toBeGreaterThanOrEqual(300);
+      expect(new Set(ma.vendors.map((v) => v.vendor_name)).size).toBeGreaterThanOrEqual(4);
+      expect(ma.segments.filter((s) => s.expired).every((s) => s.matched === 0)).toBe(true);
+      expect(ma.segments.some((s) => s.deleted)).toBe(true);
+    } finally {
+      rmSync(join(a, '..'), { recursive: true, force: true });
+      rmSync(join(b, '..'), { recursive: true, force: true });
+    }
+  });
+});

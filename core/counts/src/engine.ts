@@ -1,0 +1,268 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { MANIFEST_FILE, type Manifest, type SegmentEntry } from './manifest';
+import type { MarketSpec, Op, Partial, Rule } from './ops';
+import { addPartials } from './ops';
+import { ShardStore } from './shardStore';
+import type { MembershipKind } from './storage';
+
+export interface EngineOptions {
+  dir: string;
+  /** Worker threads; default: the machine's parallelism, at most one per shard; 0 = run inline. */
+  workers?: number;
+  /** The worker entry; default: worker-dev.cjs beside the sources (tsx). A bundled server passes its built worker. */
+  workerScript?: string;
+}
+
+export interface CountOptions {
+  kind?: MembershipKind;
+  /** 'client/region' slice of the population; global when absent. */
+  region?: string;
+  filter?: Rule;
+}
+
+export interface OverlapCell {
+  x: string;
+  y: string;
+  count: number;
+  /** (X∩Y)/X × 100 */
+  percent_value: number;
+  /** ((|X∩Y|/|X|) / (|Y|/|population|)) × 100 */
+  index_value: number;
+}
+
+export interface OverlapResult {
+  population: number;
+  x: { id: string; count: number }[];
+  y: { id: string; count: number }[];
+  cells: OverlapCell[];
+}
+
+export interface MekkoResult {
+  segment_counts: Record<string, number>;
+  modeled_segment_counts: Record<string, number>;
+  market_counts: { matched: Record<string, number>; modeled: Record<string, number> };
+  total_matched_count: number;
+  total_modeled_count: number;
+}
+
+export interface ProfileRow {
+  id: string;
+  count: number;
+  /** Share of the audience in the segment, 0..1. */
+  share: number;
+  /** Share against the population's share, × 100 (100 = average). */
+  index: number;
+}
+
+export class UnknownSegmentsError extends Error {
+  constructor(readonly ids: string[]) {
+    super(`Unknown or no longer available segment identifiers: ${ids.join(', ')}`);
+    this.name = 'UnknownSegmentsError';
+  }
+}
+
+interface Executor {
+  run(op: Op, shards: number[]): Promise<Partial | null>;
+  memory(): Promise<{ bitmaps: number; bytes: number }>;
+  close(): Promise<void>;
+}
+
+class InlineExecutor implements Executor {
+  constructor(private readonly store: ShardStore) {}
+  async run(op: Op, shards: number[]) {
+    return this.store.run(op, shards);
+  }
+  async memory() {
+    return this.store.memory();
+  }
+  async close() {
+    this.store.close();
+  }
+}
+
+class WorkerExecutor implements Executor {
+  private next = 1;
+  private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  constructor(private readonly worker: Worker) {
+    worker.on('message', (m: { id: number; partial?: Partial | null; memory?: unknown; error?: string }) => {
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.error) p.reject(new Error(m.error));
+      else p.resolve(m.memory ?? m.partial ?? null);
+    });
+    worker.on('error', (e) => {
+      for (const p of this.pending.values()) p.reject(e);
+      this.pending.clear();
+    });
+  }
+  private send<T>(msg: object): Promise<T> {
+    const id = this.next++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, ...msg });
+    });
+  }
+  run(op: Op, shards: number[]) {
+    return this.send<Partial | null>({ op, shards });
+  }
+  memory() {
+    return this.send<{ bitmaps: number; bytes: number }>({ memory: true });
+  }
+  async close() {
+    await this.worker.terminate();
+  }
+}
+
+/**
+ * The audience count engine: sharded roaring bitmaps, each shard's work independent, spread over
+ * a worker-thread pool and summed. Every answer is a count over people.
+ */
+export class CountsEngine {
+  private readonly byId: Map<string, SegmentEntry>;
+  private readonly shardsOf: number[][];
+
+  private constructor(
+    readonly manifest: Manifest,
+    private readonly executors: Executor[],
+  ) {
+    this.byId = new Map(manifest.segments.map((s) => [s.short_id, s]));
+    this.shardsOf = executors.map(() => []);
+    for (let s = 0; s < manifest.shards; s++) this.shardsOf[s % executors.length].push(s);
+  }
+
+  static exists(dir: string): boolean {
+    return existsSync(join(dir, MANIFEST_FILE));
+  }
+
+  static async open(opts: EngineOptions): Promise<CountsEngine> {
+    const manifest = JSON.parse(readFileSync(join(opts.dir, MANIFEST_FILE), 'utf8')) as Manifest;
+    const wanted = opts.workers ?? Math.min(availableParallelism(), manifest.shards);
+    const n = Math.max(0, Math.min(wanted, manifest.shards));
+    if (n <= 1 && (opts.workers ?? 1) <= 1) return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(opts.dir, manifest))]);
+    const script = opts.workerScript ?? join(__dirname, 'worker-dev.cjs');
+    const executors: Executor[] = [];
+    for (let i = 0; i < Math.max(1, n); i++) {
+      executors.push(new WorkerExecutor(new Worker(script, { workerData: { dir: opts.dir } })));
+    }
+    return new CountsEngine(manifest, executors);
+  }
+
+  /** An inline engine over files with a manifest given by the caller (tests, tools). */
+  static async fromManifest(dir: string, manifest: Manifest): Promise<CountsEngine> {
+    return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(dir, manifest))]);
+  }
+
+  get people(): number {
+    return this.manifest.people;
+  }
+
+  /** The segment, or undefined when unknown or no longer available (deleted). */
+  segment(id: string): SegmentEntry | undefined {
+    const s = this.byId.get(id);
+    return s && !s.deleted ? s : undefined;
+  }
+
+  /** Identifiers in the list that are unknown or deleted. */
+  invalid(ids: readonly string[]): string[] {
+    return [...new Set(ids.filter((id) => !this.segment(id)))];
+  }
+
+  private check(ids: readonly string[]): void {
+    const bad = this.invalid(ids);
+    if (bad.length) throw new UnknownSegmentsError(bad);
+  }
+
+  private ruleIds(rule?: Rule): string[] {
+    return [...(rule?.include?.and ?? []), ...(rule?.exclude?.and ?? [])].flatMap((g) => g.or);
+  }
+
+  private async run(op: Op): Promise<Partial> {
+    const parts = await Promise.all(this.executors.map((e, i) => (this.shardsOf[i].length ? e.run(op, this.shardsOf[i]) : Promise.resolve(null))));
+    let out: Partial | null = null;
+    for (const p of parts) if (p) out = addPartials(out, p);
+    return out ?? [];
+  }
+
+  async counts(ids: string[], o: CountOptions = {}): Promise<Record<string, number>> {
+    this.check([...ids, ...this.ruleIds(o.filter)]);
+    if (!ids.length) return {};
+    const r = await this.run({ op: 'counts', kind: o.kind ?? 'matched', ids, region: o.region, filter: o.filter });
+    return Object.fromEntries(ids.map((id, i) => [id, r[i]]));
+  }
+
+  async overlap(x: string[], y: string[], o: CountOptions = {}): Promise<OverlapResult> {
+    this.check([...x, ...y, ...this.ruleIds(o.filter)]);
+    const r = await this.run({ op: 'overlap', kind: o.kind ?? 'matched', x, y, region: o.region, filter: o.filter });
+    const population = r[0];
+    const xc = x.map((id, i) => ({ id, count: r[1 + i] }));
+    const yc = y.map((id, j) => ({ id, count: r[1 + x.length + j] }));
+    const cells: OverlapCell[] = [];
+    let k = 1 + x.length + y.length;
+    for (const xi of xc) {
+      for (const yj of yc) {
+        const count = r[k++];
+        const share = xi.count ? count / xi.count : 0;
+        const base = population ? yj.count / population : 0;
+        cells.push({ x: xi.id, y: yj.id, count, percent_value: share * 100, index_value: base ? (share / base) * 100 : 0 });
+      }
+    }
+    return { population, x: xc, y: yc, cells };
+  }
+
+  async ruleCount(rule: Rule, o: Omit<CountOptions, 'filter'> = {}): Promise<number> {
+    this.check(this.ruleIds(rule));
+    const r = await this.run({ op: 'rule', kind: o.kind ?? 'matched', rule, region: o.region });
+    return r[0] ?? 0;
+  }
+
+  async mekko(markets: MarketSpec[], region?: string): Promise<MekkoResult> {
+    this.check(markets.flatMap((m) => [...m.matched, ...m.modeled]));
+    const r = await this.run({ op: 'mekko', markets, region });
+    const out: MekkoResult = {
+      segment_counts: {},
+      modeled_segment_counts: {},
+      market_counts: { matched: {}, modeled: {} },
+      total_matched_count: r[0] ?? 0,
+      total_modeled_count: r[1] ?? 0,
+    };
+    let k = 2;
+    for (const m of markets) {
+      out.market_counts.matched[m.id] = r[k++] ?? 0;
+      out.market_counts.modeled[m.id] = r[k++] ?? 0;
+    }
+    for (const m of markets) {
+      for (const id of m.matched) out.segment_counts[id] = r[k++] ?? 0;
+      for (const id of m.modeled) out.modeled_segment_counts[id] = r[k++] ?? 0;
+    }
+    return out;
+  }
+
+  async profile(audience: Rule | undefined, ids: string[], o: Omit<CountOptions, 'filter'> = {}): Promise<{ audience: number; population: number; rows: ProfileRow[] }> {
+    this.check([...ids, ...this.ruleIds(audience)]);
+    const r = await this.run({ op: 'profile', kind: o.kind ?? 'matched', audience, ids, region: o.region });
+    const population = r[0] ?? 0;
+    const size = r[1] ?? 0;
+    const rows = ids.map((id, i) => {
+      const seg = r[2 + i] ?? 0;
+      const count = r[2 + ids.length + i] ?? 0;
+      const share = size ? count / size : 0;
+      const base = population ? seg / population : 0;
+      return { id, count, share, index: base ? (share / base) * 100 : 0 };
+    });
+    return { audience: size, population, rows };
+  }
+
+  /** Bitmaps held and their bytes, per thread (the main thread first when inline). */
+  async memory(): Promise<{ threads: number; bitmaps: number; bytes: number }> {
+    const all = await Promise.all(this.executors.map((e) => e.memory()));
+    return { threads: all.length, bitmaps: all.reduce((s, m) => s + m.bitmaps, 0), bytes: all.reduce((s, m) => s + m.bytes, 0) };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(this.executors.map((e) => e.close()));
+  }
+}

@@ -1,0 +1,121 @@
+import { RoaringBitmap32 } from 'roaring';
+import type { MembershipKind } from './storage';
+
+export interface RuleGroup {
+  or: string[];
+}
+/** The spec's audience rules: include = AND of OR groups; exclude = AND of OR groups, removed. */
+export interface Rule {
+  include?: { and: RuleGroup[] };
+  exclude?: { and: RuleGroup[] };
+}
+
+/** What an operation sees of one shard. */
+export interface ShardView {
+  bitmap(kind: MembershipKind, id: string): RoaringBitmap32;
+  /** Everyone in this shard, restricted to the region when one is given. */
+  universe(): RoaringBitmap32;
+}
+
+export interface MarketSpec {
+  id: string;
+  matched: string[];
+  modeled: string[];
+}
+
+export type Op =
+  | { op: 'counts'; kind: MembershipKind; ids: string[]; region?: string; filter?: Rule }
+  | { op: 'overlap'; kind: MembershipKind; x: string[]; y: string[]; region?: string; filter?: Rule }
+  | { op: 'rule'; kind: MembershipKind; rule: Rule; region?: string }
+  | { op: 'mekko'; markets: MarketSpec[]; region?: string }
+  | { op: 'profile'; kind: MembershipKind; audience?: Rule; ids: string[]; region?: string };
+
+/** Partial sums of one or more shards; the engine adds them up. */
+export type Partial = number[];
+
+function groupUnion(view: ShardView, kind: MembershipKind, group: RuleGroup): RoaringBitmap32 | null {
+  const ids = group.or.filter(Boolean);
+  if (ids.length === 0) return null;
+  if (ids.length === 1) return view.bitmap(kind, ids[0]);
+  return RoaringBitmap32.orMany(ids.map((id) => view.bitmap(kind, id)));
+}
+
+/**
+ * Evaluates rules on one shard. Empty OR groups are no constraint; with no include group the
+ * audience starts from everyone (in the region), so 'exclude only' rules work.
+ */
+export function evalRule(view: ShardView, kind: MembershipKind, rule: Rule | undefined): RoaringBitmap32 {
+  const out = view.universe().clone();
+  for (const g of rule?.include?.and ?? []) {
+    const u = groupUnion(view, kind, g);
+    if (u) out.andInPlace(u);
+  }
+  let excl: RoaringBitmap32 | null = null;
+  for (const g of rule?.exclude?.and ?? []) {
+    const u = groupUnion(view, kind, g);
+    if (!u) continue;
+    excl = excl ? RoaringBitmap32.and(excl, u) : u.clone();
+  }
+  if (excl) out.andNotInPlace(excl);
+  return out;
+}
+
+/** Runs one operation on one shard; returns numbers laid out so that shards simply add up. */
+export function runOnShard(view: ShardView, op: Op): Partial {
+  switch (op.op) {
+    case 'counts': {
+      const f = op.filter || op.region ? evalRule(view, op.kind, op.filter) : null;
+      return op.ids.map((id) => (f ? f.andCardinality(view.bitmap(op.kind, id)) : view.bitmap(op.kind, id).size));
+    }
+    case 'overlap': {
+      // [population, |X_i| ..., |Y_j| ..., |X_i ∩ Y_j| row by row], all within the filter.
+      const f = op.filter || op.region ? evalRule(view, op.kind, op.filter) : null;
+      const xs = op.x.map((id) => (f ? RoaringBitmap32.and(view.bitmap(op.kind, id), f) : view.bitmap(op.kind, id)));
+      const ys = op.y.map((id) => (f ? RoaringBitmap32.and(view.bitmap(op.kind, id), f) : view.bitmap(op.kind, id)));
+      const out: number[] = [f ? f.size : view.universe().size];
+      for (const b of xs) out.push(b.size);
+      for (const b of ys) out.push(b.size);
+      for (const a of xs) for (const b of ys) out.push(a.andCardinality(b));
+      return out;
+    }
+    case 'rule':
+      return [evalRule(view, op.kind, op.rule).size];
+    case 'mekko': {
+      // [total matched, total modeled, per market (matched, modeled), per market per id (matched|modeled)]
+      const u = op.region ? view.universe() : null;
+      const within = (b: RoaringBitmap32) => (u ? RoaringBitmap32.and(b, u) : b);
+      const out: number[] = [0, 0];
+      const allMatched: RoaringBitmap32[] = [];
+      const allModeled: RoaringBitmap32[] = [];
+      const perId: number[] = [];
+      for (const m of op.markets) {
+        const mm = m.matched.map((id) => within(view.bitmap('matched', id)));
+        const mo = m.modeled.map((id) => within(view.bitmap('modeled', id)));
+        out.push(mm.length ? RoaringBitmap32.orMany(mm).size : 0, mo.length ? RoaringBitmap32.orMany(mo).size : 0);
+        allMatched.push(...mm);
+        allModeled.push(...mo);
+        for (const b of mm) perId.push(b.size);
+        for (const b of mo) perId.push(b.size);
+      }
+      out[0] = allMatched.length ? RoaringBitmap32.orMany(allMatched).size : 0;
+      out[1] = allModeled.length ? RoaringBitmap32.orMany(allModeled).size : 0;
+      return out.concat(perId);
+    }
+    case 'profile': {
+      // [population, |A|, |S_i| ..., |A ∩ S_i| ...]
+      const universe = view.universe();
+      const a = evalRule(view, op.kind, op.audience);
+      const out: number[] = [universe.size, a.size];
+      const segs = op.ids.map((id) => (op.region ? RoaringBitmap32.and(view.bitmap(op.kind, id), universe) : view.bitmap(op.kind, id)));
+      for (const s of segs) out.push(s.size);
+      for (const s of segs) out.push(a.andCardinality(s));
+      return out;
+    }
+  }
+}
+
+export function addPartials(into: Partial | null, p: Partial): Partial {
+  if (!into) return p.slice();
+  for (let i = 0; i < p.length; i++) into[i] += p[i];
+  return into;
+}
