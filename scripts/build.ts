@@ -129,12 +129,14 @@ export async function build(name: string, opts: { minify?: boolean } = {}): Prom
   const serverFile = join(outDir, 'server.mjs');
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: [join(genDir, 'server.ts')],
+    // The count engine's worker threads (and the population generator) run their own entry.
+    entryPoints: { server: join(genDir, 'server.ts'), 'counts-worker': join(ROOT, 'core', 'counts', 'src', 'worker.ts') },
     bundle: true,
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    outfile: serverFile,
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
     sourcemap: 'linked',
     plugins: [externalDeps],
     loader: { '.sql': 'text' },

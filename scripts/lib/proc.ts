@@ -49,7 +49,15 @@ export async function startBuiltServer(serverFile: string, env: NodeJS.ProcessEn
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', serverFile], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // A small population in its own folder: e2e and benches do not need the 1M demo one.
+    env: {
+      ...process.env,
+      DISCOVERY_POPULATION_PEOPLE: '20000',
+      ...(env.DISCOVERY_DATA_DIR ? { DISCOVERY_POPULATION_DIR: `${env.DISCOVERY_DATA_DIR}/population` } : {}),
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

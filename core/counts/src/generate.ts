@@ -1,6 +1,6 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RoaringBitmap32 } from 'roaring';
+import { RoaringBitmap32 } from './roaring';
 import { draw, rng, saltOf } from './hash';
 import { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
 import { SegmentFileWriter, SHARD_BITS, SHARD_SIZE } from './storage';

@@ -4,3 +4,4 @@ export { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } fro
 export type { MarketSpec, Rule, RuleGroup } from './ops';
 export { SHARD_BITS, SHARD_SIZE, type MembershipKind } from './storage';
 export { VENDORS, type Vendor } from './taxonomy';
+export { Population, type PopulationOptions, type PopulationState } from './population';

@@ -1,4 +1,4 @@
-import { RoaringBitmap32 } from 'roaring';
+import { RoaringBitmap32 } from './roaring';
 import type { MembershipKind } from './storage';
 
 export interface RuleGroup {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { RoaringBitmap32 } from 'roaring';
+import { RoaringBitmap32 } from './roaring';
 import type { Manifest } from './manifest';
 import { addPartials, runOnShard, type Op, type Partial, type ShardView } from './ops';
 import { SegmentFileReader, SHARD_SIZE, type MembershipKind } from './storage';

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import { RoaringBitmap32 } from 'roaring';
+import { RoaringBitmap32 } from './roaring';
 
 /** Person ids are split into shards of 2^20: each shard's bitmaps are independent and cache-sized. */
 export const SHARD_BITS = 20;

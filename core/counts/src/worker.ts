@@ -1,7 +1,11 @@
-/** A count worker: its own lazily loaded bitmaps, the shards the engine gives it. */
+/**
+ * The count engine's thread: either a query worker (its own lazily loaded bitmaps, the shards the
+ * engine gives it) or, with `workerData.generate`, the data provider run off the main thread.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { generatePopulation, type GenerateOptions } from './generate';
 import { MANIFEST_FILE, type Manifest } from './manifest';
 import type { Op } from './ops';
 import { ShardStore } from './shardStore';
@@ -13,15 +17,24 @@ export interface WorkerRequest {
   memory?: boolean;
 }
 
-const { dir } = workerData as { dir: string };
-const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
-const store = new ShardStore(dir, manifest);
+const data = workerData as { dir: string; generate?: Omit<GenerateOptions, 'dir' | 'onProgress'> };
 
-parentPort!.on('message', (msg: WorkerRequest) => {
+if (data.generate) {
   try {
-    if (msg.memory) parentPort!.postMessage({ id: msg.id, memory: store.memory() });
-    else parentPort!.postMessage({ id: msg.id, partial: store.run(msg.op!, msg.shards!) });
+    const m = generatePopulation({ ...data.generate, dir: data.dir, onProgress: (done, total) => parentPort!.postMessage({ progress: [done, total] }) });
+    parentPort!.postMessage({ done: { people: m.people, segments: m.segments.length } });
   } catch (e) {
-    parentPort!.postMessage({ id: msg.id, error: (e as Error).message });
+    parentPort!.postMessage({ error: (e as Error).message });
   }
-});
+} else {
+  const manifest = JSON.parse(readFileSync(join(data.dir, MANIFEST_FILE), 'utf8')) as Manifest;
+  const store = new ShardStore(data.dir, manifest);
+  parentPort!.on('message', (msg: WorkerRequest) => {
+    try {
+      if (msg.memory) parentPort!.postMessage({ id: msg.id, memory: store.memory() });
+      else parentPort!.postMessage({ id: msg.id, partial: store.run(msg.op!, msg.shards!) });
+    } catch (e) {
+      parentPort!.postMessage({ id: msg.id, error: (e as Error).message });
+    }
+  });
+}

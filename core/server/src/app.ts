@@ -15,6 +15,8 @@ import { runMigrations } from './migrations';
 import coreMigration from './migrations/0001_core.sql';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
+import { countsEngine, registerSegmentRoutes } from './routes/segments';
+import { Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
 import type { RequestAuth, ServerCore } from './types';
 
@@ -34,12 +36,15 @@ export interface ServerOptions {
   seed?: boolean;
   logger?: boolean;
   buildInfo?: BuildInfo;
+  /** The audience population to count over; generated on a worker thread when missing. */
+  population?: PopulationOptions | false;
 }
 
 export interface DiscoveryServer {
   app: FastifyInstance;
   core: ServerCore;
   db: Database;
+  population: Population | null;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -134,7 +139,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     }
   }
 
+  const population = opts.population ? new Population({ ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) }) : null;
+
   const core: ServerCore = {
+    counts: () => countsEngine(population),
     db: db.drizzle,
     query: (sql, params) => db.query(sql, params),
     transaction: (fn) => db.transaction(fn),
@@ -166,6 +174,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
 
   registerAuthRoutes(app, { db, sessions, config, core });
   registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
+  registerSegmentRoutes(app, core, population);
   for (const p of plugins) {
     await app.register(async (router) => p.register(router, core), { prefix: `/api/v1/${p.id}` });
   }
@@ -201,9 +210,11 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     app,
     core,
     db,
+    population,
     listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
     async close() {
       await app.close();
+      await population?.close();
       await db.close();
     },
   };

@@ -1,3 +1,4 @@
+import type { CountsEngine } from '@discovery/counts';
 import type { PermissionAction, PermissionSet } from '@discovery/plugin-api';
 import type { FastifyBaseLogger, preHandlerHookHandler } from 'fastify';
 import type { ZodType } from 'zod';
@@ -50,4 +51,6 @@ export interface ServerCore {
   invalidateHierarchy(): void;
   /** Call after any write to users, roles, permissions or hierarchy grants. */
   invalidateUsers(): void;
+  /** The audience count engine; throws a 503 HttpError while the population is being generated. */
+  counts(): Promise<CountsEngine>;
 }

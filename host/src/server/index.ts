@@ -28,6 +28,13 @@ export async function runServer(opts: RunServerOptions): Promise<void> {
     seed: process.env.DISCOVERY_SEED !== 'false',
     logger: process.env.DISCOVERY_LOG === 'true',
     buildInfo: __BUILD_INFO__,
+    population: {
+      dir: process.env.DISCOVERY_POPULATION_DIR ?? './var/population',
+      people: Number(process.env.DISCOVERY_POPULATION_PEOPLE ?? 1_000_000),
+      seed: Number(process.env.DISCOVERY_POPULATION_SEED ?? 42),
+      workerScript: new URL('./counts-worker.mjs', import.meta.url).pathname,
+      log: (m) => console.log(m),
+    },
   });
   const address = await server.listen(port, host);
   const db = process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite (${process.env.DISCOVERY_DATA_DIR ?? './var/db'})`;

@@ -3,6 +3,9 @@ import type { ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const TEST_PASSWORD = 'discovery-demo';
 
@@ -26,7 +29,9 @@ export interface TestServer {
  * A real server on 127.0.0.1:<free port>, seeded with the demo data: on in-memory PGlite, or,
  * when TEST_DATABASE_URL is set, on a fresh PostgreSQL database dropped again on close.
  */
-export async function createTestServer(opts: { plugins?: ServerPlugin<ServerCore, FastifyInstance>[]; seed?: boolean } = {}): Promise<TestServer> {
+export async function createTestServer(
+  opts: { plugins?: ServerPlugin<ServerCore, FastifyInstance>[]; seed?: boolean; population?: { people: number; seed?: number } } = {},
+): Promise<TestServer> {
   const base = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
   let dropDb: (() => Promise<void>) | undefined;
@@ -52,7 +57,12 @@ export async function createTestServer(opts: { plugins?: ServerPlugin<ServerCore
     dataDir: 'memory://',
     seed: opts.seed ?? true,
     config: { demoPassword: TEST_PASSWORD },
+    population: opts.population
+      ? { dir: join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population'), people: opts.population.people, seed: opts.population.seed ?? 42, log: () => undefined }
+      : false,
   });
+  // A test population is small: wait for it, so every test starts with counts available.
+  await server.population?.whenReady();
   const url = await server.listen(0, '127.0.0.1');
   return {
     url,
@@ -74,6 +84,7 @@ export async function createTestServer(opts: { plugins?: ServerPlugin<ServerCore
     async close() {
       await server.close();
       await dropDb?.();
+      if (server.population) rmSync(join(server.population.dir, '..'), { recursive: true, force: true });
     },
   };
 }

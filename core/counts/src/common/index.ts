@@ -1,0 +1,73 @@
+/**
+ * Request and response shapes of the segment and count APIs, shared by the server (validation)
+ * and the client (SegmentPicker, features). No Node code here.
+ */
+import { z } from 'zod';
+
+export const MAX_AXIS_SEGMENTS = 12;
+export const MAX_IDENTIFIERS = 1000;
+
+const identifier = z.string().trim().min(1, 'An identifier cannot be empty').max(64, 'An identifier is at most 64 characters');
+
+export const ByIdentifiersBody = z.object({
+  identifiers: z.array(identifier).max(MAX_IDENTIFIERS, `At most ${MAX_IDENTIFIERS} identifiers per call`),
+});
+
+export const RuleGroupSchema = z.object({ or: z.array(identifier).max(200) });
+/** SRV-119: include = AND of OR groups; exclude = AND of OR groups. */
+export const RulesSchema = z.object({
+  include: z.object({ and: z.array(RuleGroupSchema).max(50) }).optional(),
+  exclude: z.object({ and: z.array(RuleGroupSchema).max(50) }).optional(),
+});
+export type Rules = z.infer<typeof RulesSchema>;
+
+export const RuleCountBody = z.object({ rules: RulesSchema, is_modeled: z.boolean().optional() });
+
+/** SRV-105. */
+export const OverlapBody = z.object({
+  x_axis_ids: z.array(identifier).min(1, 'Choose at least one X segment').max(MAX_AXIS_SEGMENTS, `At most ${MAX_AXIS_SEGMENTS} segments per axis`),
+  y_axis_ids: z.array(identifier).min(1, 'Choose at least one Y segment').max(MAX_AXIS_SEGMENTS, `At most ${MAX_AXIS_SEGMENTS} segments per axis`),
+  is_index: z.boolean().optional(),
+  is_modeled: z.boolean().optional(),
+  service_type: z.string().optional(),
+  filter: RulesSchema.optional(),
+});
+
+const idsByMarket = z.record(z.string(), z.array(identifier).max(200));
+/** SRV-103: the counts call of 001 §7. */
+export const CountsBody = z.object({
+  matched_short_ids: idsByMarket.default({}),
+  modeled_short_ids: idsByMarket.default({}),
+  focused_matched_short_ids: z.array(identifier).optional(),
+  focused_modeled_short_ids: z.array(identifier).optional(),
+  demo_as_segments: z.boolean().optional(),
+  current_view: z.string().optional(),
+  feature: z.string().optional(),
+  group_short_ids: z.array(identifier).optional(),
+  service_type: z.string().optional(),
+});
+
+/** SRV-064. */
+export const VendorAvailabilityBody = z.object({
+  parent_id: z.union([z.string(), z.number()]),
+  vendors: z.array(z.object({ vendor_name: z.string(), vendor_type: z.string() })).max(50),
+  use_cases: z.array(z.string()).max(10).default(['create_audience_single']),
+});
+
+export interface SegmentDto {
+  identifier: string;
+  name: string;
+  /** Vendor display name and category names joined with ' > '. */
+  path: string;
+  count: { people: Record<string, number>; matched: number; modeled: number };
+  data_permissions: string[];
+  available: boolean;
+}
+
+export interface OverlapCellDto {
+  x: string;
+  y: string;
+  count: number;
+  percent_value: number;
+  index_value: number;
+}

@@ -1,0 +1,155 @@
+import { UnknownSegmentsError, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
+import { ByIdentifiersBody, CountsBody, OverlapBody, RuleCountBody, VendorAvailabilityBody, type SegmentDto } from '@discovery/counts/common';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { HttpError, validate } from '../errors';
+import type { ServerCore } from '../types';
+
+/** Every segment may seed a single-segment audience unless it has no members. */
+function dataPermissions(s: SegmentEntry): string[] {
+  return s.expired ? [] : ['create_audience_single'];
+}
+
+/** The population slice of the request's region ('client/region' of X-Context), if the population has one. */
+function regionOf(req: FastifyRequest, engine: CountsEngine): string | undefined {
+  const ctx = req.discovery.context;
+  if (!ctx?.region) return undefined;
+  const key = `${ctx.client.slug}/${ctx.region.slug}`;
+  return engine.manifest.regions.some((r) => r.key === key) ? key : undefined;
+}
+
+/** Unknown identifiers are a 422 that names them (the invalid-identifier flows read it). */
+function unknownToHttp(e: unknown): never {
+  if (e instanceof UnknownSegmentsError) {
+    throw new HttpError(422, e.message, { identifiers: e.ids.join(', ') }, { invalid_identifiers: e.ids });
+  }
+  throw e;
+}
+
+/** The engine, or a 503 saying why there is none yet. */
+export async function countsEngine(population: Population | null): Promise<CountsEngine> {
+  const e = population?.current();
+  if (e) return e;
+  if (population?.state === 'failed') throw new HttpError(503, `The audience population could not be generated: ${population.error}`);
+  if (!population) throw new HttpError(503, 'This server has no audience population.');
+  const [done, total] = population.progress;
+  throw new HttpError(503, `The demo population is being generated (${done} of ${total} segments). Please try again in a moment.`);
+}
+
+export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, population: Population | null) {
+  const engine = () => countsEngine(population);
+  const scoped = { preHandler: core.requireContext('client') };
+
+  const toDto = async (req: FastifyRequest, e: CountsEngine, ids: string[]): Promise<SegmentDto[]> => {
+    const known = ids.filter((id) => e.segment(id));
+    const region = regionOf(req, e);
+    const regional = region && known.length ? await e.counts(known, { region }) : {};
+    return ids.map((id) => {
+      const s = e.segment(id);
+      if (!s) return { identifier: id, name: '', path: '', count: { people: { global: 0 }, matched: 0, modeled: 0 }, data_permissions: [], available: false };
+      const people: Record<string, number> = { global: s.matched };
+      if (region) people[region.split('/')[1]] = regional[id] ?? 0;
+      return { identifier: id, name: s.name, path: s.path.join(' > '), count: { people, matched: s.matched, modeled: s.modeled }, data_permissions: dataPermissions(s), available: true };
+    });
+  };
+
+  // SRV-061: unknown or deleted identifiers come back with available false.
+  app.post('/api/v1/segments/by_identifiers', scoped, async (req) => {
+    const body = validate(ByIdentifiersBody, req.body);
+    return { data: await toDto(req, await engine(), body.identifiers) };
+  });
+
+  app.post('/api/v1/segments/invalid_identifiers', scoped, async (req) => {
+    const body = validate(ByIdentifiersBody, req.body);
+    return { data: (await engine()).invalid(body.identifiers) };
+  });
+
+  // SRV-063
+  app.get('/api/v1/segments/vendors', scoped, async () => ({ data: (await engine()).manifest.vendors }));
+
+  // SRV-062 / the picker: vendors > categories > segments, addressable ones only when asked.
+  app.get('/api/v1/segments/products/:productSlug/segment_hierarchy', scoped, async (req) => {
+    const e = await engine();
+    const addressable = (req.query as { is_addressable?: string }).is_addressable === 'true';
+    const tree = e.manifest.vendors.map((v) => {
+      const categories = new Map<string, { name: string; segments: { identifier: string; name: string; matched: number; modeled: number }[] }>();
+      for (const s of e.manifest.segments) {
+        if (s.vendor !== v.vendor_name || s.deleted || (addressable && s.expired)) continue;
+        const name = s.path.slice(1).join(' > ');
+        const c = categories.get(name) ?? { name, segments: [] };
+        c.segments.push({ identifier: s.short_id, name: s.name, matched: s.matched, modeled: s.modeled });
+        categories.set(name, c);
+      }
+      return { ...v, hierarchies: [...categories.values()] };
+    });
+    return { data: tree };
+  });
+
+  const SearchQuery = z.object({ q: z.string().trim().max(100).default(''), limit: z.coerce.number().int().min(1).max(200).default(50) });
+  app.get('/api/v1/segments/search', scoped, async (req) => {
+    const { q, limit } = validate(SearchQuery, req.query);
+    const e = await engine();
+    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+    const hits = e.manifest.segments.filter((s) => {
+      if (s.deleted) return false;
+      const text = `${s.short_id} ${s.path.join(' ')} ${s.name}`.toLowerCase();
+      return words.every((w) => text.includes(w));
+    });
+    return { data: await toDto(req, e, hits.slice(0, limit).map((s) => s.short_id)), total: hits.length };
+  });
+
+  // SRV-103: per market counts; zeros when no ids.
+  app.post('/api/v1/segments/counts', scoped, async (req) => {
+    const body = validate(CountsBody, req.body);
+    const e = await engine();
+    const marketIds = [...new Set([...Object.keys(body.matched_short_ids), ...Object.keys(body.modeled_short_ids)])];
+    const markets = marketIds.map((id) => ({ id, matched: body.matched_short_ids[id] ?? [], modeled: body.modeled_short_ids[id] ?? [] }));
+    const r = await e.mekko(markets, regionOf(req, e)).catch(unknownToHttp);
+    return {
+      segment_counts: { ...r.modeled_segment_counts, ...r.segment_counts },
+      market_counts: r.market_counts,
+      total_matched_count: r.total_matched_count,
+      total_modeled_count: r.total_modeled_count,
+    };
+  });
+
+  // SRV-105
+  app.post('/api/v1/counts/overlap', scoped, async (req) => {
+    const body = validate(OverlapBody, req.body);
+    const e = await engine();
+    const r = await e
+      .overlap(body.x_axis_ids, body.y_axis_ids, { kind: body.is_modeled ? 'modeled' : 'matched', region: regionOf(req, e), filter: body.filter as Rule | undefined })
+      .catch(unknownToHttp);
+    return {
+      cells: r.cells,
+      population: r.population,
+      segment_counts: Object.fromEntries([...r.x, ...r.y].map((s) => [s.id, s.count])),
+    };
+  });
+
+  app.post('/api/v1/counts/rule', scoped, async (req) => {
+    const body = validate(RuleCountBody, req.body);
+    const e = await engine();
+    const kind = body.is_modeled ? 'modeled' : 'matched';
+    const region = regionOf(req, e);
+    const people = await e.ruleCount(body.rules as Rule, { kind, region }).catch(unknownToHttp);
+    return { data: { people, kind, region: region ?? 'global' } };
+  });
+
+  // SRV-064: non-empty data means the vendors have data for these use cases.
+  app.post('/api/v1/segments/vendor_availability', scoped, async (req) => {
+    const body = validate(VendorAvailabilityBody, req.body);
+    const e = await engine();
+    const known = new Set(e.manifest.vendors.map((v) => `${v.vendor_name}/${v.vendor_type}`));
+    const data = body.vendors
+      .filter((v) => known.has(`${v.vendor_name}/${v.vendor_type}`))
+      .filter((v) => e.manifest.segments.some((s) => s.vendor === v.vendor_name && !s.deleted && !s.expired && s.matched > 0))
+      .map((v) => ({ ...v, parent_id: body.parent_id, use_cases: body.use_cases }));
+    return { data };
+  });
+
+  app.get('/api/v1/counts/status', async () => ({
+    data: { state: population?.state ?? 'missing', progress: population?.progress ?? [0, 0], people: population?.current()?.people ?? null },
+  }));
+
+}
