@@ -13,3 +13,5 @@ export { NotFoundPage } from './pages/NotFoundPage';
 export { BootError, PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
 export { Logo } from './shell/Logo';
 export { AudienceDetailsModal, ZeroCountModal } from './shell/ShellModals';
+export { SegmentPicker, type SegmentPickerProps } from './picker/SegmentPicker';
+export { SegmentPickerStore, type PickerContext, type PickerOptions, type PickerSegment } from './picker/SegmentPickerStore';

@@ -5,7 +5,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 
-type Handler = (body: unknown, init: RequestInit) => { status?: number; body?: unknown; headers?: Record<string, string> };
+type Handler = (body: unknown, init: RequestInit, url: URL) => { status?: number; body?: unknown; headers?: Record<string, string> };
 
 /**
  * A scripted server for client tests: `api.respond('GET /api/v1/me', { data: me })`. It replaces
@@ -34,7 +34,7 @@ export class FakeServer {
       this.calls.push({ method, url, headers, body });
       const route = this.routes.get(`${method} ${url.split('?')[0]}`);
       if (!route) return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), { status: 404, headers: { 'content-type': 'application/json' } });
-      const r = route(body, init);
+      const r = route(body, init, new URL(url, 'http://localhost'));
       return new Response(r.body === undefined ? null : JSON.stringify(r.body), {
         status: r.status ?? 200,
         headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },

@@ -1,0 +1,91 @@
+import { createTestContainer, FakeServer, renderWith } from '@discovery/test-utils';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { SegmentPicker } from './SegmentPicker';
+import type { PickerSegment } from './SegmentPickerStore';
+
+const dto = (identifier: string, name: string, matched: number, perms = ['create_audience_single']) => ({
+  identifier,
+  name,
+  path: 'Demographix > Demographics > Age',
+  count: { people: { global: matched }, matched, modeled: matched * 2 },
+  data_permissions: perms,
+  available: true,
+});
+
+function server() {
+  new FakeServer()
+    .respond('GET /api/v1/segments/products/-/segment_hierarchy', {
+      data: [
+        {
+          vendor_name: 'demographix',
+          display_name: 'Demographix',
+          hierarchies: [{ name: 'Demographics > Age', segments: [{ identifier: 'dmx-0001', name: '18-24', matched: 1200, modeled: 1500 }] }],
+        },
+      ],
+    })
+    .handle('GET /api/v1/segments/search', (_body, _init, url) => {
+      const q = (url.searchParams.get('q') ?? '').toLowerCase();
+      const all = [dto('dmx-0001', '18-24', 1200), dto('dmx-0002', '25-34', 3400), dto('ig-0016', 'Golf', 0, []), dto('is-0001', 'Soft drinks', 900, [])];
+      return { body: { data: all.filter((s) => `${s.name} ${s.path}`.toLowerCase().includes(q)) } };
+    })
+    .install();
+}
+
+async function open(props: Partial<React.ComponentProps<typeof SegmentPicker>> = {}) {
+  server();
+  const boot = await createTestContainer();
+  const chosen: PickerSegment[][] = [];
+  renderWith(<SegmentPicker isOpen onClose={() => undefined} onSelect={(s) => chosen.push(s)} {...props} />, { boot });
+  return chosen;
+}
+
+describe('SegmentPicker', () => {
+  it('browses the vendor tree with matched and modeled counts', async () => {
+    await open();
+    fireEvent.click(await screen.findByText('Demographix'));
+    fireEvent.click(await screen.findByText('Demographics > Age'));
+    expect(await screen.findByText('18-24')).toBeTruthy();
+    expect(screen.getByText('1,200')).toBeTruthy();
+    expect(screen.getByText('1,500')).toBeTruthy();
+  });
+
+  it('searches, selects several and hands them back', async () => {
+    const chosen = await open();
+    fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'age' } });
+    expect(await screen.findByText('25-34')).toBeTruthy();
+    fireEvent.click(screen.getByLabelText(/18-24/));
+    fireEvent.click(screen.getByLabelText(/25-34/));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('picker-confirm'));
+    expect(chosen[0].map((s) => s.identifier)).toEqual(['dmx-0001', 'dmx-0002']);
+  });
+
+  it('single select replaces the choice', async () => {
+    await open({ multiple: false });
+    fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'age' } });
+    fireEvent.click(await screen.findByLabelText(/18-24/));
+    fireEvent.click(screen.getByLabelText(/25-34/));
+    expect(screen.getByText('1 selected')).toBeTruthy();
+  });
+
+  it('disables zero-count segments unless allowed, and segments that cannot seed an audience', async () => {
+    await open();
+    fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'golf' } });
+    expect(((await screen.findByLabelText(/Golf/)) as HTMLInputElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'soft' } });
+    await waitFor(() => expect((screen.getByLabelText(/Soft drinks/) as HTMLInputElement).disabled).toBe(true));
+  });
+
+  it('allows zero-count segments where the caller says so (site-visit mapping)', async () => {
+    await open({ allowZeroCount: true, context: 'mapping', multiple: false });
+    fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'golf' } });
+    expect(((await screen.findByLabelText(/Golf/)) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('stops at the maximum (12 on an overlap axis)', async () => {
+    await open({ max: 1, context: 'overlap' });
+    fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'age' } });
+    fireEvent.click(await screen.findByLabelText(/18-24/));
+    expect((screen.getByLabelText(/25-34/) as HTMLInputElement).disabled).toBe(true);
+  });
+});

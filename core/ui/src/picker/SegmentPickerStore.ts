@@ -1,0 +1,117 @@
+import type { ApiClient } from '@discovery/platform';
+import type { SegmentDto } from '@discovery/counts/common';
+import { makeAutoObservable, runInAction } from 'mobx';
+
+export interface PickerSegment {
+  identifier: string;
+  name: string;
+  path: string;
+  matched: number;
+  modeled: number;
+  data_permissions?: string[];
+}
+
+export interface PickerCategory {
+  name: string;
+  segments: PickerSegment[];
+}
+
+export interface PickerVendor {
+  vendor_name: string;
+  display_name: string;
+  hierarchies: PickerCategory[];
+}
+
+/** Where the picker is used; the audience context offers only segments that may seed an audience. */
+export type PickerContext = 'audience' | 'journey' | 'overlap' | 'mapping';
+
+export interface PickerOptions {
+  multiple: boolean;
+  allowZeroCount: boolean;
+  context: PickerContext;
+  max?: number;
+}
+
+/** State and rules of the SegmentPicker: browse, search, select within the limits. */
+export class SegmentPickerStore {
+  vendors: PickerVendor[] = [];
+  results: PickerSegment[] | null = null;
+  query = '';
+  selected: PickerSegment[] = [];
+  loading = false;
+  private searchSeq = 0;
+
+  constructor(
+    private readonly api: ApiClient,
+    readonly options: PickerOptions,
+  ) {
+    makeAutoObservable<SegmentPickerStore, 'api' | 'searchSeq'>(this, { api: false, searchSeq: false, options: false });
+  }
+
+  async loadTree(productSlug: string): Promise<void> {
+    this.loading = true;
+    try {
+      const res = await this.api.get<{ data: { vendor_name: string; display_name: string; hierarchies: { name: string; segments: Omit<PickerSegment, 'path'>[] }[] }[] }>(
+        `/api/v1/segments/products/${encodeURIComponent(productSlug || '-')}/segment_hierarchy?is_addressable=${!this.options.allowZeroCount}`,
+      );
+      runInAction(() => {
+        this.vendors = res.data.map((v) => ({
+          vendor_name: v.vendor_name,
+          display_name: v.display_name,
+          hierarchies: v.hierarchies.map((h) => ({
+            name: h.name,
+            segments: h.segments.map((s) => ({ ...s, path: `${v.display_name} > ${h.name}`, data_permissions: s.matched > 0 ? ['create_audience_single'] : [] })),
+          })),
+        }));
+      });
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  async search(query: string): Promise<void> {
+    this.query = query;
+    const seq = ++this.searchSeq;
+    if (!query.trim()) {
+      this.results = null;
+      return;
+    }
+    const res = await this.api.get<{ data: SegmentDto[] }>(`/api/v1/segments/search?q=${encodeURIComponent(query)}&limit=100`, { silent: true });
+    if (seq !== this.searchSeq) return; // a newer query answered first
+    runInAction(() => {
+      this.results = res.data.map((s) => ({
+        identifier: s.identifier,
+        name: s.name,
+        path: s.path,
+        matched: s.count.matched,
+        modeled: s.count.modeled,
+        data_permissions: s.data_permissions,
+      }));
+    });
+  }
+
+  /** Why a segment cannot be chosen, or null. */
+  blockedReason(s: PickerSegment): 'zero' | 'permission' | 'limit' | null {
+    if (s.matched === 0 && !this.options.allowZeroCount) return 'zero';
+    if (this.options.context === 'audience' && !(s.data_permissions ?? []).includes('create_audience_single')) return 'permission';
+    if (this.options.multiple && this.options.max !== undefined && this.selected.length >= this.options.max && !this.isSelected(s)) return 'limit';
+    return null;
+  }
+
+  isSelected(s: PickerSegment): boolean {
+    return this.selected.some((x) => x.identifier === s.identifier);
+  }
+
+  toggle(s: PickerSegment): void {
+    if (this.isSelected(s)) {
+      this.selected = this.selected.filter((x) => x.identifier !== s.identifier);
+      return;
+    }
+    if (this.blockedReason(s)) return;
+    this.selected = this.options.multiple ? [...this.selected, s] : [s];
+  }
+
+  clear(): void {
+    this.selected = [];
+  }
+}
