@@ -2,6 +2,6 @@ export { CountsEngine, UnknownSegmentsError, type CountOptions, type EngineOptio
 export { DEMO_REGIONS, generatePopulation, regionSlices, type GenerateOptions } from './generate';
 export { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
 export type { MarketSpec, Rule, RuleGroup } from './ops';
-export { SHARD_BITS, SHARD_SIZE, type MembershipKind } from './storage';
+export { SegmentFileReader, SHARD_BITS, SHARD_SIZE, type MembershipKind } from './storage';
 export { VENDORS, type Vendor } from './taxonomy';
 export { Population, type PopulationOptions, type PopulationState } from './population';

@@ -1,0 +1,285 @@
+/**
+ * npm run bench:counts -- --people 10000000 [--seed 42] [--dir /tmp/x] [--selections 20] [--no-pg]
+ *
+ * Times the count engine (sharded roaring bitmaps on a worker pool) on 20 seeded selections,
+ * warm, and the same work done by baselines measured in the same run:
+ *   - roaring pair-at-a-time on whole-population bitmaps (no shards, no workers), every size;
+ *   - a JS Set of person ids (up to 10M people: a Set holds at most 2^24 entries);
+ *   - a PostgreSQL membership table (segment_id, person_id) with JOIN / GROUP BY (1M and 10M;
+ *     BENCH_DATABASE_URL, or a private cluster started here when PostgreSQL 15 is installed).
+ * Every engine answer must equal the baselines' (the script fails otherwise).
+ * Goals (at 100M people on 2 cores): 12x12 overlap p50 <= 150 ms and >= 2.5x faster than roaring
+ * pair-at-a-time; 24 counts <= 1 ms; rule (AND of 3 OR groups of 3, minus 2) <= 50 ms; mekko
+ * 10x10 matched+modeled <= 200 ms; >= 1000x faster than the PostgreSQL table (from 10M).
+ */
+import { CountsEngine, SegmentFileReader, SHARD_SIZE, type Manifest, type Rule } from '@discovery/counts';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import roaring from 'roaring';
+import { freePort } from './lib/proc';
+import { argValue, ROOT } from './lib/workspace';
+
+const { RoaringBitmap32 } = roaring;
+type Bitmap = InstanceType<typeof RoaringBitmap32>;
+
+const args = process.argv.slice(2);
+const PEOPLE = Number(argValue(args, '--people') ?? 10_000_000);
+const SEED = Number(argValue(args, '--seed') ?? 42);
+const SELECTIONS = Number(argValue(args, '--selections') ?? 20);
+const DIR = argValue(args, '--dir') ?? join(tmpdir(), `discovery-bench-${PEOPLE}-${SEED}`);
+const USE_PG = !args.includes('--no-pg') && PEOPLE <= 10_000_000;
+
+function rng(seed: number) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+}
+
+interface Selection {
+  x: string[];
+  y: string[];
+  counts: string[];
+  rule: Rule;
+  markets: { id: string; matched: string[]; modeled: string[] }[];
+}
+
+function selections(m: Manifest): Selection[] {
+  const ids = m.segments.filter((s) => !s.deleted && !s.expired).map((s) => s.short_id);
+  const r = rng(SEED * 7919);
+  const pick = (n: number) => {
+    const out = new Set<string>();
+    while (out.size < n) out.add(ids[Math.floor(r() * ids.length)]);
+    return [...out];
+  };
+  return Array.from({ length: SELECTIONS }, () => {
+    const g = pick(11);
+    return {
+      x: pick(12),
+      y: pick(12),
+      counts: pick(24),
+      rule: { include: { and: [{ or: g.slice(0, 3) }, { or: g.slice(3, 6) }, { or: g.slice(6, 9) }] }, exclude: { and: [{ or: g.slice(9, 11) }] } },
+      markets: Array.from({ length: 10 }, (_, i) => {
+        const sm = pick(10);
+        return { id: `m${i}`, matched: sm, modeled: sm };
+      }),
+    };
+  });
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
+  const t0 = process.hrtime.bigint();
+  const out = await fn();
+  return [Number(process.hrtime.bigint() - t0) / 1e6, out];
+}
+
+/** Whole-population bitmaps (global ids) from the shard files: the unsharded baseline's input. */
+function globalBitmap(dir: string, kind: 'matched' | 'modeled', id: string, cache: Map<string, Bitmap>): Bitmap {
+  const key = `${kind}/${id}`;
+  let b = cache.get(key);
+  if (!b) {
+    const reader = new SegmentFileReader(join(dir, kind, `${id}.bin`));
+    b = new RoaringBitmap32();
+    for (let s = 0; s < reader.shardCount; s++) {
+      const local = reader.read(s).toUint32Array();
+      const off = s * SHARD_SIZE;
+      for (let i = 0; i < local.length; i++) local[i] += off;
+      b.addMany(local);
+    }
+    reader.close();
+    cache.set(key, b);
+  }
+  return b;
+}
+
+async function startPg(): Promise<{ url: string; stop: () => void } | null> {
+  if (process.env.BENCH_DATABASE_URL) return { url: process.env.BENCH_DATABASE_URL, stop: () => undefined };
+  const bin = '/usr/lib/postgresql/15/bin';
+  if (!existsSync(`${bin}/initdb`)) return null;
+  const dir = join(tmpdir(), `discovery-bench-pg-${process.pid}`);
+  const port = await freePort();
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  execFileSync('chown', ['postgres', dir]);
+  execFileSync('runuser', ['-u', 'postgres', '--', `${bin}/initdb`, '-A', 'trust', '-U', 'postgres', '-D', `${dir}/data`], { stdio: 'ignore' });
+  execFileSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', `${dir}/data`, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c work_mem=256MB`, '-l', `${dir}/log`, '-w', 'start'], { stdio: 'ignore' });
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      execFileSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'fast', 'stop'], { stdio: 'ignore' });
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  console.log(`bench:counts  people ${PEOPLE.toLocaleString()}, seed ${SEED}, ${SELECTIONS} selections, population in ${DIR}`);
+  let manifest: Manifest;
+  if (CountsEngine.exists(DIR) && JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8')).people === PEOPLE) {
+    manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8'));
+  } else {
+    const [ms] = await time(() =>
+      execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', DIR], { cwd: ROOT, stdio: 'inherit' }),
+    );
+    manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8'));
+    console.log(`generated in ${(ms / 1000).toFixed(1)} s`);
+  }
+  const sel = selections(manifest);
+  const engine = await CountsEngine.open({ dir: DIR, workerScript: join(ROOT, 'core', 'counts', 'src', 'worker-dev.cjs') });
+  const rows: { op: string; impl: string; p50: number; p95: number }[] = [];
+  const record = (op: string, impl: string, ms: number[]) => rows.push({ op, impl, p50: pct(ms, 50), p95: pct(ms, 95) });
+  let mismatches = 0;
+  const same = (what: string, a: unknown, b: unknown) => {
+    if (JSON.stringify(a) !== JSON.stringify(b)) {
+      mismatches++;
+      console.error(`MISMATCH ${what}`);
+    }
+  };
+
+  // Warm the engine: every bitmap a selection needs is read once.
+  for (const s of sel) {
+    await engine.overlap(s.x, s.y);
+    await engine.counts(s.counts);
+    await engine.ruleCount(s.rule);
+    await engine.mekko(s.markets);
+  }
+  const eo: number[] = [], ec: number[] = [], er: number[] = [], em: number[] = [];
+  const answers: { overlap: number[]; counts: Record<string, number>; rule: number }[] = [];
+  for (const s of sel) {
+    const [t1, o] = await time(() => engine.overlap(s.x, s.y));
+    const [t2, c] = await time(() => engine.counts(s.counts));
+    const [t3, r] = await time(() => engine.ruleCount(s.rule));
+    const [t4] = await time(() => engine.mekko(s.markets));
+    eo.push(t1), ec.push(t2), er.push(t3), em.push(t4);
+    answers.push({ overlap: o.cells.map((x) => x.count), counts: c, rule: r });
+  }
+  record('overlap 12x12 (+% and index)', 'engine', eo);
+  record('24 segment counts', 'engine', ec);
+  record('rule: 3 OR groups of 3, minus 2', 'engine', er);
+  record('mekko 10x10 matched+modeled', 'engine', em);
+  const mem = await engine.memory();
+
+  // Baseline: roaring, one pair at a time, whole-population bitmaps, one thread.
+  const cache = new Map<string, Bitmap>();
+  for (const s of sel) for (const id of [...s.x, ...s.y]) globalBitmap(DIR, 'matched', id, cache);
+  const ro: number[] = [];
+  sel.forEach((s, i) => {
+    const t0 = process.hrtime.bigint();
+    const xs = s.x.map((id) => globalBitmap(DIR, 'matched', id, cache));
+    const ys = s.y.map((id) => globalBitmap(DIR, 'matched', id, cache));
+    const cells: number[] = [];
+    for (const a of xs) for (const b of ys) cells.push(a.andCardinality(b));
+    ro.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    same(`selection ${i} overlap vs roaring pair-at-a-time`, answers[i].overlap, cells);
+  });
+  record('overlap 12x12 (+% and index)', 'roaring pair-at-a-time', ro);
+
+  // Baseline: JS Set of person ids.
+  if (PEOPLE <= 10_000_000) {
+    const sets = new Map<string, Set<number>>();
+    const setOf = (id: string) => {
+      let st = sets.get(id);
+      if (!st) {
+        st = new Set(globalBitmap(DIR, 'matched', id, cache).toUint32Array());
+        sets.set(id, st);
+      }
+      return st;
+    };
+    const so: number[] = [];
+    sel.slice(0, 5).forEach((s, i) => {
+      const xs = s.x.map(setOf);
+      const ys = s.y.map(setOf);
+      const t0 = process.hrtime.bigint();
+      const cells: number[] = [];
+      for (const a of xs) {
+        for (const b of ys) {
+          const [small, big] = a.size < b.size ? [a, b] : [b, a];
+          let n = 0;
+          for (const v of small) if (big.has(v)) n++;
+          cells.push(n);
+        }
+      }
+      so.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      same(`selection ${i} overlap vs JS Set`, answers[i].overlap, cells);
+    });
+    record('overlap 12x12 (+% and index)', 'JS Set (5 selections)', so);
+  }
+
+  // Baseline: PostgreSQL membership table with JOIN / GROUP BY.
+  let pgRatio: number | null = null;
+  if (USE_PG) {
+    const server = await startPg();
+    if (!server) console.log('PostgreSQL baseline skipped: no BENCH_DATABASE_URL and no PostgreSQL 15 installed');
+    else {
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      try {
+        const s0 = sel[0];
+        const segs = [...new Set([...s0.x, ...s0.y])];
+        await client.query('drop table if exists membership; create unlogged table membership (segment_id int not null, person_id int not null)');
+        for (const [k, id] of segs.entries()) {
+          const ids = globalBitmap(DIR, 'matched', id, cache).toUint32Array();
+          for (let i = 0; i < ids.length; i += 500_000) {
+            const chunk = Array.from(ids.subarray(i, i + 500_000));
+            await client.query('insert into membership select $1, unnest($2::int[])', [k, chunk]);
+          }
+        }
+        await client.query('create index on membership (segment_id, person_id); analyze membership');
+        const xi = s0.x.map((id) => segs.indexOf(id));
+        const yi = s0.y.map((id) => segs.indexOf(id));
+        const q = `select a.segment_id as x, b.segment_id as y, count(*)::int as n from membership a join membership b on a.person_id = b.person_id
+                   where a.segment_id = any($1) and b.segment_id = any($2) group by 1, 2`;
+        await client.query(q, [xi, yi]);
+        const pgMs: number[] = [];
+        let res: pg.QueryResult | undefined;
+        for (let i = 0; i < 3; i++) {
+          const [ms, r] = await time(() => client.query(q, [xi, yi]));
+          pgMs.push(ms);
+          res = r;
+        }
+        const byPair = new Map(res!.rows.map((r: { x: number; y: number; n: number }) => [`${r.x}/${r.y}`, r.n]));
+        same('selection 0 overlap vs PostgreSQL', answers[0].overlap, xi.flatMap((a) => yi.map((b) => byPair.get(`${a}/${b}`) ?? 0)));
+        record('overlap 12x12 (+% and index)', 'PostgreSQL membership JOIN (selection 0)', pgMs);
+        pgRatio = pct(pgMs, 50) / pct(eo, 50);
+      } finally {
+        await client.end();
+        server.stop();
+      }
+    }
+  }
+
+  console.log(`\nengine: ${mem.threads} thread(s), ${mem.bitmaps} shard bitmaps held, ${(mem.bytes / 1048576).toFixed(1)} MB`);
+  console.log('operation                           implementation                              p50 ms     p95 ms');
+  for (const r of rows) console.log(`${r.op.padEnd(36)}${r.impl.padEnd(44)}${r.p50.toFixed(2).padStart(7)}${r.p95.toFixed(2).padStart(11)}`);
+  const speedup = pct(ro, 50) / pct(eo, 50);
+  console.log(`\noverlap: engine vs roaring pair-at-a-time ${speedup.toFixed(2)}x${pgRatio ? `; vs PostgreSQL table ${pgRatio.toFixed(0)}x` : ''}`);
+  const at100M = PEOPLE >= 100_000_000;
+  console.log(
+    `goals${at100M ? '' : ' (they are set at 100M people; this run is smaller)'}: overlap p50 <= 150 ms: ${pct(eo, 50) <= 150 ? 'met' : 'MISSED'}; ` +
+      `>= 2.5x roaring pair-at-a-time: ${speedup >= 2.5 ? 'met' : 'MISSED'}; 24 counts <= 1 ms: ${pct(ec, 50) <= 1 ? 'met' : 'MISSED'}; ` +
+      `rule <= 50 ms: ${pct(er, 50) <= 50 ? 'met' : 'MISSED'}; mekko <= 200 ms: ${pct(em, 50) <= 200 ? 'met' : 'MISSED'}` +
+      (pgRatio ? `; >= 1000x PostgreSQL: ${pgRatio >= 1000 ? 'met' : 'MISSED'}` : ''),
+  );
+  await engine.close();
+  if (mismatches) {
+    console.error(`${mismatches} answer(s) differ from a baseline`);
+    process.exit(1);
+  }
+  console.log('every engine answer equals the baselines');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
