@@ -1,43 +1,6 @@
-import type { HierarchySelection } from '@discovery/plugin-api';
+import type { BrandDto, ClientDto, HierarchySelection, ProductDto, RegionDto } from '@discovery/plugin-api';
 
-export interface ProductDto {
-  id: number;
-  name: string;
-  slug: string;
-  fullSlug: string;
-  conversant_company_id: number | null;
-  region_ids: number[];
-}
-export interface BrandDto {
-  id: number;
-  name: string;
-  slug: string;
-  fullSlug: string;
-  category: string | null;
-  conversant_company_id: number | null;
-  products: ProductDto[];
-}
-export interface RegionDto {
-  id: number;
-  name: string;
-  slug: string;
-  fullSlug: string;
-  currency: { symbol: string; symbol_first: boolean };
-  is_default: boolean;
-  molecula_index: string | null;
-  es_index: string | null;
-  brands: BrandDto[];
-}
-export interface ClientDto {
-  id: number;
-  name: string;
-  slug: string;
-  fullSlug: string;
-  conversant_company_id: number | null;
-  feature_flags: Record<string, boolean>;
-  site_visitation_enabled: boolean;
-  regions: RegionDto[];
-}
+export type { BrandDto, ClientDto, ProductDto, RegionDto } from '@discovery/plugin-api';
 
 export interface ResolvedNodes {
   client?: ClientDto;

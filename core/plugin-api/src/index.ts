@@ -7,3 +7,4 @@ export * from './routeRefs';
 export * from './serverPlugin';
 export * from './tokens';
 export * from './validate';
+export * from './dto';

@@ -1,3 +1,4 @@
+import type { PublicConfigDto } from '@discovery/plugin-api';
 import { randomBytes } from 'node:crypto';
 
 export interface AppConfig {
@@ -44,7 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 }
 
 /** What GET /api/v1/config may show (no secrets). */
-export function publicConfig(c: AppConfig) {
+export function publicConfig(c: AppConfig): Omit<PublicConfigDto, 'build'> {
   return {
     tier: c.tier,
     environment: c.environment,

@@ -1,17 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { PublicConfigDto } from '@discovery/plugin-api';
 import type { ApiClient } from '../ApiClient';
 
-export interface AppConfigDto {
-  tier: 1 | 2 | 3;
-  environment: string;
-  sso_login_url: string;
-  logout_url: string;
-  support_url: string;
-  service_desk_url: string;
-  help_urls: Record<string, string>;
-  show_privacy_policy_link: boolean;
-  build: { version: string; branch: string; revision: string; date: string } | null;
-}
+export type AppConfigDto = PublicConfigDto;
 
 /** Deployment configuration, read once at start (SRV-008). */
 export class ConfigStore {

@@ -1,57 +1,13 @@
 import type { Queryable } from '../db';
 import { isSlugVisible } from './slugs';
 
-export interface ProductRegionDto {
-  id: number;
-  region_id: number;
-  product_id: number;
-  id_env_product_slug: string | null;
-}
-export interface ProductNode {
-  id: number;
-  name: string;
-  slug: string;
-  fullSlug: string;
-  brand_id: number;
-  conversant_company_id: number | null;
-  region_ids: number[];
-  product_regions: ProductRegionDto[];
-}
-export interface BrandNode {
-  id: number;
-  name: string;
-  slug: string;
-  fullSlug: string;
-  category: string | null;
-  client_id: number;
-  conversant_company_id: number | null;
-  site_visit_segment_mapping: Record<string, { identifier: string; name: string }> | null;
-  products: ProductNode[];
-}
-export interface RegionNode {
-  id: number;
-  name: string;
-  slug: string;
-  fullSlug: string;
-  client_id: number;
-  currency: { symbol: string; symbol_first: boolean };
-  is_default: boolean;
-  molecula_index: string | null;
-  es_index: string | null;
-  id_env_motivation_url: string | null;
-  brands: BrandNode[];
-}
-export interface ClientNode {
-  id: number;
-  name: string;
-  slug: string;
-  fullSlug: string;
-  conversant_company_id: number | null;
-  feature_flags: Record<string, boolean>;
-  site_visitation_enabled: boolean;
-  lite: boolean;
-  regions: RegionNode[];
-}
+import type { BrandDto, ClientDto, ProductDto, ProductRegionDto, RegionDto } from '@discovery/plugin-api';
+
+/** The tree's nodes are the API's shapes (SRV-027), shared with the client. */
+export type ProductNode = ProductDto;
+export type BrandNode = BrandDto;
+export type RegionNode = RegionDto;
+export type ClientNode = ClientDto;
 
 const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(b.name);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));

@@ -1,0 +1,74 @@
+/**
+ * Shapes of the core API that both the server (produces) and the client (reads) use, so they are
+ * written once. SRV-027 for the hierarchy, SRV-008 for the configuration.
+ */
+export interface ProductRegionDto {
+  id: number;
+  region_id: number;
+  product_id: number;
+  id_env_product_slug: string | null;
+}
+export interface ProductDto {
+  id: number;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  brand_id: number;
+  conversant_company_id: number | null;
+  region_ids: number[];
+  product_regions: ProductRegionDto[];
+}
+export interface SegmentRef {
+  identifier: string;
+  name: string;
+}
+export interface BrandDto {
+  id: number;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  category: string | null;
+  client_id: number;
+  conversant_company_id: number | null;
+  site_visit_segment_mapping: Record<string, SegmentRef> | null;
+  products: ProductDto[];
+}
+export interface RegionDto {
+  id: number;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  client_id: number;
+  currency: { symbol: string; symbol_first: boolean };
+  is_default: boolean;
+  molecula_index: string | null;
+  es_index: string | null;
+  id_env_motivation_url: string | null;
+  brands: BrandDto[];
+}
+export interface ClientDto {
+  id: number;
+  name: string;
+  slug: string;
+  fullSlug: string;
+  conversant_company_id: number | null;
+  feature_flags: Record<string, boolean>;
+  site_visitation_enabled: boolean;
+  lite: boolean;
+  regions: RegionDto[];
+}
+
+/** GET /api/v1/config (SRV-008): deployment configuration, no secrets. */
+export interface PublicConfigDto {
+  tier: 1 | 2 | 3;
+  environment: string;
+  sso_login_url: string;
+  logout_url: string;
+  support_url: string;
+  service_desk_url: string;
+  help_urls: Record<string, string>;
+  show_privacy_policy_link: boolean;
+  monitoring_client_token: string | null;
+  tier3_weights_suffix: string;
+  build: { version: string; branch: string; revision: string; date: string } | null;
+}
