@@ -55,6 +55,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DISCOVERY_PG_POOL ?? 10) });
+  // An idle client whose connection the server ends (restart, failover, a dropped test database)
+  // must not crash the process: the pool replaces it on the next query.
+  pool.on('error', (e) => console.warn(`PostgreSQL idle client error: ${e.message}`));
   await pool.query('select 1');
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {

@@ -44,8 +44,12 @@ export class Shell {
     return texts.filter(Boolean);
   }
 
-  async menuItem(text: string) {
-    return $(`.bp6-popover .bp6-menu`).$(`a*=${text}`);
+  /** Opens the user menu and clicks an entry once it can take the click (the popover animates in). */
+  async chooseUserMenu(text: string) {
+    await this.userMenuButton.click();
+    const item = $('[data-testid="user-menu-items"]').$(`a*=${text}`);
+    await item.waitForClickable();
+    await item.click();
   }
 
   /** Opens one of the four selects and picks the item with this text. */

@@ -72,6 +72,7 @@ describe('application shell', () => {
     const labels = await menu.$$('a.bp6-menu-item').map((a) => a.getText());
     expect(labels.slice(0, 4)).toEqual(['Admin', 'Help on this Page', 'Help Center', 'Request Support']);
     expect(labels[labels.length - 1]).toBe('Logout');
+    await menu.$('a*=Logout').waitForClickable();
     await menu.$('a*=Logout').click();
     await browser.waitUntil(async () => (await browser.getUrl()).includes('/login'));
     expect(await browser.execute(() => localStorage.getItem('csrf-token'))).toBeNull();
@@ -103,19 +104,18 @@ describe('admin area', () => {
   it('SHELL-021 SHELL-053 opens the admin dashboard from the user menu, selector disabled; view as and back', async () => {
     await login.loginAs('admin@example.com');
     await shell.waitForShell();
-    await shell.userMenuButton.click();
-    await $('[data-testid="user-menu-items"]').$('a*=Admin').click();
+    await shell.chooseUserMenu('Admin');
     await browser.waitUntil(async () => (await browser.getUrl()).endsWith('/global/admin/dashboard'));
     await $('[data-testid="admin-users"]').waitForDisplayed();
     await expect(shell.selector('client')).toBeDisabled();
+    await $('[data-testid="view-as-planner@example.com"]').waitForClickable();
     await $('[data-testid="view-as-planner@example.com"]').click();
-    await browser.waitUntil(async () => (await $('h1').getText()) === 'Welcome, Pat Planner');
+    await browser.waitUntil(async () => (await $('h1').getText().catch(() => '')) === 'Welcome, Pat Planner', { timeout: 20000 });
     await expect($('[data-testid="impersonation-notice"]')).toHaveText(
       'You are viewing as Pat Planner. Use Stop Viewing As in the user menu to return to your account.',
     );
-    await shell.userMenuButton.click();
-    await $('[data-testid="user-menu-items"]').$('a*=Stop Viewing As').click();
-    await browser.waitUntil(async () => (await $('h1').getText()) === 'Welcome, Ada Admin');
+    await shell.chooseUserMenu('Stop Viewing As');
+    await browser.waitUntil(async () => (await $('h1').getText().catch(() => '')) === 'Welcome, Ada Admin', { timeout: 20000 });
   });
 
   it('SHELL-021 keeps the admin page from a planner', async () => {

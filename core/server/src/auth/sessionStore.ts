@@ -38,6 +38,8 @@ const SESSION_CACHE_MS = 5_000;
  */
 export class SessionStore {
   private sessions = new Map<string, { row: SessionRow; at: number }>();
+  /** Bumped on every change of a session, so a read that started before it cannot cache old data. */
+  private generation = new Map<string, number>();
   private access = new Map<number, Promise<UserAccess | null>>();
 
   constructor(
@@ -68,6 +70,7 @@ export class SessionStore {
   async get(id: string): Promise<SessionRow | null> {
     const hit = this.sessions.get(id);
     if (hit && Date.now() - hit.at < SESSION_CACHE_MS) return hit.row.expires_at > Date.now() ? hit.row : null;
+    const gen = this.generation.get(id) ?? 0;
     const [r] = await this.db.query<{ id: string; user_id: number; csrf_token: string; impersonated_user_id: number | null; expires_at: string | Date }>(
       'select id, user_id, csrf_token, impersonated_user_id, expires_at from sessions where id = $1',
       [id],
@@ -77,18 +80,24 @@ export class SessionStore {
       return null;
     }
     const row: SessionRow = { ...r, user_id: Number(r.user_id), impersonated_user_id: r.impersonated_user_id === null ? null : Number(r.impersonated_user_id), expires_at: new Date(r.expires_at).getTime() };
-    this.sessions.set(id, { row, at: Date.now() });
+    if ((this.generation.get(id) ?? 0) === gen) this.sessions.set(id, { row, at: Date.now() });
     return row.expires_at > Date.now() ? row : null;
   }
 
-  async destroy(id: string): Promise<void> {
+  private changed(id: string): void {
+    this.generation.set(id, (this.generation.get(id) ?? 0) + 1);
     this.sessions.delete(id);
+  }
+
+  async destroy(id: string): Promise<void> {
+    this.changed(id);
     await this.db.query('delete from sessions where id = $1', [id]);
   }
 
   async setImpersonation(id: string, userId: number | null): Promise<void> {
+    this.changed(id);
     await this.db.query('update sessions set impersonated_user_id = $2 where id = $1', [id, userId]);
-    this.sessions.delete(id);
+    this.changed(id);
   }
 
   invalidateUsers(): void {
