@@ -17,7 +17,8 @@ const chromiumArgs = [
 export const config: WebdriverIO.Config = {
   runner: 'local',
   specs: ['./specs/**/*.e2e.ts'],
-  maxInstances: Number(process.env.E2E_MAX_INSTANCES ?? 2),
+  // One browser at a time: on 2 cores a second one starves the server and the page under test.
+  maxInstances: Number(process.env.E2E_MAX_INSTANCES ?? 1),
   capabilities: [
     {
       browserName: 'chrome',
@@ -33,4 +34,14 @@ export const config: WebdriverIO.Config = {
   framework: 'mocha',
   reporters: ['spec'],
   mochaOpts: { ui: 'bdd', timeout: 60000 },
+  // A failed test leaves a screenshot and the page's URL for whoever reads the CI log.
+  afterTest: async (test, _context, result) => {
+    if (result.passed) return;
+    const dir = process.env.E2E_OUTPUT_DIR ?? '.e2e-output';
+    const { mkdirSync } = await import('node:fs');
+    mkdirSync(dir, { recursive: true });
+    const file = `${dir}/${test.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`;
+    await browser.saveScreenshot(file).catch(() => undefined);
+    console.log(`failed at ${await browser.getUrl().catch(() => '?')}; screenshot ${file}`);
+  },
 };

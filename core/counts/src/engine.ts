@@ -57,6 +57,13 @@ export interface ProfileRow {
   index: number;
 }
 
+/** The weight of a person who is in the modeled but not the matched membership. */
+export const MODELED_ONLY_WEIGHT = 0.5;
+
+export function weightsOf(matched: number, modeled: number): number {
+  return matched + MODELED_ONLY_WEIGHT * (modeled - matched);
+}
+
 export class UnknownSegmentsError extends Error {
   constructor(readonly ids: string[]) {
     super(`Unknown or no longer available segment identifiers: ${ids.join(', ')}`);
@@ -192,6 +199,15 @@ export class CountsEngine {
     if (!ids.length) return {};
     const r = await this.run({ op: 'counts', kind: o.kind ?? 'matched', ids, region: o.region, filter: o.filter });
     return Object.fromEntries(ids.map((id, i) => [id, r[i]]));
+  }
+
+  /**
+   * Tier 3's 'Sum of Weights' (A-18, A-32): a matched member weighs 1 and a modeled-only member
+   * MODELED_ONLY_WEIGHT, so the sum is |matched| + 0.5 × |modeled \ matched| = 0.5 × (|matched| + |modeled|).
+   */
+  async sumOfWeights(ids: string[], o: Omit<CountOptions, 'kind'> = {}): Promise<Record<string, number>> {
+    const [m, md] = await Promise.all([this.counts(ids, { ...o, kind: 'matched' }), this.counts(ids, { ...o, kind: 'modeled' })]);
+    return Object.fromEntries(ids.map((id) => [id, weightsOf(m[id], md[id])]));
   }
 
   async overlap(x: string[], y: string[], o: CountOptions = {}): Promise<OverlapResult> {

@@ -1,4 +1,4 @@
-export { CountsEngine, UnknownSegmentsError, type CountOptions, type EngineOptions, type MekkoResult, type OverlapCell, type OverlapResult, type ProfileRow } from './engine';
+export { CountsEngine, MODELED_ONLY_WEIGHT, UnknownSegmentsError, weightsOf, type CountOptions, type EngineOptions, type MekkoResult, type OverlapCell, type OverlapResult, type ProfileRow } from './engine';
 export { DEMO_REGIONS, generatePopulation, regionSlices, type GenerateOptions } from './generate';
 export { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
 export type { MarketSpec, Rule, RuleGroup } from './ops';

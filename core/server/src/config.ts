@@ -36,7 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     show_privacy_policy_link: env.DISCOVERY_SHOW_PRIVACY_LINK === 'true',
     monitoring_client_token: env.DISCOVERY_MONITORING_TOKEN ?? null,
-    tier3_weights_suffix: env.DISCOVERY_TIER3_WEIGHTS_SUFFIX ?? ' (Sum of Weights)',
+    tier3_weights_suffix: env.DISCOVERY_TIER3_WEIGHTS_SUFFIX ?? '_weights',
     demoPassword: env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo',
     sessionTtlHours: Number(env.DISCOVERY_SESSION_TTL_HOURS ?? 12),
     ssoSecret: env.DISCOVERY_SSO_SECRET ?? randomBytes(32).toString('hex'),

@@ -47,6 +47,20 @@ describe('segment and count APIs over a generated population', () => {
     expect(r.body.market_counts.modeled['10']).toBeGreaterThanOrEqual(r.body.segment_counts[ids[30]]);
   });
 
+  it('OUT-051 GROW-016 answers a modeled id with the weights suffix with its Sum of Weights', async () => {
+    const engine = await s.core.counts();
+    const id = ids[30];
+    const r = await post('/api/v1/segments/counts', { matched_short_ids: { 1: [id] }, modeled_short_ids: { 1: [`${id}_weights`] } });
+    expect(r.status).toBe(200);
+    const matched = (await engine.counts([id], { region: 'acme/us' }))[id];
+    const modeled = (await engine.counts([id], { region: 'acme/us', kind: 'modeled' }))[id];
+    // matched members weigh 1, modeled-only members 0.5
+    expect(r.body.segment_counts[`${id}_weights`]).toBe(matched + 0.5 * (modeled - matched));
+    expect(r.body.market_counts.modeled['1']).toBe(matched + 0.5 * (modeled - matched));
+    expect(r.body.total_modeled_count).toBe(matched + 0.5 * (modeled - matched));
+    expect(r.body.segment_counts[id]).toBe(matched);
+  });
+
   it('SRV-105 answers an overlap with count, percent and index per cell', async () => {
     const x = ids.slice(30, 33);
     const y = ids.slice(40, 44);

@@ -1,3 +1,25 @@
+import type { ChainablePromiseElement } from 'webdriverio';
+
+/**
+ * Clicks an element found afresh on each try: popovers animate in and lists re-render as their
+ * data arrives, so a reference taken a moment earlier can go stale.
+ */
+export async function clickWhenSettled(find: () => ChainablePromiseElement) {
+  await browser.waitUntil(
+    async () => {
+      try {
+        const el = find();
+        await el.waitForClickable({ timeout: 2000 });
+        await el.click();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { timeout: 15000, timeoutMsg: 'element never took the click' },
+  );
+}
+
 /** The application shell: left nav, top bar, hierarchy selector, user menu, banner. */
 export class Shell {
   get nav() {
@@ -23,14 +45,14 @@ export class Shell {
   }
 
   async waitForShell() {
-    await this.nav.waitForDisplayed();
-    await this.topBar.waitForDisplayed();
+    await this.nav.waitForDisplayed({ timeout: 20000 });
+    await this.topBar.waitForDisplayed({ timeout: 20000 });
   }
 
   async navLabels(): Promise<string[]> {
     const items = await this.nav.$$('[data-testid^="nav-item-"]');
     const out: string[] = [];
-    for (const i of items) out.push(await i.getAttribute('data-testid'));
+    for (const i of items) out.push((await i.getAttribute('data-testid')) ?? '');
     return out;
   }
 
@@ -47,9 +69,7 @@ export class Shell {
   /** Opens the user menu and clicks an entry once it can take the click (the popover animates in). */
   async chooseUserMenu(text: string) {
     await this.userMenuButton.click();
-    const item = $('[data-testid="user-menu-items"]').$(`a*=${text}`);
-    await item.waitForClickable();
-    await item.click();
+    await clickWhenSettled(() => $('[data-testid="user-menu-items"]').$(`a*=${text}`));
   }
 
   /** Opens one of the four selects and picks the item with this text. */

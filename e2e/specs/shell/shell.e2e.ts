@@ -1,5 +1,5 @@
 import { LoginPage } from '../../pageobjects/shell/LoginPage';
-import { Shell } from '../../pageobjects/shell/Shell';
+import { clickWhenSettled, Shell } from '../../pageobjects/shell/Shell';
 
 const login = new LoginPage();
 const shell = new Shell();
@@ -72,8 +72,7 @@ describe('application shell', () => {
     const labels = await menu.$$('a.bp6-menu-item').map((a) => a.getText());
     expect(labels.slice(0, 4)).toEqual(['Admin', 'Help on this Page', 'Help Center', 'Request Support']);
     expect(labels[labels.length - 1]).toBe('Logout');
-    await menu.$('a*=Logout').waitForClickable();
-    await menu.$('a*=Logout').click();
+    await clickWhenSettled(() => menu.$('a*=Logout'));
     await browser.waitUntil(async () => (await browser.getUrl()).includes('/login'));
     expect(await browser.execute(() => localStorage.getItem('csrf-token'))).toBeNull();
     await browser.url(HOME);
@@ -108,8 +107,9 @@ describe('admin area', () => {
     await browser.waitUntil(async () => (await browser.getUrl()).endsWith('/global/admin/dashboard'));
     await $('[data-testid="admin-users"]').waitForDisplayed();
     await expect(shell.selector('client')).toBeDisabled();
-    await $('[data-testid="view-as-planner@example.com"]').waitForClickable();
-    await $('[data-testid="view-as-planner@example.com"]').click();
+    await clickWhenSettled(() => $('[data-testid="view-as-planner@example.com"]'));
+    // 'View as' reloads the app at /home as the other user.
+    await browser.waitUntil(async () => (await browser.getUrl()).endsWith('/home'), { timeout: 20000 });
     await browser.waitUntil(async () => (await $('h1').getText().catch(() => '')) === 'Welcome, Pat Planner', { timeout: 20000 });
     await expect($('[data-testid="impersonation-notice"]')).toHaveText(
       'You are viewing as Pat Planner. Use Stop Viewing As in the user menu to return to your account.',

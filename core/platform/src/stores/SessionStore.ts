@@ -36,6 +36,8 @@ export function withDefaultPermissions(set: PermissionSet): PermissionSet {
 export class SessionStore {
   me: MeDto | null = null;
   status: 'unknown' | 'anonymous' | 'authenticated' = 'unknown';
+  /** Bumped by sign-in and sign-out, so a slower start-up probe cannot undo them. */
+  private epoch = 0;
 
   constructor(
     private readonly api: ApiClient,
@@ -43,7 +45,8 @@ export class SessionStore {
     private readonly config: ConfigStore,
     private readonly storage: Storage = localStorage,
   ) {
-    makeAutoObservable<SessionStore, 'api' | 'hierarchy' | 'config' | 'storage'>(this, {
+    makeAutoObservable<SessionStore, 'api' | 'hierarchy' | 'config' | 'storage' | 'epoch'>(this, {
+      epoch: false,
       api: false,
       hierarchy: false,
       config: false,
@@ -78,15 +81,18 @@ export class SessionStore {
   /** At start: who is this (a 401 just means signed out). */
   async init(): Promise<void> {
     adoptCsrfCookie();
+    const epoch = this.epoch;
     try {
       const res = await this.api.get<{ data: MeDto }>('/api/v1/me', { silent: true, noRefreshLogin: true });
       await this.hierarchy.load();
       runInAction(() => {
+        if (epoch !== this.epoch) return;
         this.me = res.data;
         this.status = 'authenticated';
       });
     } catch {
       runInAction(() => {
+        if (epoch !== this.epoch) return;
         this.me = null;
         this.status = 'anonymous';
       });
@@ -95,6 +101,7 @@ export class SessionStore {
 
   /** SHELL-039, SHELL-041: sign in, keep the tokens, then load permissions and the hierarchy. */
   async login(email: string, password: string): Promise<MeDto> {
+    this.epoch++;
     const res = await fetch('/api/v1/auth/login', {
       method: 'POST',
       credentials: 'same-origin',
@@ -136,6 +143,7 @@ export class SessionStore {
    * to the logout address (with the return URL when given).
    */
   logout(returnUrl?: string): void {
+    this.epoch++;
     const logoutUrl = this.config.config?.logout_url ?? '/api/v1/adfs/logout';
     void this.api.post('/api/v1/auth/logout', undefined, { silent: true }).catch(() => undefined);
     for (const k of [AUTH_TOKEN_KEY, SSO_TOKEN_KEY, USER_KEY]) this.storage.removeItem(k);

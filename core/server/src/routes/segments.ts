@@ -1,4 +1,4 @@
-import { UnknownSegmentsError, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
+import { UnknownSegmentsError, weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
 import { ByIdentifiersBody, CountsBody, OverlapBody, RuleCountBody, VendorAvailabilityBody, type SegmentDto } from '@discovery/counts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -98,18 +98,43 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     return { data: await toDto(req, e, hits.slice(0, limit).map((s) => s.short_id)), total: hits.length };
   });
 
-  // SRV-103: per market counts; zeros when no ids.
+  // SRV-103: per market counts; zeros when no ids. In tier 3 a modeled id is the matched id with
+  // the weights suffix: its figure is the Sum of Weights.
   app.post('/api/v1/segments/counts', scoped, async (req) => {
     const body = validate(CountsBody, req.body);
     const e = await engine();
+    const suffix = core.config.tier3_weights_suffix;
+    const isWeights = (id: string) => suffix.length > 0 && id.endsWith(suffix);
+    const base = (id: string) => (isWeights(id) ? id.slice(0, -suffix.length) : id);
     const marketIds = [...new Set([...Object.keys(body.matched_short_ids), ...Object.keys(body.modeled_short_ids)])];
-    const markets = marketIds.map((id) => ({ id, matched: body.matched_short_ids[id] ?? [], modeled: body.modeled_short_ids[id] ?? [] }));
-    const r = await e.mekko(markets, regionOf(req, e)).catch(unknownToHttp);
+    const markets = marketIds.map((id) => ({ id, matched: body.matched_short_ids[id] ?? [], modeled: (body.modeled_short_ids[id] ?? []).map(base) }));
+    const region = regionOf(req, e);
+    const r = await e.mekko(markets, region).catch(unknownToHttp);
+    // Markets whose modeled ids carry the suffix: the matched union of the same ids, for the weights.
+    const weighted = marketIds.filter((id) => (body.modeled_short_ids[id] ?? []).some(isWeights));
+    const w = weighted.length
+      ? await e.mekko(weighted.map((id) => ({ id, matched: (body.modeled_short_ids[id] ?? []).map(base), modeled: [] })), region).catch(unknownToHttp)
+      : null;
+    const segmentCounts: Record<string, number> = { ...r.modeled_segment_counts, ...r.segment_counts };
+    const modeledIds = marketIds.flatMap((id) => body.modeled_short_ids[id] ?? []).filter(isWeights);
+    if (modeledIds.length) {
+      const sums = await e.sumOfWeights([...new Set(modeledIds.map(base))], { region }).catch(unknownToHttp);
+      for (const id of modeledIds) segmentCounts[id] = sums[base(id)];
+    }
+    const modeledMarkets = { ...r.market_counts.modeled };
+    for (const id of weighted) modeledMarkets[id] = weightsOf(w!.market_counts.matched[id], r.market_counts.modeled[id]);
+    let totalModeled = r.total_modeled_count;
+    if (weighted.length) {
+      // The total's weights over everyone in any modeled list: both unions at once.
+      const all = [...new Set(marketIds.flatMap((id) => (body.modeled_short_ids[id] ?? []).map(base)))];
+      const t = await e.mekko([{ id: 'all', matched: all, modeled: all }], region);
+      totalModeled = weightsOf(t.total_matched_count, t.total_modeled_count);
+    }
     return {
-      segment_counts: { ...r.modeled_segment_counts, ...r.segment_counts },
-      market_counts: r.market_counts,
+      segment_counts: segmentCounts,
+      market_counts: { matched: r.market_counts.matched, modeled: modeledMarkets },
       total_matched_count: r.total_matched_count,
-      total_modeled_count: r.total_modeled_count,
+      total_modeled_count: totalModeled,
     };
   });
 
