@@ -1,20 +1,27 @@
 import type { ChainablePromiseElement } from 'webdriverio';
 
 /**
- * Clicks an element found afresh on each try: popovers animate in and lists re-render as their
- * data arrives, so a reference taken a moment earlier can go stale.
+ * Clicks an element found afresh on each try, with a DOM click: popovers scale in and lists
+ * re-render as their data arrives, so a pointer click aimed a moment earlier can miss. `done`
+ * says whether the click was taken (a click that reloads the page cannot report it itself).
  */
-export async function clickWhenSettled(find: () => ChainablePromiseElement) {
+export async function clickWhenSettled(find: () => ChainablePromiseElement, done?: () => Promise<boolean>) {
+  let attempted = false;
+  const isDone = async () => (done ? done().catch(() => false) : true);
   await browser.waitUntil(
     async () => {
+      // A click already taken (its effect may lag, or it reloaded the page): do not click twice.
+      if (attempted && (await isDone())) return true;
       try {
-        const el = find();
-        await el.waitForClickable({ timeout: 2000 });
-        await el.click();
-        return true;
+        const el = await find().getElement();
+        await el.waitForDisplayed({ timeout: 2000 });
+        await browser.execute((e: HTMLElement) => e.click(), el as unknown as HTMLElement);
+        attempted = true;
       } catch {
         return false;
       }
+      await browser.pause(300);
+      return isDone();
     },
     { timeout: 15000, timeoutMsg: 'element never took the click' },
   );
@@ -68,8 +75,13 @@ export class Shell {
 
   /** Opens the user menu and clicks an entry once it can take the click (the popover animates in). */
   async chooseUserMenu(text: string) {
-    await this.userMenuButton.click();
-    await clickWhenSettled(() => $('[data-testid="user-menu-items"]').$(`a*=${text}`));
+    const items = $('[data-testid="user-menu-items"]');
+    if (!(await items.isDisplayed())) await this.userMenuButton.click();
+    // The menu closes (or the page reloads) when an entry took the click.
+    await clickWhenSettled(
+      () => items.$(`a*=${text}`),
+      async () => !(await items.isDisplayed()),
+    );
   }
 
   /** Opens one of the four selects and picks the item with this text. */
