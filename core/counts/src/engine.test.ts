@@ -5,6 +5,7 @@ import { CountsEngine, UnknownSegmentsError } from './engine';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { generatePopulation, memberTest } from './generate';
+import { generatePopulationParallel } from './parallel';
 import { MANIFEST_FILE, type Manifest } from './manifest';
 import type { Rule } from './ops';
 import { SegmentFileReader, SHARD_SIZE } from './storage';
@@ -254,4 +255,23 @@ describe('worker pool', () => {
       rmSync(join(b, '..'), { recursive: true, force: true });
     }
   });
+
+  it('writes the same population on three threads as on one', async () => {
+    const a = join(mkdtempSync(join(tmpdir(), 'counts-p-')), 'pop');
+    const b = join(mkdtempSync(join(tmpdir(), 'counts-p-')), 'pop');
+    try {
+      const one = generatePopulation({ people: 4_000, seed: 3, dir: a, maxSegments: 25 });
+      const three = await generatePopulationParallel({ people: 4_000, seed: 3, dir: b, maxSegments: 25, workers: 3 });
+      expect(three.segments).toEqual(one.segments);
+      expect(three.regions).toEqual(one.regions);
+      for (const s of one.segments) {
+        for (const kind of ['matched', 'modeled']) {
+          expect(readFileSync(join(b, kind, `${s.short_id}.bin`)).equals(readFileSync(join(a, kind, `${s.short_id}.bin`)))).toBe(true);
+        }
+      }
+    } finally {
+      rmSync(join(a, '..'), { recursive: true, force: true });
+      rmSync(join(b, '..'), { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -6,7 +6,7 @@ import { MANIFEST_FILE, type Manifest, type SegmentEntry } from './manifest';
 import type { MarketSpec, Op, Partial, Rule } from './ops';
 import { addPartials } from './ops';
 import { ShardStore } from './shardStore';
-import type { MembershipKind } from './storage';
+import { SHARD_SIZE, type MembershipKind } from './storage';
 
 export interface EngineOptions {
   dir: string;
@@ -187,8 +187,23 @@ export class CountsEngine {
     return [...(rule?.include?.and ?? []), ...(rule?.exclude?.and ?? [])].flatMap((g) => g.or);
   }
 
+  /** A region is a contiguous slice of person ids: only the shards it touches hold its people. */
+  private shardsFor(i: number, region?: string): number[] {
+    if (!region) return this.shardsOf[i];
+    const slice = this.manifest.regions.find((r) => r.key === region);
+    if (!slice) throw new Error(`unknown region '${region}'`);
+    const first = Math.floor(slice.start / SHARD_SIZE);
+    const last = Math.ceil(slice.end / SHARD_SIZE);
+    return this.shardsOf[i].filter((s) => s >= first && s < last);
+  }
+
   private async run(op: Op): Promise<Partial> {
-    const parts = await Promise.all(this.executors.map((e, i) => (this.shardsOf[i].length ? e.run(op, this.shardsOf[i]) : Promise.resolve(null))));
+    const parts = await Promise.all(
+      this.executors.map((e, i) => {
+        const shards = this.shardsFor(i, op.region);
+        return shards.length ? e.run(op, shards) : Promise.resolve(null);
+      }),
+    );
     let out: Partial | null = null;
     for (const p of parts) if (p) out = addPartials(out, p);
     return out ?? [];

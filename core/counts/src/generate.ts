@@ -66,24 +66,30 @@ export function regionSlices(people: number, regions: string[], seed: number): R
   });
 }
 
-/**
- * Writes a reproducible population under `dir`: manifest.json and, per segment, a matched and a
- * modeled file of sharded roaring bitmaps. Modeled is a superset of matched. Written to a
- * temporary folder and moved into place, so a reader never sees half a population.
- */
-export function generatePopulation(opts: GenerateOptions): Manifest {
-  const { people, seed } = opts;
+export interface GeneratePart {
+  /** This part writes the segments whose taxonomy index i has i % of === index. */
+  index: number;
+  of: number;
+}
+
+function planOf(opts: GenerateOptions) {
+  const { people } = opts;
   if (!Number.isInteger(people) || people <= 0 || people > 2 ** 32) throw new Error('people must be a positive integer up to 2^32');
-  const taxonomy = buildTaxonomy(seed).slice(0, opts.maxSegments);
-  const shards = Math.ceil(people / SHARD_SIZE);
-  const tmp = `${opts.dir}.tmp-${process.pid}`;
-  rmSync(tmp, { recursive: true, force: true });
-  mkdirSync(join(tmp, 'matched'), { recursive: true });
-  mkdirSync(join(tmp, 'modeled'), { recursive: true });
+  return { taxonomy: buildTaxonomy(opts.seed).slice(0, opts.maxSegments), shards: Math.ceil(people / SHARD_SIZE), tmp: `${opts.dir}.tmp-${process.pid}` };
+}
+
+/**
+ * Writes the matched and modeled files of one part of the taxonomy into `tmp` (already created)
+ * and returns their manifest entries. Parts are independent, so threads can share the work.
+ */
+export function writeSegmentPart(opts: GenerateOptions, tmp: string, part: GeneratePart = { index: 0, of: 1 }): SegmentEntry[] {
+  const { people, seed } = opts;
+  const { taxonomy, shards } = planOf(opts);
   const entries: SegmentEntry[] = [];
   const members = new Uint32Array(SHARD_SIZE);
   const extras = new Uint32Array(SHARD_SIZE);
   taxonomy.forEach((def, i) => {
+    if (i % part.of !== part.index) return;
     const test = memberTest(def, seed);
     const mw = new SegmentFileWriter(join(tmp, 'matched', `${def.short_id}.bin`));
     const ow = new SegmentFileWriter(join(tmp, 'modeled', `${def.short_id}.bin`));
@@ -122,21 +128,48 @@ export function generatePopulation(opts: GenerateOptions): Manifest {
       matched,
       modeled,
     });
-    opts.onProgress?.(i + 1, taxonomy.length);
+    opts.onProgress?.(entries.length, Math.ceil((taxonomy.length - part.index) / part.of));
   });
+  return entries;
+}
+
+/** Creates the temporary folder a population is written into before it is moved into place. */
+export function beginPopulation(opts: GenerateOptions): string {
+  const { tmp } = planOf(opts);
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(join(tmp, 'matched'), { recursive: true });
+  mkdirSync(join(tmp, 'modeled'), { recursive: true });
+  return tmp;
+}
+
+/** Writes the manifest (entries in taxonomy order) and moves the finished population into place. */
+export function finishPopulation(opts: GenerateOptions, tmp: string, entries: SegmentEntry[]): Manifest {
+  const { taxonomy, shards } = planOf(opts);
+  const order = new Map(taxonomy.map((d, i) => [d.short_id, i]));
   const manifest: Manifest = {
     version: 1,
-    seed,
-    people,
+    seed: opts.seed,
+    people: opts.people,
     shardBits: SHARD_BITS,
     shards,
     generatedAt: new Date().toISOString(),
     vendors: VENDORS,
-    segments: entries,
-    regions: regionSlices(people, opts.regions ?? DEMO_REGIONS, seed),
+    segments: [...entries].sort((a, b) => order.get(a.short_id)! - order.get(b.short_id)!),
+    regions: regionSlices(opts.people, opts.regions ?? DEMO_REGIONS, opts.seed),
   };
   writeFileSync(join(tmp, MANIFEST_FILE), JSON.stringify(manifest));
   rmSync(opts.dir, { recursive: true, force: true });
   renameSync(tmp, opts.dir);
   return manifest;
+}
+
+/**
+ * Writes a reproducible population under `dir` on this thread: manifest.json and, per segment, a
+ * matched and a modeled file of sharded roaring bitmaps. Modeled is a superset of matched. Written
+ * to a temporary folder and moved into place, so a reader never sees half a population.
+ * `generatePopulationParallel` (./parallel) spreads the same work over worker threads.
+ */
+export function generatePopulation(opts: GenerateOptions): Manifest {
+  const tmp = beginPopulation(opts);
+  return finishPopulation(opts, tmp, writeSegmentPart(opts, tmp));
 }

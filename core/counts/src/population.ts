@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { CountsEngine } from './engine';
-import type { GenerateOptions } from './generate';
+import { generatePopulationParallel } from './parallel';
 
 export type PopulationState = 'missing' | 'generating' | 'ready' | 'failed';
 
@@ -17,7 +16,7 @@ export interface PopulationOptions {
 }
 
 /**
- * The population a server counts over. When none exists it is generated on a worker thread
+ * The population a server counts over. When none exists it is generated on worker threads
  * while the server already answers; count calls wait for it (or get a 503 from the caller).
  */
 export class Population {
@@ -44,16 +43,13 @@ export class Population {
       this.state = 'generating';
       const t0 = Date.now();
       this.opts.log?.(`Generating the demo population (${this.opts.people.toLocaleString()} people, seed ${this.opts.seed}) in ${dir}...`);
-      await new Promise<void>((resolve, reject) => {
-        const generate: Omit<GenerateOptions, 'dir' | 'onProgress'> = { people: this.opts.people, seed: this.opts.seed, regions: this.opts.regions };
-        const w = new Worker(this.script, { workerData: { dir, generate } });
-        w.on('message', (m: { progress?: [number, number]; done?: unknown; error?: string }) => {
-          if (m.progress) this.progress = m.progress;
-          if (m.error) reject(new Error(m.error));
-          if (m.done) resolve();
-        });
-        w.on('error', reject);
-        w.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`population worker exited with ${code}`))));
+      await generatePopulationParallel({
+        dir,
+        people: this.opts.people,
+        seed: this.opts.seed,
+        regions: this.opts.regions,
+        workerScript: this.script,
+        onProgress: (done, total) => (this.progress = [done, total]),
       }).catch((e) => {
         this.state = 'failed';
         this.error = (e as Error).message;

@@ -1,11 +1,11 @@
 /**
  * The count engine's thread: either a query worker (its own lazily loaded bitmaps, the shards the
- * engine gives it) or, with `workerData.generate`, the data provider run off the main thread.
+ * engine gives it) or, with `workerData.generate`, one part of the data provider's work.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { generatePopulation, type GenerateOptions } from './generate';
+import { writeSegmentPart, type GenerateOptions, type GeneratePart } from './generate';
 import { MANIFEST_FILE, type Manifest } from './manifest';
 import type { Op } from './ops';
 import { ShardStore } from './shardStore';
@@ -17,12 +17,14 @@ export interface WorkerRequest {
   memory?: boolean;
 }
 
-const data = workerData as { dir: string; generate?: Omit<GenerateOptions, 'dir' | 'onProgress'> };
+const data = workerData as { dir: string; generate?: Omit<GenerateOptions, 'dir' | 'onProgress'> & { part: GeneratePart } };
 
 if (data.generate) {
   try {
-    const m = generatePopulation({ ...data.generate, dir: data.dir, onProgress: (done, total) => parentPort!.postMessage({ progress: [done, total] }) });
-    parentPort!.postMessage({ done: { people: m.people, segments: m.segments.length } });
+    // data.dir is the temporary folder the parallel generator created; this thread writes its part.
+    const { part, ...opts } = data.generate;
+    const entries = writeSegmentPart({ ...opts, dir: data.dir, onProgress: (done) => parentPort!.postMessage({ progress: done }) }, data.dir, part);
+    parentPort!.postMessage({ entries });
   } catch (e) {
     parentPort!.postMessage({ error: (e as Error).message });
   }
