@@ -12,7 +12,7 @@
  * pair-at-a-time; 24 counts <= 1 ms; rule (AND of 3 OR groups of 3, minus 2) <= 50 ms; mekko
  * 10x10 matched+modeled <= 200 ms; >= 1000x faster than the PostgreSQL table (from 10M).
  */
-import { CountsEngine, SegmentFileReader, SHARD_SIZE, type Manifest, type Rule } from '@discovery/counts';
+import { CountsEngine, SegmentFileReader, SHARD_SIZE, type Manifest, type MekkoResult, type Rule } from '@discovery/counts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,6 +81,12 @@ const pct = (xs: number[], p: number) => {
 async function time<T>(fn: () => Promise<T> | T): Promise<[number, T]> {
   const t0 = process.hrtime.bigint();
   const out = await fn();
+  return [Number(process.hrtime.bigint() - t0) / 1e6, out];
+}
+
+function timeSync<T>(fn: () => T): [number, T] {
+  const t0 = process.hrtime.bigint();
+  const out = fn();
   return [Number(process.hrtime.bigint() - t0) / 1e6, out];
 }
 
@@ -155,14 +161,14 @@ async function main() {
     await engine.mekko(s.markets);
   }
   const eo: number[] = [], ec: number[] = [], er: number[] = [], em: number[] = [];
-  const answers: { overlap: number[]; counts: Record<string, number>; rule: number }[] = [];
+  const answers: { overlap: number[]; counts: Record<string, number>; rule: number; mekko: MekkoResult }[] = [];
   for (const s of sel) {
     const [t1, o] = await time(() => engine.overlap(s.x, s.y));
     const [t2, c] = await time(() => engine.counts(s.counts));
     const [t3, r] = await time(() => engine.ruleCount(s.rule));
-    const [t4] = await time(() => engine.mekko(s.markets));
+    const [t4, mk] = await time(() => engine.mekko(s.markets));
     eo.push(t1), ec.push(t2), er.push(t3), em.push(t4);
-    answers.push({ overlap: o.cells.map((x) => x.count), counts: c, rule: r });
+    answers.push({ overlap: o.cells.map((x) => x.count), counts: c, rule: r, mekko: mk });
   }
   record('overlap 12x12 (+% and index)', 'engine', eo);
   record('24 segment counts', 'engine', ec);
@@ -184,6 +190,43 @@ async function main() {
     same(`selection ${i} overlap vs roaring pair-at-a-time`, answers[i].overlap, cells);
   });
   record('overlap 12x12 (+% and index)', 'roaring pair-at-a-time', ro);
+
+  // Counts, rules and mekkos against whole-population bitmaps, one thread (up to 10M: the
+  // whole-population copies of every segment a selection names must fit in memory).
+  if (PEOPLE <= 10_000_000) {
+    const g = (kind: 'matched' | 'modeled', id: string) => globalBitmap(DIR, kind, id, cache);
+    const union = (bs: Bitmap[]) => (bs.length ? RoaringBitmap32.orMany(bs) : new RoaringBitmap32());
+    const rc: number[] = [], rr: number[] = [], rm: number[] = [];
+    sel.forEach((s, i) => {
+      for (const id of [...s.counts, ...s.rule.include!.and.flatMap((x) => x.or), ...s.rule.exclude!.and.flatMap((x) => x.or)]) g('matched', id);
+      for (const m of s.markets) for (const id of m.matched) g('matched', id), g('modeled', id);
+      const [t1, counts] = timeSync(() => Object.fromEntries(s.counts.map((id) => [id, g('matched', id).size])));
+      const [t2, rule] = timeSync(() => {
+        let a: Bitmap | null = null;
+        for (const grp of s.rule.include!.and) a = a ? RoaringBitmap32.and(a, union(grp.or.map((id) => g('matched', id)))) : union(grp.or.map((id) => g('matched', id)));
+        let ex: Bitmap | null = null;
+        for (const grp of s.rule.exclude!.and) ex = ex ? RoaringBitmap32.and(ex, union(grp.or.map((id) => g('matched', id)))) : union(grp.or.map((id) => g('matched', id)));
+        return ex ? RoaringBitmap32.andNot(a!, ex).size : a!.size;
+      });
+      const [t3, mekko] = timeSync(() => {
+        const mm = s.markets.map((m) => union(m.matched.map((id) => g('matched', id))));
+        const mo = s.markets.map((m) => union(m.modeled.map((id) => g('modeled', id))));
+        return {
+          total_matched_count: union(mm).size,
+          total_modeled_count: union(mo).size,
+          market_counts: { matched: Object.fromEntries(s.markets.map((m, k) => [m.id, mm[k].size])), modeled: Object.fromEntries(s.markets.map((m, k) => [m.id, mo[k].size])) },
+        };
+      });
+      rc.push(t1), rr.push(t2), rm.push(t3);
+      same(`selection ${i} counts vs unsharded roaring`, answers[i].counts, counts);
+      same(`selection ${i} rule vs unsharded roaring`, answers[i].rule, rule);
+      const e = answers[i].mekko;
+      same(`selection ${i} mekko vs unsharded roaring`, { total_matched_count: e.total_matched_count, total_modeled_count: e.total_modeled_count, market_counts: e.market_counts }, mekko);
+    });
+    record('24 segment counts', 'roaring unsharded', rc);
+    record('rule: 3 OR groups of 3, minus 2', 'roaring unsharded', rr);
+    record('mekko 10x10 matched+modeled', 'roaring unsharded', rm);
+  }
 
   // Baseline: JS Set of person ids.
   if (PEOPLE <= 10_000_000) {

@@ -57,7 +57,7 @@ function packageOf(spec: string): { name: string; sub: string } {
   return { name, sub: rest ? './' + rest : '.' };
 }
 
-const COMMON_FORBIDDEN = /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|counts|test-utils))/;
+const COMMON_FORBIDDEN = /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|test-utils)|@discovery\/counts(?!\/common$))/;
 
 export function checkBoundaries(root = ROOT): Violation[] {
   const exportsMap = workspaceExports(root);

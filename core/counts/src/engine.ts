@@ -212,6 +212,11 @@ export class CountsEngine {
   async counts(ids: string[], o: CountOptions = {}): Promise<Record<string, number>> {
     this.check([...ids, ...this.ruleIds(o.filter)]);
     if (!ids.length) return {};
+    if (!o.filter && !o.region) {
+      // Whole-population sizes are in the manifest, taken from the same bitmaps when they were written.
+      const kind = o.kind ?? 'matched';
+      return Object.fromEntries(ids.map((id) => [id, this.byId.get(id)![kind]]));
+    }
     const r = await this.run({ op: 'counts', kind: o.kind ?? 'matched', ids, region: o.region, filter: o.filter });
     return Object.fromEntries(ids.map((id, i) => [id, r[i]]));
   }

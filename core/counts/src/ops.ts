@@ -84,21 +84,25 @@ export function runOnShard(view: ShardView, op: Op): Partial {
       // [total matched, total modeled, per market (matched, modeled), per market per id (matched|modeled)]
       const u = op.region ? view.universe() : null;
       const within = (b: RoaringBitmap32) => (u ? RoaringBitmap32.and(b, u) : b);
+      const union = (bs: RoaringBitmap32[]) => (bs.length === 0 ? null : bs.length === 1 ? bs[0] : RoaringBitmap32.orMany(bs));
       const out: number[] = [0, 0];
-      const allMatched: RoaringBitmap32[] = [];
-      const allModeled: RoaringBitmap32[] = [];
+      const marketMatched: RoaringBitmap32[] = [];
+      const marketModeled: RoaringBitmap32[] = [];
       const perId: number[] = [];
       for (const m of op.markets) {
         const mm = m.matched.map((id) => within(view.bitmap('matched', id)));
         const mo = m.modeled.map((id) => within(view.bitmap('modeled', id)));
-        out.push(mm.length ? RoaringBitmap32.orMany(mm).size : 0, mo.length ? RoaringBitmap32.orMany(mo).size : 0);
-        allMatched.push(...mm);
-        allModeled.push(...mo);
+        const um = union(mm);
+        const uo = union(mo);
+        out.push(um?.size ?? 0, uo?.size ?? 0);
+        if (um) marketMatched.push(um);
+        if (uo) marketModeled.push(uo);
         for (const b of mm) perId.push(b.size);
         for (const b of mo) perId.push(b.size);
       }
-      out[0] = allMatched.length ? RoaringBitmap32.orMany(allMatched).size : 0;
-      out[1] = allModeled.length ? RoaringBitmap32.orMany(allModeled).size : 0;
+      // The totals are the union of the market unions: 10 inputs, not every sub-market again.
+      out[0] = union(marketMatched)?.size ?? 0;
+      out[1] = union(marketModeled)?.size ?? 0;
       return out.concat(perId);
     }
     case 'profile': {

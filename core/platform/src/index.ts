@@ -16,4 +16,19 @@ export * from './tokens';
 export { buildNav, type NavEntry, type NavModel } from './nav';
 export { formatCount, formatCurrency, formatDate, MISSING_COUNT } from './format';
 export { ShellModalsStore, type AudienceSummary } from './stores/ShellModalsStore';
-export { audienceDetailRoute, audiencesOverviewRoute } from './routes';
+// The shell's links to plugin-owned pages live in the contract (plugin-api) so plugins' common code can use them.
+export {
+  AUDIENCE_DRAFT_STATE,
+  audienceBuilderLink,
+  audienceBuilderRoute,
+  audienceDetailRoute,
+  audiencesOverviewRoute,
+  BUILDER_ACTIONS,
+  BUILDER_REFERERS,
+  BUILDER_SET_HIERARCHY,
+  type AudienceDraft,
+  type BuilderAction,
+  type BuilderLinkOptions,
+  type BuilderReferer,
+} from '@discovery/plugin-api';
+export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels';

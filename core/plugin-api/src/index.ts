@@ -8,3 +8,4 @@ export * from './serverPlugin';
 export * from './tokens';
 export * from './validate';
 export * from './dto';
+export * from './shellRoutes';

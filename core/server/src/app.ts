@@ -13,6 +13,7 @@ import { loadHierarchy, resolveContext, type ClientNode } from './hierarchy/hier
 import { isSlugVisible } from './hierarchy/slugs';
 import { runMigrations } from './migrations';
 import coreMigration from './migrations/0001_core.sql';
+import seedsMigration from './migrations/0002_seeds.sql';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
 import { countsEngine, registerSegmentRoutes } from './routes/segments';
@@ -56,7 +57,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
-    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
+    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
   } catch (e) {
     await db.close();
     throw e;
@@ -201,7 +202,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
 
   if (opts.seed ?? true) {
     await seedDemo(db, config);
-    for (const p of plugins) await p.seed?.(core);
+    // Each plugin's demo data once per database (recorded in discovery_seeds).
+    const done = new Set((await db.query<{ plugin_id: string }>('select plugin_id from discovery_seeds')).map((r) => r.plugin_id));
+    for (const p of plugins) {
+      if (!p.seed || done.has(p.id)) continue;
+      await p.seed(core);
+      await db.query('insert into discovery_seeds (plugin_id) values ($1) on conflict do nothing', [p.id]);
+    }
     core.invalidateHierarchy();
   }
   await app.ready();

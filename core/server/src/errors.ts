@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { UnknownSegmentsError } from '@discovery/counts';
 import { ZodError, type ZodType } from 'zod';
 
 /** An error that becomes the JSON envelope `{ error: { message, status, fields? } }` (SRV-005). */
@@ -57,6 +58,10 @@ export function errorBody(req: FastifyRequest, status: number, message: string, 
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
     return reply.code(err.status).send(errorBody(req, err.status, err.message, err.fields, err.extra));
+  }
+  if (err instanceof UnknownSegmentsError) {
+    // Any count or save naming segments the population does not have (the invalid-identifier flows read the list).
+    return reply.code(422).send(errorBody(req, 422, err.message, { identifiers: err.ids.join(', ') }, { invalid_identifiers: err.ids }));
   }
   if (err instanceof ZodError) {
     const h = zodToHttp(err);

@@ -4,19 +4,24 @@ import { join } from 'node:path';
 import { createServer } from './app';
 
 describe('migrations and seed on a file-backed PGlite', () => {
-  it('apply once: a restart applies nothing again and keeps the data', async () => {
+  it('apply once: a restart applies nothing again, seeds nothing again and keeps the data', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'discovery-mig-'));
-    const plugin = { id: 'probe', migrations: [{ id: '0001_probe', sql: 'create table probe_rows (id serial primary key, note text)' }], register() {} };
+    const plugin = {
+      id: 'probe',
+      migrations: [{ id: '0001_probe', sql: 'create table probe_rows (id serial primary key, note text)' }],
+      register() {},
+      seed: async (core: { query: (sql: string) => Promise<unknown> }) => void (await core.query("insert into probe_rows (note) values ('seeded')")),
+    };
     try {
       const first = await createServer({ dataDir: dir, plugins: [plugin] });
       await first.core.query("insert into probe_rows (note) values ('kept')");
       const applied = await first.core.query<{ plugin_id: string; id: string }>('select plugin_id, id from discovery_migrations order by plugin_id');
-      expect(applied.map((r) => `${r.plugin_id}/${r.id}`)).toEqual(['core/0001_core', 'probe/0001_probe']);
+      expect(applied.map((r) => `${r.plugin_id}/${r.id}`)).toEqual(['core/0001_core', 'core/0002_seeds', 'probe/0001_probe']);
       await first.close();
 
       // 'create table' without 'if not exists' would fail if it ran twice.
       const second = await createServer({ dataDir: dir, plugins: [plugin] });
-      expect(await second.core.query('select note from probe_rows')).toEqual([{ note: 'kept' }]);
+      expect(await second.core.query('select note from probe_rows order by id')).toEqual([{ note: 'seeded' }, { note: 'kept' }]);
       expect(await second.core.query('select count(*)::int as n from users')).toEqual([{ n: 4 }]);
       await second.close();
     } finally {

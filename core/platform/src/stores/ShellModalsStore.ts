@@ -6,6 +6,7 @@ export interface AudienceSummary {
   name: string;
   type: string;
   audience_type?: string | null;
+  source_identifier?: string | null;
   people: number | null;
   created_at: string;
 }

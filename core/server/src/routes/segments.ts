@@ -1,4 +1,4 @@
-import { UnknownSegmentsError, weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
+import { weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
 import { ByIdentifiersBody, CountsBody, OverlapBody, RuleCountBody, VendorAvailabilityBody, type SegmentDto } from '@discovery/counts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -16,14 +16,6 @@ function regionOf(req: FastifyRequest, engine: CountsEngine): string | undefined
   if (!ctx?.region) return undefined;
   const key = `${ctx.client.slug}/${ctx.region.slug}`;
   return engine.manifest.regions.some((r) => r.key === key) ? key : undefined;
-}
-
-/** Unknown identifiers are a 422 that names them (the invalid-identifier flows read it). */
-function unknownToHttp(e: unknown): never {
-  if (e instanceof UnknownSegmentsError) {
-    throw new HttpError(422, e.message, { identifiers: e.ids.join(', ') }, { invalid_identifiers: e.ids });
-  }
-  throw e;
 }
 
 /** The engine, or a 503 saying why there is none yet. */
@@ -109,16 +101,16 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     const marketIds = [...new Set([...Object.keys(body.matched_short_ids), ...Object.keys(body.modeled_short_ids)])];
     const markets = marketIds.map((id) => ({ id, matched: body.matched_short_ids[id] ?? [], modeled: (body.modeled_short_ids[id] ?? []).map(base) }));
     const region = regionOf(req, e);
-    const r = await e.mekko(markets, region).catch(unknownToHttp);
+    const r = await e.mekko(markets, region);
     // Markets whose modeled ids carry the suffix: the matched union of the same ids, for the weights.
     const weighted = marketIds.filter((id) => (body.modeled_short_ids[id] ?? []).some(isWeights));
     const w = weighted.length
-      ? await e.mekko(weighted.map((id) => ({ id, matched: (body.modeled_short_ids[id] ?? []).map(base), modeled: [] })), region).catch(unknownToHttp)
+      ? await e.mekko(weighted.map((id) => ({ id, matched: (body.modeled_short_ids[id] ?? []).map(base), modeled: [] })), region)
       : null;
     const segmentCounts: Record<string, number> = { ...r.modeled_segment_counts, ...r.segment_counts };
     const modeledIds = marketIds.flatMap((id) => body.modeled_short_ids[id] ?? []).filter(isWeights);
     if (modeledIds.length) {
-      const sums = await e.sumOfWeights([...new Set(modeledIds.map(base))], { region }).catch(unknownToHttp);
+      const sums = await e.sumOfWeights([...new Set(modeledIds.map(base))], { region });
       for (const id of modeledIds) segmentCounts[id] = sums[base(id)];
     }
     const modeledMarkets = { ...r.market_counts.modeled };
@@ -142,9 +134,7 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
   app.post('/api/v1/counts/overlap', scoped, async (req) => {
     const body = validate(OverlapBody, req.body);
     const e = await engine();
-    const r = await e
-      .overlap(body.x_axis_ids, body.y_axis_ids, { kind: body.is_modeled ? 'modeled' : 'matched', region: regionOf(req, e), filter: body.filter as Rule | undefined })
-      .catch(unknownToHttp);
+    const r = await e.overlap(body.x_axis_ids, body.y_axis_ids, { kind: body.is_modeled ? 'modeled' : 'matched', region: regionOf(req, e), filter: body.filter as Rule | undefined });
     return {
       cells: r.cells,
       population: r.population,
@@ -157,7 +147,7 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     const e = await engine();
     const kind = body.is_modeled ? 'modeled' : 'matched';
     const region = regionOf(req, e);
-    const people = await e.ruleCount(body.rules as Rule, { kind, region }).catch(unknownToHttp);
+    const people = await e.ruleCount(body.rules as Rule, { kind, region });
     return { data: { people, kind, region: region ?? 'global' } };
   });
 

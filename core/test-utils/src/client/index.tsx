@@ -5,7 +5,11 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 
-type Handler = (body: unknown, init: RequestInit, url: URL) => { status?: number; body?: unknown; headers?: Record<string, string> };
+type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
+/** A fake route; it may answer later (a Promise) to test slow or out-of-order responses. */
+type Handler = (body: unknown, init: RequestInit, url: URL) => Answer | Promise<Answer>;
+/** A router entry: a path, or a location with search and state (e.g. a draft handed to a page). */
+export type TestRoute = string | { pathname: string; search?: string; state?: unknown };
 
 /**
  * A scripted server for client tests: `api.respond('GET /api/v1/me', { data: me })`. It replaces
@@ -34,7 +38,7 @@ export class FakeServer {
       this.calls.push({ method, url, headers, body });
       const route = this.routes.get(`${method} ${url.split('?')[0]}`);
       if (!route) return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), { status: 404, headers: { 'content-type': 'application/json' } });
-      const r = route(body, init, new URL(url, 'http://localhost'));
+      const r = await route(body, init, new URL(url, 'http://localhost'));
       return new Response(r.body === undefined ? null : JSON.stringify(r.body), {
         status: r.status ?? 200,
         headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },
@@ -50,7 +54,7 @@ export async function createTestContainer(plugins: ClientPlugin[] = []): Promise
 }
 
 /** Renders inside the container, Blueprint's providers and a router at `route`. */
-export function renderWith(ui: ReactElement, { boot, route = '/' }: { boot: BootResult; route?: string }): RenderResult {
+export function renderWith(ui: ReactElement, { boot, route = '/' }: { boot: BootResult; route?: TestRoute }): RenderResult {
   return render(
     <ContainerProvider container={boot.container}>
       <HotkeysProvider>
@@ -61,7 +65,7 @@ export function renderWith(ui: ReactElement, { boot, route = '/' }: { boot: Boot
 }
 
 /** The whole app (shell, guards, plugin routes) at `route`, as a user would meet it. */
-export async function renderInShell(plugins: ClientPlugin[], route: string, buildInfo = { version: 'test', branch: 'main', revision: 'abc1234', date: '2026-11-22' }) {
+export async function renderInShell(plugins: ClientPlugin[], route: TestRoute, buildInfo = { version: 'test', branch: 'main', revision: 'abc1234', date: '2026-11-22' }) {
   const boot = await createTestContainer(plugins);
   const { App } = await import('@discovery/ui');
   const result = render(

@@ -1,5 +1,6 @@
 import { createTestContainer, FakeServer, renderWith } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { SegmentPicker } from './SegmentPicker';
 import type { PickerSegment } from './SegmentPickerStore';
 
@@ -87,5 +88,27 @@ describe('SegmentPicker', () => {
     fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'age' } });
     fireEvent.click(await screen.findByLabelText(/18-24/));
     expect((screen.getByLabelText(/25-34/) as HTMLInputElement).disabled).toBe(true);
+  });
+
+  it('starts afresh each time it opens: no selection and no search left from last time', async () => {
+    server();
+    const boot = await createTestContainer();
+    function Reopening() {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button onClick={() => setOpen((o) => !o)}>toggle</button>
+          <SegmentPicker isOpen={open} onClose={() => undefined} onSelect={() => undefined} />
+        </>
+      );
+    }
+    renderWith(<Reopening />, { boot });
+    fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'age' } });
+    fireEvent.click(await screen.findByLabelText(/25-34/));
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    fireEvent.click(screen.getByText('toggle'));
+    fireEvent.click(screen.getByText('toggle'));
+    expect(await screen.findByText('0 selected')).toBeTruthy();
+    expect((screen.getByLabelText('Search segments') as HTMLInputElement).value).toBe('');
   });
 });

@@ -66,7 +66,9 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
   const product = hierarchy.selection.product ?? '';
 
   useEffect(() => {
-    if (props.isOpen && store.vendors.length === 0) void store.loadTree(product);
+    if (!props.isOpen) return;
+    store.reset();
+    if (store.vendors.length === 0) void store.loadTree(product);
   }, [props.isOpen, store, product]);
 
   // SHELL-013: tier 3 speaks of weights, not modeled people.

@@ -114,4 +114,12 @@ export class SegmentPickerStore {
   clear(): void {
     this.selected = [];
   }
+
+  /** A fresh start each time the dialog opens: nothing selected, no search. */
+  reset(): void {
+    this.selected = [];
+    this.query = '';
+    this.results = null;
+    this.searchSeq++;
+  }
 }

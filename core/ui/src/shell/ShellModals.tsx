@@ -1,5 +1,5 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
-import { audienceDetailRoute, ConfigStoreToken, formatCount, formatDate, HierarchyStoreToken, ShellModalsToken, useService } from '@discovery/platform';
+import { audienceDetailRoute, audienceTypeLabelKey, ConfigStoreToken, formatCount, formatDate, HierarchyStoreToken, ShellModalsToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -55,7 +55,7 @@ export const AudienceDetailsModal = observer(function AudienceDetailsModal() {
               </tr>
               <tr>
                 <th>{t('audienceDetails.type')}</th>
-                <td>{a.audience_type === 'pve' ? t('audienceDetails.optimized') : a.type}</td>
+                <td>{t(audienceTypeLabelKey(a))}</td>
               </tr>
               <tr>
                 <th>{t('audienceDetails.people')}</th>

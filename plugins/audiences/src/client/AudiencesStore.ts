@@ -1,0 +1,98 @@
+import { createToken } from '@discovery/plugin-api';
+import { ApiError, type ApiClient } from '@discovery/platform';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { AudienceDto, LookalikeDto } from '../common';
+
+export const AudiencesStoreToken = createToken<AudiencesStore>('audiences:AudiencesStore');
+
+export type OverviewRow = AudienceDto | LookalikeDto;
+export type SortKey = 'name' | 'people' | 'created_at';
+
+const API = '/api/v1/audiences';
+
+/** The overview of the current context: audiences and lookalikes, search, sort, delete. */
+export class AudiencesStore {
+  rows: OverviewRow[] = [];
+  loading = false;
+  loaded = false;
+  query = '';
+  sort: { key: SortKey; desc: boolean } = { key: 'created_at', desc: true };
+
+  constructor(private readonly api: ApiClient) {
+    makeAutoObservable<AudiencesStore, 'api'>(this, { api: false });
+  }
+
+  async load(): Promise<void> {
+    this.loading = true;
+    try {
+      const [a, l] = await Promise.all([this.api.get<{ data: AudienceDto[] }>(API), this.api.get<{ data: LookalikeDto[] }>(`${API}/v2/lookalikes`)]);
+      runInAction(() => {
+        this.rows = [...a.data, ...l.data];
+        this.loaded = true;
+      });
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  setQuery(q: string): void {
+    this.query = q;
+  }
+
+  /** A click on a column: the same column flips direction; another starts descending (name: ascending). */
+  sortBy(key: SortKey): void {
+    this.sort = this.sort.key === key ? { key, desc: !this.sort.desc } : { key, desc: key !== 'name' };
+  }
+
+  get visible(): OverviewRow[] {
+    const q = this.query.trim().toLowerCase();
+    const rows = q ? this.rows.filter((r) => r.name.toLowerCase().includes(q)) : [...this.rows];
+    const { key, desc } = this.sort;
+    const value = (r: OverviewRow): number | string => (key === 'name' ? r.name.toLowerCase() : key === 'people' ? (r.count.people.global ?? -1) : Date.parse(r.created_at));
+    rows.sort((a, b) => {
+      const x = value(a);
+      const y = value(b);
+      const c = x < y ? -1 : x > y ? 1 : 0;
+      return desc ? -c : c;
+    });
+    return rows;
+  }
+
+  audiences(): AudienceDto[] {
+    return this.rows.filter((r): r is AudienceDto => r.type === 'audience');
+  }
+
+  /**
+   * Deletes a row; resolves to the server's message. SRV-094 / 002 §8: a 405 naming insights is
+   * passed on as it is; any other failure reads 'Error: <server text>'.
+   */
+  async remove(row: OverviewRow): Promise<string> {
+    const url = row.type === 'audience' ? `${API}/${row.id}` : `${API}/v2/lookalikes/${row.id}`;
+    try {
+      const res = await this.api.delete<{ data: { message: string } }>(url, { silent: true });
+      runInAction(() => {
+        this.rows = this.rows.filter((r) => !(r.type === row.type && r.id === row.id));
+        // a deleted seed takes its lookalikes with it
+        if (row.type === 'audience') this.rows = this.rows.filter((r) => r.type !== 'lookalike' || r.seed_audience_id !== row.id);
+      });
+      return res.data.message;
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 405 && /insights/i.test(e.message)) throw new DeleteRefused(e.message);
+      throw new Error(`Error: ${(e as Error).message}`);
+    }
+  }
+
+  async createLookalike(seed: AudienceDto, name: string): Promise<LookalikeDto> {
+    const res = await this.api.post<{ data: LookalikeDto }>(`${API}/v2/lookalikes`, { lookalike: { name, seed_audience_id: seed.id } }, { silent: true });
+    runInAction(() => this.rows.unshift(res.data));
+    return res.data;
+  }
+}
+
+/** A delete the server refuses because insights use the item (405). */
+export class DeleteRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DeleteRefused';
+  }
+}

@@ -1,0 +1,236 @@
+import type { Rules, SegmentDto } from '@discovery/counts/common';
+import { ApiError, type ApiClient, type AudienceDraft } from '@discovery/platform';
+import { makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
+import { AudienceInput, ruleIds, type AudienceDto, type PeopleCount } from '../common';
+
+export type RuleSide = 'include' | 'exclude';
+
+export interface SegmentInfo {
+  identifier: string;
+  name: string;
+  path: string;
+  matched: number;
+  modeled: number;
+  available: boolean;
+  data_permissions: string[];
+}
+
+/** What the SegmentPicker hands over. */
+export type PickedSegment = Omit<SegmentInfo, 'available' | 'data_permissions'> & { data_permissions?: string[] };
+
+/** Why Save is disabled; the page shows the matching tooltip. */
+export type SaveBlock = 'invalidSegments' | 'permission' | 'form' | 'saving' | null;
+
+export const COUNT_DEBOUNCE_MS = 300;
+const API = '/api/v1/audiences';
+
+/**
+ * The audience builder: name, description, include groups (AND of OR groups) and exclude
+ * groups, a live count that follows the rules (debounced, latest answer wins, typing a name
+ * never waits for it), and the save rules shared with the server (AudienceInput).
+ */
+export class BuilderStore {
+  name = '';
+  description = '';
+  include: string[][] = [[]];
+  exclude: string[][] = [];
+  audienceType: 'custom' | 'pve' = 'custom';
+  referer: 'Explore' | 'Grow' | 'Overlap' | null = null;
+  editingId: number | null = null;
+  readonly segments = observable.map<string, SegmentInfo>();
+  count: PeopleCount | null = null;
+  counting = false;
+  countError: string | null = null;
+  saving = false;
+  /** Shows field messages once the user has left a field or tried to save. */
+  touched = false;
+  serverErrors: Record<string, string> = {};
+  serverMessage: string | null = null;
+  private seq = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running = false;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly debounceMs = COUNT_DEBOUNCE_MS,
+  ) {
+    makeAutoObservable<BuilderStore, 'api' | 'seq' | 'timer' | 'running' | 'debounceMs'>(this, { api: false, seq: false, timer: false, running: false, debounceMs: false });
+  }
+
+  /** Starts counting whenever the rules change; returns the stop function (a page effect's cleanup). */
+  start(): () => void {
+    this.running = true;
+    const stop: IReactionDisposer = reaction(
+      () => JSON.stringify(this.rules),
+      () => this.scheduleCount(),
+    );
+    return () => {
+      this.running = false;
+      stop();
+      if (this.timer) clearTimeout(this.timer);
+    };
+  }
+
+  /** Pre-fills from a draft another feature handed over, or from a saved audience (edit). */
+  async open(from: AudienceDraft | AudienceDto | null): Promise<void> {
+    if (from) {
+      this.name = from.name;
+      this.description = from.description ?? '';
+      const groups = (side?: { and: { or: string[] }[] }) => (side?.and ?? []).map((g) => [...g.or]);
+      this.include = groups(from.rules.include);
+      if (this.include.length === 0) this.include = [[]];
+      this.exclude = groups(from.rules.exclude);
+      if ('id' in from) {
+        this.editingId = from.id;
+        this.audienceType = from.audience_type;
+      }
+    }
+    await this.resolve(ruleIds(this.rules));
+    this.scheduleCount(0);
+  }
+
+  /** Names, paths, counts and permissions of segments the page has not seen yet. */
+  async resolve(ids: string[]): Promise<void> {
+    const missing = ids.filter((id) => !this.segments.has(id));
+    if (!missing.length) return;
+    const res = await this.api.post<{ data: SegmentDto[] }>('/api/v1/segments/by_identifiers', { identifiers: missing }, { silent: true });
+    runInAction(() => {
+      for (const s of res.data) {
+        this.segments.set(s.identifier, { identifier: s.identifier, name: s.name, path: s.path, matched: s.count?.matched ?? 0, modeled: s.count?.modeled ?? 0, available: s.available, data_permissions: s.data_permissions ?? [] });
+      }
+    });
+  }
+
+  setName(v: string): void {
+    this.name = v;
+    delete this.serverErrors['audience.name'];
+  }
+  setDescription(v: string): void {
+    this.description = v;
+  }
+  touch(): void {
+    this.touched = true;
+  }
+
+  private groups(side: RuleSide): string[][] {
+    return side === 'include' ? this.include : this.exclude;
+  }
+
+  /** Adds picked segments to an OR group (a new group when `group` is the groups' length). */
+  addSegments(side: RuleSide, group: number, picked: PickedSegment[]): void {
+    const list = this.groups(side);
+    if (group >= list.length) list.push([]);
+    for (const s of picked) {
+      if (!this.segments.has(s.identifier)) this.segments.set(s.identifier, { ...s, available: true, data_permissions: s.data_permissions ?? [] });
+      if (!list[group].includes(s.identifier)) list[group].push(s.identifier);
+    }
+  }
+
+  removeSegment(side: RuleSide, group: number, id: string): void {
+    const list = this.groups(side);
+    list[group] = list[group].filter((x) => x !== id);
+    if (list[group].length === 0 && !(side === 'include' && list.length === 1)) list.splice(group, 1);
+  }
+
+  addGroup(side: RuleSide): void {
+    this.groups(side).push([]);
+  }
+
+  removeGroup(side: RuleSide, group: number): void {
+    const list = this.groups(side);
+    list.splice(group, 1);
+    if (side === 'include' && list.length === 0) list.push([]);
+  }
+
+  get rules(): Rules {
+    return { include: { and: this.include.map((or) => ({ or: [...or] })) }, exclude: { and: this.exclude.map((or) => ({ or: [...or] })) } };
+  }
+
+  get hasSegments(): boolean {
+    return this.include.some((g) => g.length > 0);
+  }
+
+  /** Segments the population no longer has (e.g. in a draft): they must be removed first. */
+  get invalidIds(): string[] {
+    return ruleIds(this.rules).filter((id) => this.segments.get(id)?.available === false);
+  }
+
+  /** Segments that may not seed an audience (SHELL-072, create_audience_single). */
+  get forbiddenIds(): string[] {
+    return ruleIds(this.rules).filter((id) => {
+      const s = this.segments.get(id);
+      return s !== undefined && s.available && !s.data_permissions.includes('create_audience_single');
+    });
+  }
+
+  /** The shared schema's messages, keyed like the server's (audience.name, audience.rules). */
+  get fieldErrors(): Record<string, string> {
+    const r = AudienceInput.safeParse({ name: this.name, description: this.description, rules: this.rules, audience_type: this.audienceType });
+    const out: Record<string, string> = {};
+    if (!r.success) for (const i of r.error.issues) out[`audience.${String(i.path[0])}`] ??= i.message;
+    return { ...out, ...this.serverErrors };
+  }
+
+  get saveBlock(): SaveBlock {
+    if (this.saving) return 'saving';
+    if (this.invalidIds.length) return 'invalidSegments';
+    if (this.forbiddenIds.length) return 'permission';
+    if (Object.keys(this.fieldErrors).length) return 'form';
+    return null;
+  }
+
+  get isZeroCount(): boolean {
+    return this.hasSegments && this.count !== null && (this.count.people.region ?? this.count.people.global) === 0;
+  }
+
+  private scheduleCount(delay = this.debounceMs): void {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.refreshCount(), delay);
+  }
+
+  /** Counts the current rules; an answer to older rules than the latest request is dropped. */
+  async refreshCount(): Promise<void> {
+    const seq = ++this.seq;
+    if (!this.hasSegments || this.invalidIds.length) {
+      this.count = null;
+      this.counting = false;
+      return;
+    }
+    this.counting = true;
+    this.countError = null;
+    try {
+      const res = await this.api.post<{ data: PeopleCount }>(`${API}/count`, { rules: this.rules }, { silent: true });
+      if (seq === this.seq) runInAction(() => (this.count = res.data));
+    } catch (e) {
+      if (seq === this.seq) runInAction(() => (this.countError = (e as Error).message));
+    } finally {
+      if (seq === this.seq) runInAction(() => (this.counting = false));
+    }
+  }
+
+  /** Saves (POST, or PUT when editing); 422 field messages land on their fields. */
+  async save(): Promise<AudienceDto | null> {
+    this.touched = true;
+    if (this.saveBlock) return null;
+    this.saving = true;
+    this.serverMessage = null;
+    const audience = { name: this.name, description: this.description, rules: this.rules, audience_type: this.audienceType, referer: this.referer };
+    try {
+      const res = this.editingId
+        ? await this.api.put<{ data: AudienceDto }>(`${API}/${this.editingId}`, { audience })
+        : await this.api.post<{ data: AudienceDto }>(API, { audience });
+      return res.data;
+    } catch (e) {
+      runInAction(() => {
+        if (e instanceof ApiError && (e.status === 422 || e.status === 409)) {
+          this.serverErrors = e.fields ?? {};
+          this.serverMessage = e.message;
+        }
+      });
+      return null;
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+  }
+}

@@ -1,0 +1,189 @@
+import { Button, Callout, Card, Classes, H2, H5, HTMLTable, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import type { SegmentDto } from '@discovery/counts/common';
+import {
+  ApiClientToken,
+  audienceBuilderLink,
+  audienceDetailRoute,
+  audiencesOverviewRoute,
+  audienceTypeLabelKey,
+  ConfigStoreToken,
+  formatCount,
+  formatDate,
+  HierarchyStoreToken,
+  SessionStoreToken,
+  useService,
+} from '@discovery/platform';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { ruleIds, type AudienceDto, type LookalikeDto, type ProfileDto } from '../../common';
+import { describeRules } from '../describeRules';
+
+type Item = AudienceDto | LookalikeDto;
+
+/** Audience detail (SHELL-022): rules in words, counts and the insight profile. */
+const DetailPage = observer(function DetailPage() {
+  const { t } = useTranslation('audiences');
+  const tc = useTranslation().t;
+  const api = useService(ApiClientToken);
+  const hierarchy = useService(HierarchyStoreToken);
+  const session = useService(SessionStoreToken);
+  const config = useService(ConfigStoreToken);
+  const navigate = useNavigate();
+  const { type, id } = useParams();
+  const [item, setItem] = useState<Item | null>(null);
+  const [seed, setSeed] = useState<AudienceDto | null>(null);
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [profile, setProfile] = useState<ProfileDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const context = hierarchy.fullSlug;
+
+  useEffect(() => {
+    let live = true;
+    setItem(null);
+    setProfile(null);
+    setError(null);
+    const load = async () => {
+      const url = type === 'lookalike' ? `/api/v1/audiences/v2/lookalikes/${id}` : `/api/v1/audiences/${id}`;
+      const it = (await api.get<{ data: Item }>(url, { silent: true })).data;
+      const seedAudience = it.type === 'lookalike' ? (await api.get<{ data: AudienceDto }>(`/api/v1/audiences/${it.seed_audience_id}`, { silent: true })).data : it;
+      const ids = ruleIds(seedAudience.rules);
+      const segs = ids.length ? (await api.post<{ data: SegmentDto[] }>('/api/v1/segments/by_identifiers', { identifiers: ids }, { silent: true })).data : [];
+      if (!live) return;
+      setItem(it);
+      setSeed(seedAudience);
+      setNames(Object.fromEntries(segs.map((s) => [s.identifier, s.name])));
+      const p = await api.get<{ data: ProfileDto }>(`/api/v1/audiences/${seedAudience.id}/profile`, { silent: true });
+      if (live) setProfile(p.data);
+    };
+    load().catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [api, type, id, context]);
+
+  const overview = audiencesOverviewRoute.link(hierarchy.selection);
+  if (error) {
+    return <NonIdealState icon="search" title={t('detail.notFound')} description={error} action={<Link to={overview}>{t('detail.back')}</Link>} />;
+  }
+  if (!item || !seed) return <Spinner size={32} />;
+
+  const words = describeRules(seed.rules, (sid) => names[sid] ?? sid);
+  const categories = profile ? [...new Set(profile.rows.map((r) => r.category))] : [];
+  const modeledLabel = config.isTier3 ? t('detail.modeledTier3') : t('detail.modeled');
+  return (
+    <section data-testid="audience-detail">
+      <Link to={overview}>← {t('detail.back')}</Link>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 8 }}>
+        <H2 style={{ margin: 0 }} data-testid="detail-name">
+          {item.name}
+        </H2>
+        <Tag minimal>{tc(audienceTypeLabelKey(item))}</Tag>
+        <span style={{ flex: 1 }} />
+        {item.type === 'audience' && session.can('audiences', 'update') && (
+          <Button icon="edit" text={t('overview.edit')} onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'edit', id: item.id }))} />
+        )}
+      </div>
+      <p className={Classes.TEXT_MUTED}>{item.created_by ? t('detail.created', { date: formatDate(item.created_at), who: item.created_by }) : t('detail.createdAnon', { date: formatDate(item.created_at) })}</p>
+      {item.type === 'audience' && <p>{item.description || <span className={Classes.TEXT_MUTED}>{t('detail.noDescription')}</span>}</p>}
+      {item.type === 'lookalike' && (
+        <p>
+          {t('detail.seed')}: <Link to={audienceDetailRoute.link(hierarchy.selection, { type: 'audience', id: seed.id })}>{seed.name}</Link>
+        </p>
+      )}
+      <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 24 }}>
+        <Card>
+          <H5>{t('detail.rules')}</H5>
+          <div data-testid="detail-rules">
+            {words.include.length > 0 && (
+              <p>
+                {t('detail.include')} {words.include.map((g, i) => (
+                  <span key={i}>
+                    {i > 0 && <strong> {t('detail.and')} </strong>}({g.join(` ${t('detail.or')} `)})
+                  </span>
+                ))}
+              </p>
+            )}
+            {words.exclude.length > 0 && (
+              <p>
+                {t('detail.exclude')} {words.exclude.map((g, i) => (
+                  <span key={i}>
+                    {i > 0 && <strong> {t('detail.and')} </strong>}({g.join(` ${t('detail.or')} `)})
+                  </span>
+                ))}
+              </p>
+            )}
+          </div>
+        </Card>
+        <Card data-testid="detail-counts">
+          <H5>{t('detail.counts')}</H5>
+          <HTMLTable compact style={{ width: '100%' }}>
+            <tbody>
+              <tr>
+                <td>{t('detail.global')}</td>
+                <td style={{ textAlign: 'right' }}>{formatCount(item.count.people.global)}</td>
+              </tr>
+              <tr>
+                <td>{t('detail.region')}</td>
+                <td style={{ textAlign: 'right' }}>{formatCount(item.count.people.region)}</td>
+              </tr>
+              {item.type === 'audience' && (
+                <tr>
+                  <td>{t('detail.matched')}</td>
+                  <td style={{ textAlign: 'right' }}>{formatCount(item.count.matched)}</td>
+                </tr>
+              )}
+              <tr>
+                <td>{modeledLabel}</td>
+                <td style={{ textAlign: 'right' }}>{formatCount(item.count.modeled)}</td>
+              </tr>
+            </tbody>
+          </HTMLTable>
+        </Card>
+      </div>
+      <H5 style={{ marginTop: 24 }}>{t('detail.profile')}</H5>
+      <p className={Classes.TEXT_MUTED}>{t('detail.profileHint')}</p>
+      {!profile ? (
+        <Spinner size={24} />
+      ) : profile.audience === 0 ? (
+        <Callout intent="warning">{tc('zeroCount.intro')}</Callout>
+      ) : (
+        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(360px, 1fr))', gap: 16 }} data-testid="detail-profile">
+          {categories.map((c) => (
+            <Card key={c} compact>
+              <H5>{c}</H5>
+              <HTMLTable compact style={{ width: '100%' }}>
+                <thead>
+                  <tr>
+                    <th>{t('detail.segment')}</th>
+                    <th style={{ width: 120 }}>{t('detail.share')}</th>
+                    <th style={{ textAlign: 'right' }}>{t('detail.index')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {profile.rows
+                    .filter((r) => r.category === c)
+                    .map((r) => (
+                      <tr key={r.identifier} data-testid={`profile-${r.identifier}`}>
+                        <td>{r.name}</td>
+                        <td>
+                          <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
+                            <ProgressBar value={r.share} stripes={false} animate={false} intent="primary" />
+                            <span style={{ minWidth: 44, textAlign: 'right' }}>{(r.share * 100).toFixed(1)}%</span>
+                          </div>
+                        </td>
+                        <td style={{ textAlign: 'right', fontWeight: r.index >= 120 || r.index <= 80 ? 600 : undefined }}>{Math.round(r.index)}</td>
+                      </tr>
+                    ))}
+                </tbody>
+              </HTMLTable>
+            </Card>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+});
+
+export default DetailPage;
