@@ -1,5 +1,5 @@
 import type { Rules, SegmentDto } from '@discovery/counts/common';
-import { ApiError, type ApiClient, type AudienceDraft } from '@discovery/platform';
+import { ApiError, BUILDER_REFERERS, type ApiClient, type AudienceDraft, type BuilderReferer } from '@discovery/platform';
 import { makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { AudienceInput, ruleIds, type AudienceDto, type PeopleCount } from '../common';
 
@@ -35,7 +35,7 @@ export class BuilderStore {
   include: string[][] = [[]];
   exclude: string[][] = [];
   audienceType: 'custom' | 'pve' = 'custom';
-  referer: 'Explore' | 'Grow' | 'Overlap' | null = null;
+  referer: BuilderReferer | null = null;
   editingId: number | null = null;
   readonly segments = observable.map<string, SegmentInfo>();
   count: PeopleCount | null = null;
@@ -99,6 +99,12 @@ export class BuilderStore {
         this.segments.set(s.identifier, { identifier: s.identifier, name: s.name, path: s.path, matched: s.count?.matched ?? 0, modeled: s.count?.modeled ?? 0, available: s.available, data_permissions: s.data_permissions ?? [] });
       }
     });
+  }
+
+  /** SHELL-023: where the draft came from (referer) and set_hierarchy=pve_product_category (an Optimized Audience). */
+  setOrigin(referer: string | null, setHierarchy: string | null): void {
+    this.referer = (BUILDER_REFERERS as readonly string[]).includes(referer ?? '') ? (referer as BuilderReferer) : null;
+    if (setHierarchy === 'pve_product_category') this.audienceType = 'pve';
   }
 
   setName(v: string): void {

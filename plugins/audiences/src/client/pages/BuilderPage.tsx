@@ -161,8 +161,7 @@ const BuilderPage = observer(function BuilderPage() {
   useEffect(() => store.start(), [store]);
   useEffect(() => {
     const draft = (location.state as Record<string, unknown> | null)?.[AUDIENCE_DRAFT_STATE] as AudienceDraft | undefined;
-    store.referer = referer === 'Explore' || referer === 'Grow' || referer === 'Overlap' ? referer : null;
-    if (params.get('set_hierarchy') === 'pve_product_category') store.audienceType = 'pve';
+    store.setOrigin(referer, params.get('set_hierarchy'));
     if (editId) {
       api
         .get<{ data: AudienceDto }>(`/api/v1/audiences/${editId}`, { silent: true })
