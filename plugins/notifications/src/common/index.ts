@@ -1,0 +1,104 @@
+/**
+ * The notification center's shared rules (000 §2.8, §3, §4): item shapes, which items count in
+ * the unread badge, how an item's event text reads, and the index-report request schema.
+ */
+import { createRouteRef, definePermission } from '@discovery/plugin-api';
+import { RulesSchema } from '@discovery/counts/common';
+import { z } from 'zod';
+
+export const notificationsPermissions = {
+  indexReportCreate: definePermission('index_report', 'create'),
+  reportHistory: definePermission('report_task_admin', 'create'),
+};
+
+/** Report history has no page of its own; this ref names the API's owner for route checks. */
+export const notificationsRoute = createRouteRef({ id: 'notifications.none', scope: 'global', path: 'notifications' });
+
+export const RETENTION_DAYS = 15;
+export const FIRST_POLL_MS = 5_000;
+export const POLL_MS = 5 * 60_000;
+export const BADGE_MAX = 9;
+
+export type TaskStatus = 'received' | 'processing' | 'completed' | 'failed';
+
+export interface IndexReportTaskDto {
+  id: number;
+  report_type: 'index_report';
+  request_id: string;
+  product_slug: string;
+  name: string;
+  ui_name: string | null;
+  status: TaskStatus;
+  error: string | null;
+  downloaded_at: string | null;
+  created_at: string;
+}
+
+export interface OutcomeNotificationDto {
+  id: number;
+  report_type: 'outcome_completed';
+  product_slug: string;
+  name: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+export type NotificationDto = IndexReportTaskDto | OutcomeNotificationDto;
+
+/** SHELL-082: received and processing are in progress. */
+export function isInProgress(t: { status: TaskStatus }): boolean {
+  return t.status === 'received' || t.status === 'processing';
+}
+
+/** SHELL-083 / SHELL-089: only a completed report downloads. */
+export function canDownload(t: { status: TaskStatus }): boolean {
+  return t.status === 'completed';
+}
+
+/** SHELL-085: highlighted until downloaded (reports) or read (outcomes). */
+export function isUnread(n: NotificationDto): boolean {
+  return n.report_type === 'index_report' ? canDownload(n) && n.downloaded_at === null : n.read_at === null;
+}
+
+/** SHELL-086: completed reports not yet downloaded plus outcome notifications not yet read. */
+export function unreadCount(items: readonly NotificationDto[]): number {
+  return items.filter(isUnread).length;
+}
+
+/** SHELL-087: the number up to 9, '9+' above, nothing at 0. */
+export function badgeText(count: number): string | null {
+  if (count <= 0) return null;
+  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
+}
+
+/** SHELL-081/082/089: ui_name or name, prefixed while in progress or after a failure. */
+export function eventText(n: NotificationDto): string {
+  const name = n.report_type === 'index_report' ? (n.ui_name ?? n.name) : n.name;
+  if (n.report_type === 'index_report' && isInProgress(n)) return `IN-PROGRESS: ${name}`;
+  if (n.report_type === 'index_report' && n.status === 'failed') return `FAILED: ${name}`;
+  return name;
+}
+
+/** SRV-045; the persona's (or audience's) rules travel with the request. */
+export const IndexReportBody = z.object({
+  index_report: z.object({
+    name: z.string().trim().min(1, 'Name is required.').max(200),
+    ui_name: z.string().trim().max(200).optional(),
+    persona_id: z.number().int().positive().optional(),
+    rules: RulesSchema.refine((r) => (r.include?.and ?? []).some((g) => g.or.length > 0), 'Choose at least one segment to report on.'),
+    layout_type: z.string().trim().max(50).default('standard'),
+    allow_dataset_skew: z.boolean().default(false),
+    allow_unknown_rate_skew: z.boolean().default(false),
+  }),
+});
+
+/** SRV-048 row; SHELL-080 columns. */
+export interface ReportHistoryRow {
+  created_at: string;
+  created_by: string;
+  product_slug: string;
+  ui_name: string | null;
+  name: string;
+  resource_type: string;
+}
+export const REPORT_HISTORY_COLUMNS = ['Date', 'Time', 'Email', 'Hierarchy', 'Asset Name', 'Asset Type'] as const;

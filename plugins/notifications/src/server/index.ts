@@ -1,0 +1,166 @@
+import { defineServerPlugin } from '@discovery/plugin-api';
+import type { Rules } from '@discovery/counts/common';
+import type { ServerCore } from '@discovery/server';
+import type { FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { IndexReportBody, notificationsPermissions, RETENTION_DAYS, type NotificationDto, type ReportHistoryRow } from '../common';
+import init from './migrations/0001_notifications.sql';
+import { indexReportBuilder } from './report';
+import { DEFAULT_RUNNER, ReportRunner, type RunnerOptions } from './runner';
+import { seedNotifications } from './seed';
+
+const PURGE_EVERY_MS = 60 * 60_000;
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+/** SRV-042: notifications and tasks go 15 days after they were created. */
+export async function purgeOld(core: Pick<ServerCore, 'query'>): Promise<number> {
+  const a = await core.query<{ id: number }>(`delete from index_report_tasks where created_at < now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
+  const b = await core.query<{ id: number }>(`delete from outcome_notifications where created_at < now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
+  return a.length + b.length;
+}
+
+/**
+ * The notification center's server: index-report tasks and their job runner, outcome
+ * notifications, downloads and the report history. `runner` options are for tests.
+ */
+export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart?: boolean } = {}) {
+  return defineServerPlugin<ServerCore, FastifyInstance>({
+    id: 'notifications',
+    permissions: Object.values(notificationsPermissions),
+    migrations: [{ id: '0001_notifications', sql: init }],
+    seed: seedNotifications,
+    register(router, core) {
+      const jobs = new ReportRunner(core, indexReportBuilder(core), { ...DEFAULT_RUNNER, ...runner });
+      let purge: ReturnType<typeof setInterval> | null = null;
+      if (runner.autoStart !== false) {
+        router.addHook('onReady', async () => {
+          jobs.start();
+          await purgeOld(core);
+          purge = setInterval(() => void purgeOld(core).catch((e) => core.log.error({ err: e }, 'purge')), PURGE_EVERY_MS);
+        });
+      }
+      router.addHook('onClose', async () => {
+        if (purge) clearInterval(purge);
+        await jobs.stop();
+      });
+
+      const signedIn = { preHandler: [core.requireContext('client')] };
+      /** The context's slug, or anything below it (a region context sees its products' items). */
+      const inContext = (col: string, n: number) => `(${col} = $${n} or ${col} like $${n} || '/%')`;
+
+      // SRV-041: the user's index-report tasks and outcome notifications in the context, newest first.
+      router.get('/', signedIn, async (req) => {
+        const user = req.discovery.user.id;
+        const slug = req.discovery.context!.slug;
+        const tasks = await core.query<Record<string, unknown>>(
+          `select id, request_id, product_slug, name, ui_name, status, error, downloaded_at, created_at from index_report_tasks
+            where user_id = $1 and ${inContext('product_slug', 2)} and created_at >= now() - make_interval(days => ${RETENTION_DAYS})`,
+          [user, slug],
+        );
+        const outcomes = await core.query<Record<string, unknown>>(
+          `select id, product_slug, name, read_at, created_at from outcome_notifications
+            where user_id = $1 and ${inContext('product_slug', 2)} and created_at >= now() - make_interval(days => ${RETENTION_DAYS})`,
+          [user, slug],
+        );
+        const data: NotificationDto[] = [
+          ...tasks.map((t) => ({
+            id: Number(t.id),
+            report_type: 'index_report' as const,
+            request_id: String(t.request_id),
+            product_slug: String(t.product_slug),
+            name: String(t.name),
+            ui_name: (t.ui_name as string | null) ?? null,
+            status: t.status as 'received',
+            error: (t.error as string | null) ?? null,
+            downloaded_at: iso(t.downloaded_at),
+            created_at: iso(t.created_at)!,
+          })),
+          ...outcomes.map((o) => ({
+            id: Number(o.id),
+            report_type: 'outcome_completed' as const,
+            product_slug: String(o.product_slug),
+            name: String(o.name),
+            read_at: iso(o.read_at),
+            created_at: iso(o.created_at)!,
+          })),
+        ].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+        return { data };
+      });
+
+      // SRV-045: a task the runner picks up; it needs index_report.create and a client that is not lite.
+      const { indexReportCreate, reportHistory } = notificationsPermissions;
+      router.post('/index_reports', { preHandler: [core.requirePermission(indexReportCreate.resource, indexReportCreate.action), core.requireContext('product')] }, async (req, reply) => {
+        const { index_report: r } = core.validate(IndexReportBody, req.body);
+        const ctx = req.discovery.context!;
+        if (ctx.client.lite) throw core.errors.forbidden('Index reports are not available for this client.');
+        const engine = await core.counts();
+        const bad = engine.invalid([...(r.rules.include?.and ?? []), ...(r.rules.exclude?.and ?? [])].flatMap((g) => g.or));
+        if (bad.length) throw core.errors.unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { 'index_report.rules': bad.join(', ') });
+        const [row] = await core.query<Record<string, unknown>>(
+          `insert into index_report_tasks (user_id, request_id, product_slug, rules, persona_id, name, ui_name, layout_type, allow_dataset_skew, allow_unknown_rate_skew)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id, request_id, product_slug, name, ui_name, status, report_type, created_at`,
+          [req.discovery.user.id, randomUUID(), ctx.slug, JSON.stringify(r.rules satisfies Rules), r.persona_id ?? null, r.name, r.ui_name ?? null, r.layout_type, r.allow_dataset_skew, r.allow_unknown_rate_skew],
+        );
+        reply.code(201);
+        return { data: { ...row, id: Number(row.id), created_at: iso(row.created_at), downloaded_at: null, error: null } };
+      });
+
+      // SRV-044 / SRV-049: the workbook; the first download sets downloaded_at; every one is recorded.
+      const requestParam = z.object({ request_id: z.uuid('Unknown report.') });
+      router.get('/index_reports/:request_id/download', signedIn, async (req, reply) => {
+        const { request_id } = core.validate(requestParam, req.params);
+        const user = req.discovery.user;
+        const file = await core.transaction(async (tx) => {
+          const [t] = await tx.query<Record<string, unknown>>('select id, user_id, status, name, ui_name, product_slug, report, media_os_filepath, error from index_report_tasks where request_id = $1 for update', [request_id]);
+          if (!t || Number(t.user_id) !== user.id) throw core.errors.notFound('Unknown report.');
+          if (t.status === 'received' || t.status === 'processing') throw core.errors.conflict('This report is still being prepared.');
+          if (t.status === 'failed') throw core.errors.conflict(`This report could not be built: ${t.error ?? 'unknown reason'}`);
+          await tx.query('update index_report_tasks set downloaded_at = coalesce(downloaded_at, now()) where id = $1', [t.id]);
+          await tx.query('insert into download_records (user_id, created_by, product_slug, name, ui_name, resource_type, index_report_task_id) values ($1, $2, $3, $4, $5, $6, $7)', [
+            user.id,
+            user.email,
+            t.product_slug,
+            t.name,
+            t.ui_name,
+            'index_report',
+            t.id,
+          ]);
+          return { bytes: Buffer.from(t.report as Uint8Array), name: `${String(t.ui_name ?? t.name).replace(/[^\w .-]+/g, '_')}.xlsx` };
+        });
+        reply
+          .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', `attachment; filename="${file.name}"`);
+        return reply.send(file.bytes);
+      });
+
+      // SRV-043: no body; text 'OK'.
+      const idParam = z.object({ id: z.coerce.number().int().positive() });
+      router.post('/:id/read', signedIn, async (req, reply) => {
+        const { id } = core.validate(idParam, req.params);
+        const rows = await core.query('update outcome_notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 returning id', [id, req.discovery.user.id]);
+        if (!rows.length) throw core.errors.notFound('Unknown notification.');
+        return reply.type('text/plain').send('OK');
+      });
+
+      // SRV-048: past downloads in the context's client, for report_task_admin.create.
+      router.get('/report_history', { preHandler: [core.requirePermission(reportHistory.resource, reportHistory.action), core.requireContext('client')] }, async (req) => {
+        const rows = await core.query<Record<string, unknown>>(
+          `select created_at, created_by, product_slug, ui_name, name, resource_type from download_records where ${inContext('product_slug', 1)} order by created_at desc, id desc`,
+          [req.discovery.context!.client.slug],
+        );
+        const data: ReportHistoryRow[] = rows.map((r) => ({
+          created_at: iso(r.created_at)!,
+          created_by: String(r.created_by),
+          product_slug: String(r.product_slug),
+          ui_name: (r.ui_name as string | null) ?? null,
+          name: String(r.name),
+          resource_type: String(r.resource_type),
+        }));
+        return data;
+      });
+    },
+  });
+}
+
+export default notificationsServer();

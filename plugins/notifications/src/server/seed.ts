@@ -1,0 +1,59 @@
+import type { ServerCore } from '@discovery/server';
+import { randomUUID } from 'node:crypto';
+
+const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
+const DAY = 86_400_000;
+const rules = (...groups: string[][]) => JSON.stringify({ include: { and: groups.map((or) => ({ or })) }, exclude: { and: [] } });
+
+/**
+ * Demo notifications for the planner and the admin in Acme > United States > Fizz Cola > Fizz
+ * Zero: two index reports waiting for the runner (they become downloadable within seconds of
+ * start), one that failed, outcome notifications read and unread, and past downloads.
+ */
+export async function seedNotifications(core: ServerCore): Promise<void> {
+  const users = await core.query<{ id: number; email: string }>("select id, email from users where email in ('planner@example.com', 'admin@example.com')");
+  const now = Date.now();
+  await core.transaction(async (tx) => {
+    for (const u of users) {
+      const tasks: [string, string, string, number][] = [
+        ['Women 25-44 index', 'Women 25-44: demographic index', rules(['dmx-0002', 'dmx-0003'], ['dmx-0007']), 1],
+        ['Affluent radio index', 'Affluent radio listeners: demographic index', rules(['dmx-0014', 'dmx-0015'], ['mp-0010']), 2],
+        ['Lapsed customers index', 'Lapsed customers: demographic index', rules(['fp-0015']), 3],
+      ];
+      for (const [name, ui, r, days] of tasks) {
+        await tx.query('insert into index_report_tasks (user_id, request_id, product_slug, rules, name, ui_name, created_at) values ($1, $2, $3, $4, $5, $6, $7)', [
+          u.id,
+          randomUUID(),
+          CONTEXT,
+          r,
+          name,
+          ui,
+          new Date(now - days * DAY),
+        ]);
+      }
+      await tx.query(
+        "insert into index_report_tasks (user_id, request_id, product_slug, rules, name, ui_name, status, error, created_at, completed_at) values ($1, $2, $3, $4, $5, $6, 'failed', $7, $8, $8)",
+        [u.id, randomUUID(), CONTEXT, rules(['ig-0099']), 'Old interest index', 'Old interest: demographic index', 'Unknown or no longer available segment identifiers: ig-0099', new Date(now - 4 * DAY)],
+      );
+      const outcomes: [string, number, boolean][] = [
+        ['Outcomes for Fizz Zero Q3 are ready', 0.5, false],
+        ['Outcomes for Fizz Zero August are ready', 6, false],
+        ['Outcomes for Fizz Zero July are ready', 9, true],
+      ];
+      for (const [name, days, read] of outcomes) {
+        const at = new Date(now - days * DAY);
+        await tx.query('insert into outcome_notifications (user_id, product_slug, name, read_at, created_at) values ($1, $2, $3, $4, $5)', [u.id, CONTEXT, name, read ? at : null, at]);
+      }
+      for (const [i, asset] of ['Women 25-44: demographic index', 'Affluent radio listeners: demographic index'].entries()) {
+        await tx.query("insert into download_records (user_id, created_by, product_slug, name, ui_name, resource_type, created_at) values ($1, $2, $3, $4, $5, 'index_report', $6)", [
+          u.id,
+          u.email,
+          CONTEXT,
+          asset.split(':')[0],
+          asset,
+          new Date(now - (10 + i) * DAY),
+        ]);
+      }
+    }
+  });
+}
