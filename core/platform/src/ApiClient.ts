@@ -13,6 +13,8 @@ export class ApiError extends Error {
 export interface RequestOptions {
   /** Do not raise the global banner for this call (the caller shows its own state). */
   silent?: boolean;
+  /** Resolve with the Response itself when it is ok (files); errors follow the usual rules. */
+  raw?: boolean;
   /** A 401 here does not log the user out (the session probe at start). */
   noRefreshLogin?: boolean;
   headers?: Record<string, string>;
@@ -66,6 +68,13 @@ export class ApiClient {
     return this.request<T>('DELETE', url, undefined, opts);
   }
 
+  /** A file from the API: its bytes and the name from Content-Disposition. */
+  async download(url: string, opts: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
+    const res = await this.request<Response>('GET', url, undefined, { ...opts, raw: true });
+    const m = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '');
+    return { blob: await res.blob(), filename: m ? m[1] : null };
+  }
+
   csrfToken(): string | null {
     return this.storage.getItem(CSRF_STORAGE_KEY);
   }
@@ -89,6 +98,7 @@ export class ApiClient {
       if (!opts.silent) this.hooks.showBanner(GENERIC_ERROR);
       throw new ApiError(0, (e as Error).message);
     }
+    if (res.ok && opts.raw) return res as T;
     const text = await res.text();
     let data: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) {

@@ -5,7 +5,7 @@ export { contextGuard, invalidClientWarning, loginRedirect, NO_CLIENT_WARNING, R
 export { defaultRegion, homePathFor, regionHasBrands, resolveNodes, swapProduct } from './hierarchy';
 export type { BrandDto, ClientDto, ProductDto, RegionDto, ResolvedNodes } from './hierarchy';
 export { addPluginResources, initI18n, LANGUAGE_KEY } from './i18n';
-export { ContainerProvider, useContainer, useOptionalService, useService } from './react';
+export { ContainerProvider, useContainer, useContributions, useOptionalService, useService } from './react';
 export { ConfigStore, type AppConfigDto } from './stores/ConfigStore';
 export { ErrorBannerStore } from './stores/ErrorBannerStore';
 export { HierarchyStore } from './stores/HierarchyStore';
@@ -32,3 +32,4 @@ export {
   type BuilderReferer,
 } from '@discovery/plugin-api';
 export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels';
+export { saveBlob } from './files';

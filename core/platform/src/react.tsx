@@ -24,3 +24,9 @@ export function useOptionalService<T>(token: Token<T>): T | null {
   const c = useContainer();
   return c.isBound(token.symbol) ? c.get<T>(token.symbol) : null;
 }
+
+/** Every contribution bound to a multi token (home cards, home sections); empty when none. */
+export function useContributions<T>(token: Token<T>): T[] {
+  const c = useContainer();
+  return c.isBound(token.symbol) ? c.getAll<T>(token.symbol) : [];
+}

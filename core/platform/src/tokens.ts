@@ -1,4 +1,5 @@
-import { createToken } from '@discovery/plugin-api';
+import { createToken, type HierarchySelection } from '@discovery/plugin-api';
+import type { ComponentType } from 'react';
 import type { ApiClient } from './ApiClient';
 import type { ConfigStore } from './stores/ConfigStore';
 import type { ErrorBannerStore } from './stores/ErrorBannerStore';
@@ -22,3 +23,62 @@ export interface NotificationBadge {
   readonly count: number;
 }
 export const NotificationBadgeToken = createToken<NotificationBadge>('core:NotificationBadge');
+
+/** One row of the notification center (SHELL-081..085). */
+export interface NotificationCenterItem {
+  key: string;
+  /** The Events column: ui_name or name, with 'IN-PROGRESS:' or 'FAILED:' when it applies. */
+  text: string;
+  date: string;
+  /** Highlighted until downloaded (reports) or read (outcome notifications). */
+  highlighted: boolean;
+  action: 'download' | 'markRead' | null;
+  actionDisabled: boolean;
+}
+
+/** Extension point: the notifications plugin fills the shell's 800px panel (SHELL-077..089). */
+export interface NotificationCenter extends NotificationBadge {
+  readonly items: readonly NotificationCenterItem[];
+  /** SHELL-079: 'Download Report History' for report_task_admin.create. */
+  readonly canDownloadHistory: boolean;
+  act(key: string): Promise<void>;
+  downloadHistory(): Promise<void>;
+  refresh(): Promise<void>;
+}
+export const NotificationCenterToken = createToken<NotificationCenter>('core:NotificationCenter');
+
+/**
+ * Extension point: a quick-link card on the home page (SHELL-101..104). Plugins bind any number
+ * of cards to HomeCardToken. A card shows when its client feature flag is on OR its feature module
+ * is accessible in the context; a demo card hides when its real flag is on; a data card shows only
+ * when `hasData` says the client and brand have data for it.
+ */
+export interface HomeCard {
+  id: string;
+  /** i18n keys (namespace:key) */
+  titleKey: string;
+  descriptionKey: string;
+  icon: string;
+  order: number;
+  flag?: string;
+  module?: string;
+  /** The real flag that hides this demo card (SHELL-103). */
+  hiddenWhenFlag?: string;
+  hasData?: (selection: HierarchySelection) => Promise<boolean>;
+  link(selection: HierarchySelection): string;
+}
+export const HomeCardToken = createToken<HomeCard>('core:HomeCard');
+
+/** SHELL-102/103: whether a card shows for the client's flags and the context's modules. */
+export function homeCardVisible(card: HomeCard, flags: Readonly<Record<string, boolean>>, modules: readonly string[]): boolean {
+  if (card.hiddenWhenFlag && flags[card.hiddenWhenFlag] === true) return false;
+  return (card.flag !== undefined && flags[card.flag] === true) || (card.module !== undefined && modules.includes(card.module));
+}
+
+/** Extension point: a block of the home page below the cards (e.g. 'Your Recent Audience Activity'). */
+export interface HomeSection {
+  id: string;
+  order: number;
+  component: ComponentType;
+}
+export const HomeSectionToken = createToken<HomeSection>('core:HomeSection');

@@ -1,25 +1,56 @@
-import { Drawer, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Drawer, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { formatDate, NotificationCenterToken, ToastStoreToken, useOptionalService, useService } from '@discovery/platform';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export const NOTIFICATION_PANEL_WIDTH = 800;
 
-/** SHELL-077/078: the 800px panel. Index-report and outcome rows arrive with the notifications plugin. */
-export function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * SHELL-077..089: the 800px panel with Events, Date and Actions. Rows, badge and actions come
+ * from the notification center a plugin provides; without one the panel is empty.
+ */
+export const NotificationsPanel = observer(function NotificationsPanel({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const center = useOptionalService(NotificationCenterToken);
+  const toasts = useService(ToastStoreToken);
+  const items = center?.items ?? [];
+  // opening the panel shows the latest, not the last poll's
+  useEffect(() => {
+    if (open) void center?.refresh();
+  }, [open, center]);
+  const run = (p: Promise<void>) => p.catch((e: Error) => toasts.error(t('notifications.failed', { message: e.message })));
   return (
     <Drawer isOpen={open} onClose={onClose} size={NOTIFICATION_PANEL_WIDTH} title={t('notifications.title')} position="right">
-      <div style={{ padding: 16 }} data-testid="notifications-panel">
+      <div style={{ padding: 16, overflowY: 'auto' }} data-testid="notifications-panel">
+        {center?.canDownloadHistory && (
+          <Button icon="th-derived" text={t('notifications.history')} onClick={() => void run(center.downloadHistory())} style={{ marginBottom: 12 }} data-testid="download-report-history" />
+        )}
         <HTMLTable style={{ width: '100%' }}>
           <thead>
             <tr>
               <th>{t('notifications.events')}</th>
-              <th>{t('notifications.date')}</th>
-              <th>{t('notifications.actions')}</th>
+              <th style={{ width: 120 }}>{t('notifications.date')}</th>
+              <th style={{ width: 140 }}>{t('notifications.actions')}</th>
             </tr>
           </thead>
+          <tbody>
+            {items.map((n) => (
+              <tr key={n.key} data-testid={`notification-${n.key}`} data-highlighted={String(n.highlighted)} style={n.highlighted ? { background: 'rgba(45, 114, 210, 0.1)', fontWeight: 600 } : undefined}>
+                <td>{n.text}</td>
+                <td>{formatDate(n.date)}</td>
+                <td>
+                  {n.action === 'download' && (
+                    <Button small icon="download" text={t('notifications.download')} disabled={n.actionDisabled} onClick={() => void run(center!.act(n.key))} data-testid="notification-download" />
+                  )}
+                  {n.action === 'markRead' && <Button small icon="tick" text={t('notifications.markRead')} onClick={() => void run(center!.act(n.key))} data-testid="notification-read" />}
+                </td>
+              </tr>
+            ))}
+          </tbody>
         </HTMLTable>
-        <NonIdealState icon="notifications" description={t('notifications.empty')} />
+        {items.length === 0 && <NonIdealState icon="notifications" description={t('notifications.empty')} />}
       </div>
     </Drawer>
   );
-}
+});

@@ -17,7 +17,6 @@ export const notificationsRoute = createRouteRef({ id: 'notifications.none', sco
 export const RETENTION_DAYS = 15;
 export const FIRST_POLL_MS = 5_000;
 export const POLL_MS = 5 * 60_000;
-export const BADGE_MAX = 9;
 
 export type TaskStatus = 'received' | 'processing' | 'completed' | 'failed';
 
@@ -65,12 +64,6 @@ export function unreadCount(items: readonly NotificationDto[]): number {
   return items.filter(isUnread).length;
 }
 
-/** SHELL-087: the number up to 9, '9+' above, nothing at 0. */
-export function badgeText(count: number): string | null {
-  if (count <= 0) return null;
-  return count > BADGE_MAX ? `${BADGE_MAX}+` : String(count);
-}
-
 /** SHELL-081/082/089: ui_name or name, prefixed while in progress or after a failure. */
 export function eventText(n: NotificationDto): string {
   const name = n.report_type === 'index_report' ? (n.ui_name ?? n.name) : n.name;
@@ -102,3 +95,28 @@ export interface ReportHistoryRow {
   resource_type: string;
 }
 export const REPORT_HISTORY_COLUMNS = ['Date', 'Time', 'Email', 'Hierarchy', 'Asset Name', 'Asset Type'] as const;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * SHELL-080: one workbook row per past download: Date yyyy-MM-dd and Time HH:mm:ss in the user's
+ * time zone (from created_at), Email, Hierarchy (product slug), Asset Name (ui_name or name), Asset Type.
+ */
+export function reportHistoryRows(rows: readonly ReportHistoryRow[]): string[][] {
+  return rows.map((r) => {
+    const d = new Date(r.created_at);
+    return [
+      `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+      `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`,
+      r.created_by,
+      r.product_slug,
+      r.ui_name ?? r.name,
+      r.resource_type,
+    ];
+  });
+}
+
+/** SHELL-080 DESIGN: Report_History_yyyy-MM-dd.xlsx */
+export function reportHistoryFileName(now = new Date()): string {
+  return `Report_History_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.xlsx`;
+}

@@ -1,15 +1,60 @@
-import { Callout, H1 } from '@blueprintjs/core';
-import { HierarchyStoreToken, SessionStoreToken, useService } from '@discovery/platform';
+import { Callout, Card, Classes, H1, H5, Icon, type IconName } from '@blueprintjs/core';
+import { HierarchyStoreToken, homeCardVisible, HomeCardToken, HomeSectionToken, SessionStoreToken, useContributions, useService, type HomeCard } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fullName } from '../../common';
 
-/** Home of a region or a product: greeting (SHELL-098) and the impersonation notice (SHELL-099). */
+/** SHELL-101..104: the quick-link cards plugins contribute, by flag, module and data availability. */
+const QuickLinks = observer(function QuickLinks() {
+  const { t } = useTranslation();
+  const hierarchy = useService(HierarchyStoreToken);
+  const cards = useContributions(HomeCardToken);
+  const [withData, setWithData] = useState<Set<string>>(new Set());
+  const selection = hierarchy.selection;
+  const context = hierarchy.fullSlug;
+
+  useEffect(() => {
+    let live = true;
+    const dataCards = cards.filter((c) => c.hasData);
+    void Promise.all(dataCards.map(async (c) => ((await c.hasData!(selection).catch(() => false)) ? c.id : null))).then((ids) => {
+      if (live) setWithData(new Set(ids.filter((x): x is string => x !== null)));
+    });
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cards, context]);
+
+  const visible = cards
+    .filter((c: HomeCard) => homeCardVisible(c, hierarchy.featureFlags, hierarchy.modules) && (!c.hasData || withData.has(c.id)))
+    .sort((a, b) => a.order - b.order);
+  if (!visible.length) return null;
+  return (
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 12, margin: '16px 0 24px' }} data-testid="home-cards">
+      {visible.map((c) => (
+        <Link key={c.id} to={c.link(selection)} style={{ textDecoration: 'none', color: 'inherit' }} data-testid={`home-card-${c.id}`}>
+          <Card interactive compact style={{ height: '100%' }}>
+            <H5 style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+              <Icon icon={c.icon as IconName} /> {t(c.titleKey)}
+            </H5>
+            <p className={Classes.TEXT_MUTED} style={{ margin: 0 }}>
+              {t(c.descriptionKey)}
+            </p>
+          </Card>
+        </Link>
+      ))}
+    </div>
+  );
+});
+
+/** Home of a region or a product: greeting (SHELL-098), impersonation notice (SHELL-099), cards and sections. */
 const HomePage = observer(function HomePage() {
   const { t } = useTranslation('home');
   const session = useService(SessionStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
+  const sections = useContributions(HomeSectionToken).sort((a, b) => a.order - b.order);
   const me = session.me;
   const { client, region, brand } = hierarchy.nodes;
   if (!me) return null;
@@ -27,6 +72,10 @@ const HomePage = observer(function HomePage() {
           {session.can('brands', 'read') && client && <Link to={`/${client.slug}/${region.slug}/brands/admin`}>{t('openBrandAdmin')}</Link>}
         </Callout>
       )}
+      <QuickLinks />
+      {sections.map(({ id, component: Section }) => (
+        <Section key={id} />
+      ))}
     </section>
   );
 });

@@ -1,0 +1,88 @@
+import { ApiClientToken, type HierarchyStore, type SessionStore } from '@discovery/platform';
+import { createTestContainer, FakeServer } from '@discovery/test-utils';
+import { badgeText } from '@discovery/ui';
+import { observable, runInAction } from 'mobx';
+import { reportHistoryFileName, reportHistoryRows, type NotificationDto } from '../common';
+import { NotificationsStore } from './NotificationsStore';
+
+const task = (id: number, status: string, downloaded_at: string | null = null, extra: Record<string, unknown> = {}) =>
+  ({ id, report_type: 'index_report', request_id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`, product_slug: 'acme/us/fizz-cola/fizz-zero', name: `Report ${id}`, ui_name: null, status, error: null, downloaded_at, created_at: `2026-11-${String(10 + id).padStart(2, '0')}T10:00:00.000Z`, ...extra }) as NotificationDto;
+const outcome = (id: number, read_at: string | null = null) =>
+  ({ id, report_type: 'outcome_completed', product_slug: 'acme/us/fizz-cola/fizz-zero', name: `Outcome ${id}`, read_at, created_at: '2026-11-20T10:00:00.000Z' }) as NotificationDto;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function setup(data: NotificationDto[], delays = { first: 20, every: 40 }) {
+  const server = new FakeServer().handle('GET /api/v1/notifications', () => ({ body: { data } }));
+  server.install();
+  const boot = await createTestContainer();
+  const session = observable({ me: { id: 1 } as { id: number } | null, can: (r: string) => r === 'report_task_admin' });
+  const hierarchy = observable({ fullSlug: 'acme/us/fizz-cola/fizz-zero' });
+  const store = new NotificationsStore(boot.container.get(ApiClientToken.symbol), session as unknown as SessionStore, hierarchy as unknown as HierarchyStore, delays);
+  return { store, server, session, hierarchy, polls: () => server.calls.filter((c) => c.url === '/api/v1/notifications').length };
+}
+
+describe('notification center rules', () => {
+  it('SHELL-082 SHELL-089 prefixes tasks in progress and failed ones, and disables their download', async () => {
+    const { store } = await setup([]);
+    runInAction(() => (store.raw = [task(1, 'received'), task(2, 'processing', null, { ui_name: 'Nice name' }), task(3, 'failed'), task(4, 'completed')]));
+    expect(store.items.map((i) => [i.text, i.action, i.actionDisabled])).toEqual([
+      ['IN-PROGRESS: Report 1', 'download', true],
+      ['IN-PROGRESS: Nice name', 'download', true],
+      ['FAILED: Report 3', 'download', true],
+      ['Report 4', 'download', false],
+    ]);
+  });
+
+  it('SHELL-085 SHELL-086 counts completed reports not downloaded and outcomes not read; in-progress and failed do not count', async () => {
+    const { store } = await setup([]);
+    runInAction(() => (store.raw = [task(1, 'received'), task(2, 'failed'), task(3, 'completed'), task(4, 'completed', '2026-11-20T00:00:00Z'), outcome(5), outcome(6, '2026-11-21T00:00:00Z')]));
+    expect(store.count).toBe(2);
+    expect(store.items.filter((i) => i.highlighted).map((i) => i.key)).toEqual(['index_report:3', 'outcome_completed:5']);
+  });
+
+  it("SHELL-087 the badge shows up to 9, then '9+', and nothing at 0", async () => {
+    const { store } = await setup([]);
+    runInAction(() => (store.raw = Array.from({ length: 9 }, (_, i) => outcome(i + 1))));
+    expect(badgeText(store.count)).toBe('9');
+    runInAction(() => store.raw.push(outcome(10)));
+    expect(badgeText(store.count)).toBe('9+');
+    runInAction(() => (store.raw = []));
+    expect(badgeText(store.count)).toBeNull();
+  });
+
+  it('SHELL-080 maps past downloads to Date, Time, Email, Hierarchy, Asset Name, Asset Type', () => {
+    const created = new Date(2026, 10, 3, 7, 5, 9).toISOString();
+    expect(reportHistoryRows([{ created_at: created, created_by: 'a@b.c', product_slug: 'acme/us/x/y', ui_name: null, name: 'Plain', resource_type: 'index_report' }])).toEqual([
+      ['2026-11-03', '07:05:09', 'a@b.c', 'acme/us/x/y', 'Plain', 'index_report'],
+    ]);
+    expect(reportHistoryFileName(new Date(2026, 0, 2))).toBe('Report_History_2026-01-02.xlsx');
+  });
+});
+
+describe('SHELL-088 polling', () => {
+  it('polls first after 5 s (here 20 ms) once a user and a context exist, then on the interval; stops on logout', async () => {
+    const { store, polls, session } = await setup([outcome(1)]);
+    const stop = store.start();
+    expect(polls()).toBe(0);
+    await sleep(30);
+    expect(polls()).toBe(1);
+    expect(store.count).toBe(1);
+    await sleep(45);
+    expect(polls()).toBe(2);
+    runInAction(() => (session.me = null));
+    expect(store.raw).toEqual([]);
+    const after = polls();
+    await sleep(100);
+    expect(polls()).toBe(after);
+    stop();
+  });
+
+  it('does not poll without a context', async () => {
+    const { store, polls, hierarchy } = await setup([outcome(1)]);
+    runInAction(() => (hierarchy.fullSlug = ''));
+    const stop = store.start();
+    await sleep(60);
+    expect(polls()).toBe(0);
+    stop();
+  });
+});

@@ -1,0 +1,132 @@
+import { createToken } from '@discovery/plugin-api';
+import { saveBlob, type ApiClient, type HierarchyStore, type NotificationCenter, type NotificationCenterItem, type SessionStore } from '@discovery/platform';
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import {
+  canDownload,
+  eventText,
+  FIRST_POLL_MS,
+  isInProgress,
+  isUnread,
+  POLL_MS,
+  REPORT_HISTORY_COLUMNS,
+  reportHistoryFileName,
+  reportHistoryRows,
+  unreadCount,
+  type NotificationDto,
+  type ReportHistoryRow,
+} from '../common';
+
+export const NotificationsStoreToken = createToken<NotificationsStore>('notifications:NotificationsStore');
+
+const API = '/api/v1/notifications';
+
+const keyOf = (n: NotificationDto) => `${n.report_type}:${n.id}`;
+
+/**
+ * The notification center's data (SHELL-077..089): polled 5 s after a user and a context exist,
+ * then every 5 minutes while both do; cleared and stopped when either goes.
+ */
+export class NotificationsStore implements NotificationCenter {
+  raw: NotificationDto[] = [];
+  private timer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly session: SessionStore,
+    private readonly hierarchy: HierarchyStore,
+    private readonly delays = { first: FIRST_POLL_MS, every: POLL_MS },
+  ) {
+    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays'>(this, { api: false, session: false, hierarchy: false, timer: false, delays: false });
+  }
+
+  /** Starts following the user and the context; returns the stop function. */
+  start(): () => void {
+    const stop = reaction(
+      () => (this.session.me && this.hierarchy.fullSlug ? `${this.session.me.id}|${this.hierarchy.fullSlug}` : null),
+      (key) => {
+        this.clearTimer();
+        if (!key) {
+          this.raw = [];
+          return;
+        }
+        this.poll(this.delays.first);
+      },
+      { fireImmediately: true },
+    );
+    return () => {
+      stop();
+      this.clearTimer();
+    };
+  }
+
+  private clearTimer() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private poll(delay: number) {
+    this.timer = setTimeout(() => {
+      void this.refresh().finally(() => {
+        if (this.timer) this.poll(this.delays.every);
+      });
+    }, delay);
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      const res = await this.api.get<{ data: NotificationDto[] }>(API, { silent: true });
+      runInAction(() => (this.raw = res.data));
+    } catch {
+      // a failed poll keeps the last list; the next poll tries again
+    }
+  }
+
+  get count(): number {
+    return unreadCount(this.raw);
+  }
+
+  get items(): NotificationCenterItem[] {
+    return this.raw.map((n) => ({
+      key: keyOf(n),
+      text: eventText(n),
+      date: n.created_at,
+      highlighted: isUnread(n),
+      action: n.report_type === 'index_report' ? 'download' : n.read_at === null ? 'markRead' : null,
+      actionDisabled: n.report_type === 'index_report' && (isInProgress(n) || !canDownload(n)),
+    }));
+  }
+
+  get canDownloadHistory(): boolean {
+    return this.session.can('report_task_admin', 'create');
+  }
+
+  /** Download (index report) or mark read (outcome notification), then reflect it at once. */
+  async act(key: string): Promise<void> {
+    const n = this.raw.find((x) => keyOf(x) === key);
+    if (!n) return;
+    if (n.report_type === 'index_report') {
+      if (!canDownload(n)) return;
+      const file = await this.api.download(`${API}/index_reports/${n.request_id}/download`);
+      saveBlob(file.blob, file.filename ?? `${n.ui_name ?? n.name}.xlsx`);
+      runInAction(() => {
+        if (n.report_type === 'index_report' && !n.downloaded_at) n.downloaded_at = new Date().toISOString();
+      });
+    } else {
+      await this.api.post<string>(`${API}/${n.id}/read`);
+      runInAction(() => {
+        if (n.report_type === 'outcome_completed') n.read_at = new Date().toISOString();
+      });
+    }
+  }
+
+  /** SHELL-080: the past downloads as an Excel workbook (the library loads only when asked). */
+  async downloadHistory(): Promise<void> {
+    const rows = await this.api.get<ReportHistoryRow[]>(`${API}/report_history`);
+    const XLSX = await import('@e965/xlsx');
+    const sheet = XLSX.utils.aoa_to_sheet([[...REPORT_HISTORY_COLUMNS], ...reportHistoryRows(rows)]);
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, sheet, 'Report History');
+    const bytes = XLSX.write(wb, { type: 'array', bookType: 'xlsx' }) as ArrayBuffer;
+    saveBlob(new Blob([bytes], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), reportHistoryFileName());
+  }
+}
