@@ -1,52 +1,99 @@
-import { Button, Callout, FormGroup, H2, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+import { Alert, Button, Callout, FormGroup, H2, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrandsAdminStoreToken } from '../BrandsAdminStore';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ALL_REGIONS_SLUG } from '../../common';
+import { BrandCard } from '../components/BrandCard';
+import { RegionDropdown } from '../components/RegionDropdown';
+import { SegmentMappingPane } from '../components/SegmentMappingPane';
+import { BrandsAdminStoreToken } from '../stores/BrandsAdminStore';
 
+/** Brand Management (000 §2.10): {client}/brands/admin and {client}/{region}/brands/admin. */
 const BrandsAdminPage = observer(function BrandsAdminPage() {
   const { t } = useTranslation('brands-admin');
   const store = useService(BrandsAdminStoreToken);
-  const [name, setName] = useState('');
+  const navigate = useNavigate();
+  const { clientSlug = '', regionSlug = ALL_REGIONS_SLUG } = useParams();
 
   useEffect(() => {
-    void store.load();
-  }, [store]);
+    void store.show(clientSlug, regionSlug);
+  }, [store, clientSlug, regionSlug]);
+  // Leaving the page closes the mapper (its context goes back) and forgets unsaved forms.
+  useEffect(() => () => store.leave(), [store]);
 
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (await store.add(name)) setName('');
-  };
+  const pending = store.pendingDelete;
+  const pendingName = pending ? (pending.product ? (pending.product.saved?.name ?? '') : (pending.brand.saved?.name ?? '')) : '';
+  const brands = store.visibleBrands;
 
   return (
-    <section data-testid="brands-admin-page" style={{ padding: 24 }}>
+    <section data-testid="brands-admin-page">
+      {/* BRAND-004 */}
       <H2>{t('title')}</H2>
-      <form onSubmit={submit} style={{ display: 'flex', gap: 8, alignItems: 'flex-end', maxWidth: 480 }}>
-        <FormGroup label={t('nameLabel')} labelFor="brands-admin-name" style={{ flex: 1, marginBottom: 0 }}>
-          <InputGroup id="brands-admin-name" value={name} onChange={(e) => setName(e.target.value)} />
+      <p data-testid="brands-admin-hint">{t('hint')}</p>
+
+      {/* BRAND-005: Client select, searchable Region dropdown with All, Brands count badge, Add Brand. */}
+      <div style={{ display: 'flex', alignItems: 'flex-end', gap: 16, marginBottom: 16 }} data-testid="brands-toolbar">
+        <FormGroup label={t('client')} labelFor="brands-admin-client" style={{ marginBottom: 0 }}>
+          <HTMLSelect
+            id="brands-admin-client"
+            value={clientSlug}
+            onChange={(e) => navigate(store.pathFor(e.target.value))}
+            options={store.clients.map((c) => ({ value: c.slug, label: c.name }))}
+            data-testid="client-select"
+          />
         </FormGroup>
-        <Button type="submit" intent="primary" text={t('add')} />
-      </form>
-      {store.error && <Callout intent="danger" style={{ marginTop: 8 }}>{store.error}</Callout>}
-      {store.loading ? (
-        <Spinner size={24} />
-      ) : (
-        <HTMLTable striped style={{ marginTop: 16 }} data-testid="brands-admin-items">
-          <thead>
-            <tr>
-              <th>{t('nameLabel')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {store.items.map((i) => (
-              <tr key={i.id}>
-                <td>{i.name}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <FormGroup label={t('region')} style={{ marginBottom: 0 }}>
+          <RegionDropdown options={store.regionOptions} value={regionSlug} onChange={(slug) => navigate(store.pathFor(clientSlug, slug))} />
+        </FormGroup>
+        <span style={{ display: 'flex', alignItems: 'center', gap: 6, paddingBottom: 6 }}>
+          {t('brandsCount')}
+          <Tag round intent="primary" data-testid="brands-count">
+            {store.count}
+          </Tag>
+        </span>
+        <div style={{ flex: 1 }} />
+        <Button intent="primary" icon="add" text={t('addBrand')} disabled={!store.canAddBrand} onClick={() => store.addBrand()} data-testid="add-brand" />
+      </div>
+
+      {store.notice && (
+        <Callout intent="danger" icon="error" style={{ marginBottom: 16 }} data-testid="page-notice">
+          <div style={{ display: 'flex', alignItems: 'center' }}>
+            <span style={{ flex: 1 }}>{store.notice}</span>
+            <Button variant="minimal" size="small" icon="cross" aria-label={t('confirm.cancel')} onClick={() => store.dismissNotice()} />
+          </div>
+        </Callout>
       )}
+
+      {store.loading && !store.loaded ? (
+        <Spinner aria-label={t('loading')} />
+      ) : brands.length === 0 ? (
+        // BRAND-008
+        <NonIdealState icon="tag" title={t('noBrands.title')} description={t('noBrands.text')} data-testid="no-brands" />
+      ) : (
+        <div data-testid="brand-list">
+          {brands.map((b) => (
+            <BrandCard key={b.key} store={store} brand={b} />
+          ))}
+        </div>
+      )}
+
+      {/* BRAND-025 / BRAND-046: confirmation before a delete. */}
+      <Alert
+        isOpen={pending !== null}
+        intent="danger"
+        icon="trash"
+        confirmButtonText={t('confirm.delete')}
+        cancelButtonText={t('confirm.cancel')}
+        loading={store.deleting}
+        onConfirm={() => void store.confirmDelete()}
+        onCancel={() => store.cancelDelete()}
+      >
+        <p data-testid="confirm-text">{pending?.product ? t('confirm.deleteProduct', { name: pendingName }) : t('confirm.deleteBrand', { name: pendingName })}</p>
+      </Alert>
+
+      <SegmentMappingPane mapper={store.mapper} />
     </section>
   );
 });
