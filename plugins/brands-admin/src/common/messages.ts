@@ -16,9 +16,3 @@ export const BRAND_MESSAGES = {
 } as const;
 
 export type BrandMessageKey = keyof typeof BRAND_MESSAGES;
-
-/** The key of a message text (server 422 fields back to i18n keys); null for other texts. */
-export function brandMessageKey(text: string): BrandMessageKey | null {
-  const hit = (Object.keys(BRAND_MESSAGES) as BrandMessageKey[]).find((k) => BRAND_MESSAGES[k] === text);
-  return hit ?? null;
-}
