@@ -13,7 +13,7 @@ export const SegmentMappingPane = observer(function SegmentMappingPane({ mapper 
   const { t } = useTranslation('brands-admin');
   const slot = mapper.pickerSlot;
   return (
-    <Drawer isOpen={mapper.isOpen} onClose={() => mapper.cancel()} size={MAPPER_WIDTH} title={t('mapping.title')} icon="layers" data-testid="mapping-pane">
+    <Drawer isOpen={mapper.isOpen} onClose={() => mapper.cancel()} size={MAPPER_WIDTH} title={t('mapping.title')} icon="layers">
       <div className={Classes.DRAWER_BODY}>
         <div style={{ padding: 20 }} data-testid="mapping-body">
           {mapper.brand && <p className={Classes.TEXT_MUTED}>{mapper.brand.saved?.name}</p>}
