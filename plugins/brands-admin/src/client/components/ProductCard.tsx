@@ -86,38 +86,40 @@ export const ProductCard = observer(function ProductCard({ store, brand, product
   return (
     <Card style={styles.productCard} data-testid="product-card" data-product={product.saved?.name ?? product.name} data-mode="edit">
       <H6>{product.isNew ? t('product.newTitle') : t('product.editTitle')}</H6>
-      <FormGroup label={t('product.nameField')} labelFor={`${id}-name`} intent={nameMessage ? 'danger' : 'none'} helperText={nameMessage}>
-        <InputGroup
-          id={`${id}-name`}
-          value={product.name}
-          intent={nameMessage ? 'danger' : 'none'}
-          onChange={(e) => product.setName(e.target.value)}
-          onBlur={() => product.touch('name')}
-          data-testid="product-name-input"
-        />
-      </FormGroup>
-      <FormGroup label={t('product.companyId')} labelFor={`${id}-company`} intent={v.companyId ? 'danger' : 'none'} helperText={msg(v.companyId)}>
-        <CompanyIdInput id={`${id}-company`} value={product.companyId} invalid={Boolean(v.companyId)} onChange={(x) => product.setCompanyId(x)} testId="product-company-input" />
-      </FormGroup>
-      <FormGroup label={t('product.regions')} intent={v.regions ? 'danger' : 'none'} helperText={msg(v.regions)}>
-        <div role="group" aria-label={t('product.regions')} data-testid="product-regions">
-          {store.regions.map((r) => (
-            <Checkbox key={r.id} inline label={r.name} checked={product.regionIds.includes(r.id)} onChange={() => product.toggleRegion(r.id)} data-testid={`product-region-${r.slug}`} />
+      <div style={styles.productForm}>
+        <FormGroup label={t('product.nameField')} labelFor={`${id}-name`} intent={nameMessage ? 'danger' : 'none'} helperText={nameMessage}>
+          <InputGroup
+            id={`${id}-name`}
+            value={product.name}
+            intent={nameMessage ? 'danger' : 'none'}
+            onChange={(e) => product.setName(e.target.value)}
+            onBlur={() => product.touch('name')}
+            data-testid="product-name-input"
+          />
+        </FormGroup>
+        <FormGroup label={t('product.companyId')} labelFor={`${id}-company`} intent={v.companyId ? 'danger' : 'none'} helperText={msg(v.companyId)}>
+          <CompanyIdInput id={`${id}-company`} value={product.companyId} invalid={Boolean(v.companyId)} onChange={(x) => product.setCompanyId(x)} testId="product-company-input" />
+        </FormGroup>
+        <FormGroup label={t('product.regions')} intent={v.regions ? 'danger' : 'none'} helperText={msg(v.regions)}>
+          <div role="group" aria-label={t('product.regions')} data-testid="product-regions">
+            {store.regions.map((r) => (
+              <Checkbox key={r.id} inline label={r.name} checked={product.regionIds.includes(r.id)} onChange={() => product.toggleRegion(r.id)} data-testid={`product-region-${r.slug}`} />
+            ))}
+          </div>
+        </FormGroup>
+        {store.showSlugs &&
+          product.regionIds.map((r) => (
+            <FormGroup key={r} label={t('product.slugFor', { region: store.regionName(r) })} labelFor={`${id}-slug-${r}`}>
+              <InputGroup
+                id={`${id}-slug-${r}`}
+                value={product.slugs[r] ?? ''}
+                disabled={!store.slugsEditable}
+                onChange={(e) => product.setSlug(r, e.target.value)}
+                data-testid={`product-slug-${r}`}
+              />
+            </FormGroup>
           ))}
-        </div>
-      </FormGroup>
-      {store.showSlugs &&
-        product.regionIds.map((r) => (
-          <FormGroup key={r} label={t('product.slugFor', { region: store.regionName(r) })} labelFor={`${id}-slug-${r}`}>
-            <InputGroup
-              id={`${id}-slug-${r}`}
-              value={product.slugs[r] ?? ''}
-              disabled={!store.slugsEditable}
-              onChange={(e) => product.setSlug(r, e.target.value)}
-              data-testid={`product-slug-${r}`}
-            />
-          </FormGroup>
-        ))}
+      </div>
       <div style={styles.actions}>
         {product.isNew && brand.products.length <= 1 ? (
           // An unsaved product's Cancel removes it: never the brand's only product (BRAND-035).

@@ -8,6 +8,7 @@ import { ALL_REGIONS_SLUG } from '../../common';
 import { BrandCard } from '../components/BrandCard';
 import { RegionDropdown } from '../components/RegionDropdown';
 import { SegmentMappingPane } from '../components/SegmentMappingPane';
+import { styles } from '../components/styles';
 import { BrandsAdminStoreToken } from '../stores/BrandsAdminStore';
 
 /** Brand Management (000 §2.10): {client}/brands/admin and {client}/{region}/brands/admin. */
@@ -28,7 +29,7 @@ const BrandsAdminPage = observer(function BrandsAdminPage() {
   const brands = store.visibleBrands;
 
   return (
-    <section data-testid="brands-admin-page">
+    <section style={styles.page} data-testid="brands-admin-page">
       {/* BRAND-004 */}
       <H2>{t('title')}</H2>
       <p data-testid="brands-admin-hint">{t('hint')}</p>
