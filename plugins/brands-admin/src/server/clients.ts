@@ -1,6 +1,5 @@
 import { isSlugVisible, slugify, type Queryable, type ServerCore } from '@discovery/server';
-import type { ClientBody, RegionInput } from '../common';
-import { ClientBodySchema } from '../common';
+import type { ClientBodySchema, RegionInput } from '../common';
 import { uniqueSlug, type Reader } from './repository';
 import type { z } from 'zod';
 
@@ -27,7 +26,6 @@ export interface AdminClientDto {
   regions: AdminRegionDto[];
 }
 
-export type { ClientBody };
 
 /** Clients and regions (SRV-028, SRV-029, BRAND-059): the {clients} service's writes. */
 export class ClientService {
