@@ -39,7 +39,7 @@ export function scaffoldFiles(opts: ScaffoldOptions): Record<string, string> {
         exports: { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' },
         scripts: {
           typecheck: 'tsc -p ../../tsconfig.json --noEmit',
-          test: `jest -c ../../jest.config.js plugins/${id}/`,
+          test: `NODE_OPTIONS=--experimental-vm-modules jest -c ../../jest.config.js plugins/${id}/`,
         },
       },
       null,

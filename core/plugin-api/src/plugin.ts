@@ -13,6 +13,11 @@ export interface PluginRoute {
   load: () => Promise<{ default: ComponentType }>;
   /** Whether the route is reachable; hidden routes redirect to the context home (SHELL-005). */
   requires?: Predicate;
+  /**
+   * What a user for whom `requires` fails meets: 'redirect' (default) to the context home, or
+   * the shared 'Missing Permissions' state in place of the page (BRAND-003, UPL-002).
+   */
+  onDenied?: 'redirect' | 'missing-permissions';
   /** Route is reachable without signing in (privacy policy, health). */
   public?: boolean;
   /** Shell chrome around the page: 'shell' (default) or 'bare' (no nav, no top bar). */

@@ -155,6 +155,25 @@ describe('core server over real HTTP', () => {
       expect(peak.category).toBe('Water');
     });
 
+    it('SRV-036 the hierarchy carries id_env_product_slug only in tier 3, for users with id_env_product_slugs.read', async () => {
+      await s.core.query("update product_regions set id_env_product_slug = 'zero-env' where product_id = (select id from products where slug = 'fizz-zero')");
+      s.core.invalidateHierarchy();
+      const slugsSeen = async (email: string) => {
+        const body = await json<{ data: any[] }>(await get('/api/v1/hierarchy', (await s.login(email)).headers()));
+        const zero = body.data[0].regions[0].brands.flatMap((b: any) => b.products).find((p: { slug: string }) => p.slug === 'fizz-zero');
+        return zero.product_regions.map((r: { id_env_product_slug: string | null }) => r.id_env_product_slug);
+      };
+      expect(await slugsSeen('admin@example.com')).toEqual([null, null]);
+      const tier = s.core.config.tier;
+      s.core.config.tier = 3;
+      try {
+        expect(await slugsSeen('admin@example.com')).toEqual(['zero-env', 'zero-env']);
+        expect(await slugsSeen('planner@example.com')).toEqual([null, null]);
+      } finally {
+        s.core.config.tier = tier;
+      }
+    });
+
     it('SRV-005 answers 400 for malformed JSON, 413 for an oversized body and 422 naming bad fields', async () => {
       const a = await s.login('admin@example.com');
       const post = (body: string) =>

@@ -1,6 +1,8 @@
 import { createRouteRef, definePlugin, hasPermission } from '@discovery/plugin-api';
+import { HierarchyStoreToken, useService } from '@discovery/platform';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { observer } from 'mobx-react-lite';
 
 const productPage = createRouteRef({ id: 'probe.page', scope: 'product', path: 'probe' });
 const adminPage = createRouteRef({ id: 'probe.admin', scope: 'global', path: 'global/admin/dashboard' });
@@ -19,6 +21,30 @@ const probe = definePlugin({
   nav: [
     { target: rootHome, labelKey: 'Home', icon: 'home' },
     { target: productPage, category: 'insights', labelKey: 'Probe', icon: 'lab-test' },
+  ],
+});
+/** A client-scoped page that narrows the context itself, and one that shows 'Missing Permissions' when denied. */
+const NarrowingPage = observer(function NarrowingPage() {
+  const hierarchy = useService(HierarchyStoreToken);
+  return (
+    <>
+      <h1>Client page</h1>
+      <p data-testid="context">{hierarchy.fullSlug}</p>
+      <button onClick={() => hierarchy.select({ client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-zero' })}>Narrow</button>
+    </>
+  );
+});
+const clientPages = definePlugin({
+  id: 'client-pages',
+  titleKey: 'client-pages',
+  routes: [
+    { ref: createRouteRef({ id: 'client-pages.narrow', scope: 'client', path: 'narrow' }), load: async () => ({ default: NarrowingPage }) },
+    {
+      ref: createRouteRef({ id: 'client-pages.locked', scope: 'client', path: 'locked' }),
+      requires: hasPermission('brands', 'read'),
+      onDenied: 'missing-permissions',
+      load: async () => ({ default: () => <h1>Locked page</h1> }),
+    },
   ],
 });
 const broken = definePlugin({
@@ -102,6 +128,24 @@ describe('the shell', () => {
     server(fixtures.me({ permissions: {} }));
     await renderInShell([probe], '/global/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Product home' })).toBeTruthy();
+  });
+
+  it("BRAND-003 a route may show the shared 'Missing Permissions' state instead of redirecting", async () => {
+    server(fixtures.me({ permissions: {} }));
+    await renderInShell([probe, clientPages], '/acme/locked');
+    expect(await screen.findByRole('heading', { name: 'Missing Permissions' })).toBeTruthy();
+    expect(screen.getByText("You don't have permissions to view this page.")).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Locked page' })).toBeNull();
+    expect(screen.getByTestId('top-bar')).toBeTruthy();
+  });
+
+  it('a page may narrow the context below its route after the URL set it (BRAND-050)', async () => {
+    server();
+    await renderInShell([probe, clientPages], '/acme/narrow');
+    expect((await screen.findByTestId('context')).textContent).toBe('acme');
+    fireEvent.click(screen.getByRole('button', { name: 'Narrow' }));
+    await waitFor(() => expect(screen.getByTestId('context').textContent).toBe('acme/us/fizz-cola/fizz-zero'));
+    expect(screen.getByRole('heading', { name: 'Client page' })).toBeTruthy();
   });
 
   it('SHELL-053 disables the hierarchy selector on /global/admin', async () => {

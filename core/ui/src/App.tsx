@@ -15,11 +15,12 @@ import {
   type BootResult,
 } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
 import { LoginPage } from './pages/LoginPage';
+import { MissingPermissions } from './pages/MissingPermissions';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { AppShell } from './shell/AppShell';
 import { BuildInfo, type BuildInfoValues } from './shell/BuildInfo';
@@ -69,10 +70,15 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   const location = useLocation();
   const sel: HierarchySelection = { client: params.clientSlug, region: params.regionSlug, brand: params.brandSlug, product: params.productSlug };
   const scoped = route.ref.scope !== 'global';
+  // The URL sets the context when it changes; until then the page waits. After that a page may
+  // narrow the context itself (the brand admin's segment mapper selects a brand and product).
+  const urlKey = [sel.client, sel.region, sel.brand, sel.product].join('/');
+  const [syncedKey, setSyncedKey] = useState<string | null>(null);
   useEffect(() => {
     // Global pages keep the last context, so Home and the X-Context header stay where the user was.
     if (scoped) hierarchy.select(sel);
-  }, [hierarchy, scoped, sel.client, sel.region, sel.brand, sel.product]);
+    setSyncedKey(urlKey);
+  }, [hierarchy, scoped, urlKey]);
 
   const error = boot.failed.get(plugin.id);
   const page = error ? (
@@ -100,10 +106,10 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   if (guard.kind === 'redirect') return <Navigate to={guard.to} replace />;
   if (guard.kind === 'warn') return shell(<RoutingWarning message={guard.message} to={guard.to} />);
   // The selection follows the URL one tick later; wait for it before predicates read it.
-  if (scoped && (hierarchy.selection.client !== sel.client || hierarchy.selection.product !== sel.product || hierarchy.selection.region !== sel.region || hierarchy.selection.brand !== sel.brand)) {
-    return <Loading />;
-  }
+  if (scoped && syncedKey !== urlKey) return <Loading />;
   if (route.requires && !route.requires(session.snapshot)) {
+    // BRAND-003: some pages show the shared 'Missing Permissions' state instead of leaving.
+    if (route.onDenied === 'missing-permissions') return shell(<MissingPermissions />);
     return <Navigate to={homePathFor(hierarchy.tree, sel) ?? '/home'} replace />;
   }
   return shell(page);

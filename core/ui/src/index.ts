@@ -10,6 +10,7 @@ export { BUILD_INFO_MS, BUILD_INFO_SEQUENCE, BuildInfo, type BuildInfoValues } f
 export { NOTIFICATION_PANEL_WIDTH, NotificationsPanel } from './shell/NotificationsPanel';
 export { LoginPage } from './pages/LoginPage';
 export { NotFoundPage } from './pages/NotFoundPage';
+export { MissingPermissions } from './pages/MissingPermissions';
 export { BootError, PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
 export { Logo } from './shell/Logo';
 export { AudienceDetailsModal, ZeroCountModal } from './shell/ShellModals';

@@ -131,6 +131,20 @@ export function visibleHierarchy(tree: ClientNode[], grants: readonly string[]):
     }));
 }
 
+/** SRV-036: the tree without id_env_product_slug values (outside tier 3 or without id_env_product_slugs.read). */
+export function withoutProductSlugs(tree: ClientNode[]): ClientNode[] {
+  return tree.map((c) => ({
+    ...c,
+    regions: c.regions.map((r) => ({
+      ...r,
+      brands: r.brands.map((b) => ({
+        ...b,
+        products: b.products.map((p) => ({ ...p, product_regions: p.product_regions.map((pr) => ({ ...pr, id_env_product_slug: null })) })),
+      })),
+    })),
+  }));
+}
+
 export interface ResolvedContext {
   slug: string;
   client: ClientNode;

@@ -5,7 +5,7 @@ import type { SessionStore } from '../auth/sessionStore';
 import { publicConfig, type AppConfig } from '../config';
 import type { Database } from '../db';
 import { errors, validate } from '../errors';
-import { resolveContext, visibleHierarchy } from '../hierarchy/hierarchy';
+import { resolveContext, visibleHierarchy, withoutProductSlugs } from '../hierarchy/hierarchy';
 import { isSlugVisible } from '../hierarchy/slugs';
 import type { ServerCore } from '../types';
 
@@ -105,10 +105,13 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
       cachedTree = tree;
       bodies.clear();
     }
-    const key = req.discovery.grants.join('\n');
+    // SRV-036: product slugs only in tier 3, for users with id_env_product_slugs.read.
+    const slugs = config.tier === 3 && req.discovery.can('id_env_product_slugs', 'read');
+    const key = `${slugs}\n${req.discovery.grants.join('\n')}`;
     let body = bodies.get(key);
     if (body === undefined) {
-      body = JSON.stringify({ data: visibleHierarchy(tree, req.discovery.grants) });
+      const visible = visibleHierarchy(tree, req.discovery.grants);
+      body = JSON.stringify({ data: slugs ? visible : withoutProductSlugs(visible) });
       bodies.set(key, body);
     }
     return reply.type('application/json; charset=utf-8').send(body);

@@ -1,4 +1,4 @@
-import { createServer, type DiscoveryServer, type ServerCore } from '@discovery/server';
+import { createServer, type AppConfig, type DiscoveryServer, type ServerCore } from '@discovery/server';
 import type { ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +30,13 @@ export interface TestServer {
  * when TEST_DATABASE_URL is set, on a fresh PostgreSQL database dropped again on close.
  */
 export async function createTestServer(
-  opts: { plugins?: ServerPlugin<ServerCore, FastifyInstance>[]; seed?: boolean; population?: { people: number; seed?: number } } = {},
+  opts: {
+    plugins?: ServerPlugin<ServerCore, FastifyInstance>[];
+    seed?: boolean;
+    population?: { people: number; seed?: number };
+    /** Configuration over the defaults, e.g. `{ tier: 3 }`. */
+    config?: Partial<AppConfig>;
+  } = {},
 ): Promise<TestServer> {
   const base = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -56,7 +62,7 @@ export async function createTestServer(
     databaseUrl,
     dataDir: 'memory://',
     seed: opts.seed ?? true,
-    config: { demoPassword: TEST_PASSWORD },
+    config: { ...opts.config, demoPassword: TEST_PASSWORD },
     population: opts.population
       ? { dir: join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population'), people: opts.population.people, seed: opts.population.seed ?? 42, log: () => undefined }
       : false,

@@ -1,0 +1,21 @@
+import { definePlugin, hasPermission } from '@discovery/plugin-api';
+import { allBrandsAdminPermissions, brandsAdminPermissions, brandsAdminRoutes } from '../common';
+import { brandsAdminModule } from './module';
+
+const page = () => import('./pages/BrandsAdminPage');
+// BRAND-002 DESIGN: the routes need brands.read; without it the page is the shared 'Missing
+// Permissions' state (BRAND-003). The other actions are checked per control. SHELL-053: the
+// hierarchy selector is disabled here.
+const guard = hasPermission(brandsAdminPermissions.brandsRead.resource, 'read');
+
+export default definePlugin({
+  id: 'brands-admin',
+  titleKey: 'brands-admin:title',
+  module: brandsAdminModule,
+  routes: [
+    { ref: brandsAdminRoutes.client, requires: guard, onDenied: 'missing-permissions', disablesHierarchySelector: true, load: page },
+    { ref: brandsAdminRoutes.region, requires: guard, onDenied: 'missing-permissions', disablesHierarchySelector: true, load: page },
+  ],
+  permissions: allBrandsAdminPermissions,
+  i18n: { namespace: 'brands-admin', load: async () => (await import('./locales/en.json')).default },
+});
