@@ -2,6 +2,8 @@
  * WebdriverIO against the app that scripts/e2e.ts started (E2E_BASE_URL). Both the browser and
  * the driver binaries are given, so wdio never tries to download one (TOOLCHAIN.md).
  */
+import { resolve } from 'node:path';
+
 const chromiumArgs = [
   '--headless',
   '--no-sandbox',
@@ -14,6 +16,9 @@ const chromiumArgs = [
   '--window-size=1440,900',
 ];
 
+/** Files the browser downloads (reports, workbooks) land here, where specs read them. */
+export const DOWNLOAD_DIR = resolve(process.env.E2E_OUTPUT_DIR ?? '.e2e-output', 'downloads');
+
 export const config: WebdriverIO.Config = {
   runner: 'local',
   specs: ['./specs/**/*.e2e.ts'],
@@ -22,7 +27,11 @@ export const config: WebdriverIO.Config = {
   capabilities: [
     {
       browserName: 'chrome',
-      'goog:chromeOptions': { binary: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium', args: chromiumArgs },
+      'goog:chromeOptions': {
+        binary: process.env.CHROMIUM_BIN ?? '/usr/bin/chromium',
+        args: chromiumArgs,
+        prefs: { 'download.default_directory': DOWNLOAD_DIR, 'download.prompt_for_download': false },
+      },
       'wdio:chromedriverOptions': { binary: process.env.CHROMEDRIVER_BIN ?? '/usr/bin/chromedriver' },
     },
   ],

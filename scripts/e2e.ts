@@ -14,7 +14,8 @@ export async function e2e(args: string[]): Promise<number> {
   const name = argValue(args, '--build') ?? 'full';
   const r = await build(name);
   const dataDir = mkdtempSync(join(tmpdir(), 'discovery-e2e-'));
-  const server = await startBuiltServer(r.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
+  // Reports take at least 4 s here, so the browser can see a task in progress before it completes.
+  const server = await startBuiltServer(r.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', DISCOVERY_REPORT_MIN_MS: '4000' });
   console.log(`e2e: '${name}' build serving at ${server.url}`);
   try {
     const spec = argValue(args, '--spec');

@@ -1,6 +1,6 @@
 import type { Token } from '@discovery/plugin-api';
 import type { Container } from 'inversify';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 
 const ContainerContext = createContext<Container | null>(null);
 
@@ -28,5 +28,6 @@ export function useOptionalService<T>(token: Token<T>): T | null {
 /** Every contribution bound to a multi token (home cards, home sections); empty when none. */
 export function useContributions<T>(token: Token<T>): T[] {
   const c = useContainer();
-  return c.isBound(token.symbol) ? c.getAll<T>(token.symbol) : [];
+  // the same array for the life of the container: safe in effect dependencies
+  return useMemo(() => (c.isBound(token.symbol) ? c.getAll<T>(token.symbol) : []), [c, token]);
 }

@@ -24,14 +24,17 @@ export async function purgeOld(core: Pick<ServerCore, 'query'>): Promise<number>
  * The notification center's server: index-report tasks and their job runner, outcome
  * notifications, downloads and the report history. `runner` options are for tests.
  */
-export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart?: boolean } = {}) {
+export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart?: boolean; minBuildMs?: number } = {}) {
   return defineServerPlugin<ServerCore, FastifyInstance>({
     id: 'notifications',
     permissions: Object.values(notificationsPermissions),
     migrations: [{ id: '0001_notifications', sql: init }],
     seed: seedNotifications,
     register(router, core) {
-      const jobs = new ReportRunner(core, indexReportBuilder(core), { ...DEFAULT_RUNNER, ...runner });
+      const build = indexReportBuilder(core);
+      const minMs = runner.minBuildMs ?? 0;
+      // A floor on build time (DISCOVERY_REPORT_MIN_MS) keeps the in-progress state visible in demos and browser tests.
+      const jobs = new ReportRunner(core, minMs ? async (t) => (await Promise.all([build(t), new Promise((r) => setTimeout(r, minMs))]))[0] : build, { ...DEFAULT_RUNNER, ...runner });
       let purge: ReturnType<typeof setInterval> | null = null;
       if (runner.autoStart !== false) {
         router.addHook('onReady', async () => {
@@ -163,4 +166,4 @@ export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart
   });
 }
 
-export default notificationsServer();
+export default notificationsServer({ minBuildMs: Number(process.env.DISCOVERY_REPORT_MIN_MS ?? 0) || undefined });
