@@ -31,7 +31,7 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
             <tr>
               <th>{t('notifications.events')}</th>
               <th style={{ width: 120 }}>{t('notifications.date')}</th>
-              <th style={{ width: 140 }}>{t('notifications.actions')}</th>
+              <th style={{ width: 160 }}>{t('notifications.actions')}</th>
             </tr>
           </thead>
           <tbody>
