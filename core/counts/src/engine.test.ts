@@ -175,6 +175,19 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     expect(r.total_matched_count).toBe(union(matched, [a[20], a[21], a[22]]));
     expect(r.total_modeled_count).toBe(union(modeled, [a[20], a[21], a[23]]));
     expect(r.segment_counts[a[22]]).toBe(count(matched.get(a[22])!));
+    expect(r.modeled_segment_counts[a[23]]).toBe(count(modeled.get(a[23])!));
+    // Within a region every figure is counted over the region's people only.
+    const region = manifest.regions[1];
+    const inRegion = (kind: Map<string, Uint8Array>, list: string[]) => {
+      let n = 0;
+      for (let p = region.start; p < region.end; p++) if (list.some((id) => kind.get(id)![p])) n++;
+      return n;
+    };
+    const rr = await engine.mekko(markets, region.key);
+    expect(rr.segment_counts[a[21]]).toBe(inRegion(matched, [a[21]]));
+    expect(rr.modeled_segment_counts[a[23]]).toBe(inRegion(modeled, [a[23]]));
+    expect(rr.market_counts.matched.m1).toBe(inRegion(matched, [a[20], a[21]]));
+    expect(rr.total_modeled_count).toBe(inRegion(modeled, [a[20], a[21], a[23]]));
   });
 
   it('profiles an audience: share and index of each segment against the population', async () => {

@@ -271,8 +271,9 @@ export class CountsEngine {
       out.market_counts.modeled[m.id] = r[k++] ?? 0;
     }
     for (const m of markets) {
-      for (const id of m.matched) out.segment_counts[id] = r[k++] ?? 0;
-      for (const id of m.modeled) out.modeled_segment_counts[id] = r[k++] ?? 0;
+      // Within a region the shards counted each sub-market; the whole population's are in the manifest.
+      for (const id of m.matched) out.segment_counts[id] = region ? (r[k++] ?? 0) : this.byId.get(id)!.matched;
+      for (const id of m.modeled) out.modeled_segment_counts[id] = region ? (r[k++] ?? 0) : this.byId.get(id)!.modeled;
     }
     return out;
   }

@@ -81,7 +81,8 @@ export function runOnShard(view: ShardView, op: Op): Partial {
     case 'rule':
       return [evalRule(view, op.kind, op.rule).size];
     case 'mekko': {
-      // [total matched, total modeled, per market (matched, modeled), per market per id (matched|modeled)]
+      // [total matched, total modeled, per market (matched, modeled), then, within a region only,
+      // per market per id (matched|modeled): whole-population sizes are in the manifest]
       const u = op.region ? view.universe() : null;
       const within = (b: RoaringBitmap32) => (u ? RoaringBitmap32.and(b, u) : b);
       const union = (bs: RoaringBitmap32[]) => (bs.length === 0 ? null : bs.length === 1 ? bs[0] : RoaringBitmap32.orMany(bs));
@@ -97,8 +98,10 @@ export function runOnShard(view: ShardView, op: Op): Partial {
         out.push(um?.size ?? 0, uo?.size ?? 0);
         if (um) marketMatched.push(um);
         if (uo) marketModeled.push(uo);
-        for (const b of mm) perId.push(b.size);
-        for (const b of mo) perId.push(b.size);
+        if (u) {
+          for (const b of mm) perId.push(b.size);
+          for (const b of mo) perId.push(b.size);
+        }
       }
       // The totals are the union of the market unions: 10 inputs, not every sub-market again.
       out[0] = union(marketMatched)?.size ?? 0;

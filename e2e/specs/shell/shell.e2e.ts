@@ -1,3 +1,4 @@
+import { ClientsAdmin } from '../../pageobjects/global-admin/ClientsAdmin';
 import { LoginPage } from '../../pageobjects/shell/LoginPage';
 import { clickWhenSettled, Shell } from '../../pageobjects/shell/Shell';
 
@@ -115,6 +116,26 @@ describe('admin area', () => {
     );
     await shell.chooseUserMenu('Stop Viewing As');
     await browser.waitUntil(async () => (await $('h1').getText().catch(() => '')) === 'Welcome, Ada Admin', { timeout: 20000 });
+  });
+
+  it('BRAND-059 creates a client with a region in the admin form; the hierarchy selector lists it', async () => {
+    const clients = new ClientsAdmin();
+    await clients.open();
+    await clients.startNew();
+    await clients.save();
+    await browser.waitUntil(async () => (await clients.fieldMessages()).includes('Client name is required.'));
+    expect(await clients.fieldMessages()).toContain('Region name is required.');
+    await clients.fill('name', 'Wayne Foods');
+    await clients.fill('company-id', '3001');
+    await clients.fill('region-name-0', 'Spain');
+    await clients.save();
+    await clients.form.waitForDisplayed({ reverse: true, timeout: 10000 });
+    await expect(clients.row('wayne-foods')).toHaveText(expect.stringContaining('Spain (default)'));
+    await browser.url('/acme/us/home');
+    await shell.waitForShell();
+    await shell.selector('client').click();
+    await expect($('.bp6-popover .bp6-menu')).toHaveText(expect.stringContaining('Wayne Foods'));
+    await browser.keys('Escape');
   });
 
   it('SHELL-021 keeps the admin page from a planner', async () => {

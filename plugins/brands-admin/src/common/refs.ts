@@ -21,6 +21,7 @@ export const brandsAdminPermissions = {
   productsDestroy: definePermission('products', 'destroy'),
   slugsRead: definePermission('id_env_product_slugs', 'read'),
   slugsUpdate: definePermission('id_env_product_slugs', 'update'),
+  clientsRead: definePermission('clients', 'read'),
   clientsCreate: definePermission('clients', 'create'),
   clientsUpdate: definePermission('clients', 'update'),
   regionsCreate: definePermission('regions', 'create'),

@@ -111,6 +111,32 @@ export const ClientBodySchema = z.object({
 });
 export type ClientBody = z.input<typeof ClientBodySchema>;
 
+/** Where clients are read and saved: GET (the list), POST, PUT /{id} (SRV-028, BRAND-059). */
+export const CLIENTS_API = '/api/v1/brands-admin/clients';
+
+/** A region as the clients API answers it. */
+export interface AdminRegionDto {
+  id: number;
+  name: string;
+  slug: string;
+  currency: { symbol: string; symbol_first: boolean };
+  is_default: boolean;
+  molecula_index: string | null;
+  es_index: string | null;
+  id_env_motivation_url: string | null;
+}
+
+/** A client as the clients API answers it, with every region. */
+export interface AdminClientDto {
+  id: number;
+  name: string;
+  slug: string;
+  conversant_company_id: number | null;
+  feature_flags: Record<string, boolean>;
+  site_visitation_enabled: boolean;
+  regions: AdminRegionDto[];
+}
+
 /** What the brands API answers: a brand with every product, whatever the region. */
 export type AdminBrandDto = BrandDto;
 export type AdminProductDto = ProductDto;

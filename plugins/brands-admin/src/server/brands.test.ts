@@ -354,13 +354,25 @@ describe('brands-admin API', () => {
       const region = await admin.call<{ data: { slug: string; is_default: boolean } }>('POST', `/clients/${id}/regions`, { region: { name: 'Portugal', is_default: true } }, '');
       expect(region.status).toBe(201);
       expect(region.body.data).toEqual(expect.objectContaining({ slug: 'portugal', is_default: true }));
+      const list = await admin.call<{ data: { name: string; slug: string; regions: { slug: string }[] }[] }>('GET', '/clients', undefined, '');
+      expect(list.status).toBe(200);
+      const wayne = list.body.data.find((c) => c.slug === 'wayne-foods')!;
+      expect(wayne.name).toBe('Wayne Foods Europe');
+      expect(wayne.regions.map((r) => r.slug).sort()).toEqual(['italy', 'portugal', 'spain']);
+      expect(list.body.data.map((c) => c.slug)).toEqual(expect.arrayContaining(['acme', 'globex']));
       const again = await admin.call<ErrorBody>('POST', '/clients', { client: { name: 'Wayne Foods' } }, '');
       expect(again.status).toBe(422);
       expect(again.body.error.message).toBe('Client slug already used.');
     });
 
-    it('needs clients.create / clients.update / regions.create', async () => {
+    it('needs clients.read / clients.create / clients.update / regions.create', async () => {
       const planner = caller(server, await server.login('planner@example.com'));
+      // The planner reads the clients granted to them (acme, globex), not the others.
+      const seen = await planner.call<{ data: { slug: string }[] }>('GET', '/clients', undefined, '');
+      expect(seen.status).toBe(200);
+      expect(seen.body.data.map((c) => c.slug).sort()).toEqual(['acme', 'globex']);
+      const nobody = caller(server, await server.login('norole@example.com'));
+      expect((await nobody.call('GET', '/clients', undefined, '')).status).toBe(403);
       expect((await planner.call('POST', '/clients', { client: { name: 'Nope' } }, '')).status).toBe(403);
       expect((await planner.call('PUT', '/clients/1', { client: { name: 'Nope' } }, '')).status).toBe(403);
       expect((await planner.call('POST', '/clients/1/regions', { region: { name: 'Nope' } }, '')).status).toBe(403);

@@ -1,35 +1,21 @@
 import { isSlugVisible, slugify, type Queryable, type ServerCore } from '@discovery/server';
-import type { ClientBodySchema, RegionInput } from '../common';
+import type { AdminClientDto, ClientBodySchema, RegionInput } from '../common';
 import { uniqueSlug, type Reader } from './repository';
 import type { z } from 'zod';
 
 type ClientInput = z.output<typeof ClientBodySchema>['client'];
 
-export interface AdminRegionDto {
-  id: number;
-  name: string;
-  slug: string;
-  currency: { symbol: string; symbol_first: boolean };
-  is_default: boolean;
-  molecula_index: string | null;
-  es_index: string | null;
-  id_env_motivation_url: string | null;
-}
-
-export interface AdminClientDto {
-  id: number;
-  name: string;
-  slug: string;
-  conversant_company_id: number | null;
-  feature_flags: Record<string, boolean>;
-  site_visitation_enabled: boolean;
-  regions: AdminRegionDto[];
-}
-
-
 /** Clients and regions (SRV-028, SRV-029, BRAND-059): the {clients} service's writes. */
 export class ClientService {
   constructor(private readonly core: ServerCore) {}
+
+  /** Every client the grants reach (a grant on any of its slugs), by name. */
+  async list(db: Reader, grants: readonly string[]): Promise<AdminClientDto[]> {
+    const rows = await db.query<{ id: number; slug: string }>('select id, slug from clients order by lower(name), id');
+    const out: AdminClientDto[] = [];
+    for (const r of rows) if (isSlugVisible(grants, r.slug)) out.push((await this.load(db, Number(r.id)))!);
+    return out;
+  }
 
   async load(db: Reader, id: number): Promise<AdminClientDto | null> {
     const [c] = await db.query<Record<string, unknown>>('select * from clients where id = $1', [id]);

@@ -90,6 +90,9 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       return reply.code(204).send();
     });
 
+    // BRAND-059: the clients the user's grants reach, with their regions, for the client admin form.
+    router.get('/clients', { preHandler: need(P.clientsRead) }, async (req) => ({ data: await clients.list(core, req.discovery.grants) }));
+
     // SRV-028 / BRAND-059: clients are saved like brands, POST without id, PUT with it.
     router.post('/clients', { preHandler: need(P.clientsCreate) }, async (req, reply) => {
       const { client } = parseBody(core, ClientBodySchema, req.body);

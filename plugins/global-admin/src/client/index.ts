@@ -1,9 +1,11 @@
 import { definePlugin, hasPermission } from '@discovery/plugin-api';
 import { adminDashboardRoute, globalAdminPermissions } from '../common';
+import { globalAdminModule } from './module';
 
 export default definePlugin({
   id: 'global-admin',
   titleKey: 'global-admin:title',
+  module: globalAdminModule,
   routes: [
     {
       ref: adminDashboardRoute,

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSummary } from '../../common';
+import { ClientsSection } from '../components/ClientsSection';
 
 interface AdminUser {
   id: number;
@@ -43,6 +44,7 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
           ))}
         </div>
       )}
+      <ClientsSection />
       <H4>{t('users')}</H4>
       {canViewAs && <p>{t('viewAsHint')}</p>}
       {!users ? (

@@ -1,0 +1,20 @@
+import { ApiClientToken, HierarchyStoreToken, SessionStoreToken, ToastStoreToken, type ApiClient, type HierarchyStore, type SessionStore, type ToastStore } from '@discovery/platform';
+import i18next from 'i18next';
+import { ContainerModule } from 'inversify';
+import { ClientAdminStore, ClientAdminStoreToken } from './stores/ClientAdminStore';
+
+/** Global admin's stores over the core services (factories: esbuild emits no decorator metadata). */
+export const globalAdminModule = new ContainerModule(({ bind }) => {
+  bind(ClientAdminStoreToken.symbol)
+    .toDynamicValue(
+      (ctx) =>
+        new ClientAdminStore({
+          api: ctx.get<ApiClient>(ApiClientToken.symbol),
+          hierarchy: ctx.get<HierarchyStore>(HierarchyStoreToken.symbol),
+          session: ctx.get<SessionStore>(SessionStoreToken.symbol),
+          toasts: ctx.get<ToastStore>(ToastStoreToken.symbol),
+          t: (key, options) => i18next.t(key, { ns: 'global-admin', ...options }),
+        }),
+    )
+    .inSingletonScope();
+});
