@@ -32,6 +32,26 @@ export function withDefaultPermissions(set: PermissionSet): PermissionSet {
   return out;
 }
 
+/**
+ * SHELL-047 / TBX-023: every embedded frame is told {type: 'logout'}, addressed to the frame's own
+ * origin (the origin of its src), never '*': a frame that navigated elsewhere is not told.
+ */
+export function postLogoutToFrames(doc: Document = document): number {
+  let sent = 0;
+  for (const frame of Array.from(doc.querySelectorAll('iframe'))) {
+    let origin: string;
+    try {
+      origin = new URL(frame.src, doc.baseURI).origin;
+    } catch {
+      continue;
+    }
+    if (!origin || origin === 'null' || !frame.contentWindow) continue;
+    frame.contentWindow.postMessage({ type: 'logout' }, origin);
+    sent++;
+  }
+  return sent;
+}
+
 /** Who is signed in, what they may do, and the sign-in / sign-out transitions. */
 export class SessionStore {
   me: MeDto | null = null;
@@ -148,9 +168,7 @@ export class SessionStore {
     void this.api.post('/api/v1/auth/logout', undefined, { silent: true }).catch(() => undefined);
     for (const k of [AUTH_TOKEN_KEY, SSO_TOKEN_KEY, USER_KEY]) this.storage.removeItem(k);
     this.api.setCsrfToken(null);
-    for (const frame of Array.from(document.querySelectorAll('iframe'))) {
-      frame.contentWindow?.postMessage({ type: 'logout' }, '*');
-    }
+    postLogoutToFrames();
     this.me = null;
     this.status = 'anonymous';
     this.hierarchy.clear();
