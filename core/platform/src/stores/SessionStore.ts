@@ -39,9 +39,11 @@ export function withDefaultPermissions(set: PermissionSet): PermissionSet {
 export function postLogoutToFrames(doc: Document = document): number {
   let sent = 0;
   for (const frame of Array.from(doc.querySelectorAll('iframe'))) {
+    const src = frame.getAttribute('src');
+    if (!src) continue;
     let origin: string;
     try {
-      origin = new URL(frame.src, doc.baseURI).origin;
+      origin = new URL(src, doc.baseURI).origin;
     } catch {
       continue;
     }
