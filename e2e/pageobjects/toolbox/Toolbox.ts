@@ -1,4 +1,4 @@
-import { Shell } from '../shell/Shell';
+import { clickWhenSettled, Shell } from '../shell/Shell';
 
 /** Toolbox units in the left nav, the embedded frame with the demo application, the notice page. */
 export class Toolbox {
@@ -35,5 +35,27 @@ export class Toolbox {
       timeout: 15000,
       timeoutMsg: `demo ${field} never read '${text}' (last: '${await this.demo(field).getText().catch(() => '?')}')`,
     });
+  }
+
+  get adminPage() {
+    return $('[data-testid="toolbox-admin-page"]');
+  }
+  unitRow(name: string) {
+    return $(`[data-testid="unit-row-${name}"]`);
+  }
+
+  /** The management screen's unit dialog: name, url, embedded or link, regions. */
+  async addUnit(opts: { name: string; url: string; embedded: boolean; regions: string[] }) {
+    await clickWhenSettled(() => $('[data-testid="add-unit"]'), async () => $('[data-testid="unit-dialog"]').isDisplayed());
+    const dialog = $('[data-testid="unit-dialog"]');
+    await dialog.$('#unit-name').setValue(opts.name);
+    await dialog.$('#unit-url').setValue(opts.url);
+    if (!opts.embedded) await dialog.$('label*=Open inside the app').click();
+    if (opts.regions.length) {
+      await dialog.$('label*=All regions').click();
+      for (const r of opts.regions) await dialog.$(`label*=${r}`).click();
+    }
+    await dialog.$('[data-testid="unit-save"]').click();
+    await dialog.waitForExist({ reverse: true, timeout: 10000 });
   }
 }

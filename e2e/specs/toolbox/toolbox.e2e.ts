@@ -84,4 +84,25 @@ describe('toolbox', () => {
     await expect($('[data-testid="notice-text"]')).toHaveText('The selected client and region has no brand or product associated with it. Please contact your Agency Admin.');
     await expect($('[data-testid="notice-support"]')).toHaveAttribute('href', 'https://support.discovery.example');
   });
+
+  it('TBX-012 TBX-007 TBX-008 the management screen adds a UK-only link (not in the US nav) and hides a unit (it leaves the nav)', async () => {
+    await browser.url('/acme/us/fizz-cola/fizz-zero/toolbox');
+    await toolbox.adminPage.waitForDisplayed({ timeout: 15000 });
+    await toolbox.unitRow('Demo App').waitForDisplayed();
+    await expect(toolbox.unitRow('Retired Dashboard')).toHaveText(expect.stringContaining('Hidden'));
+    await toolbox.addUnit({ name: 'E2E Portal', url: 'https://e2e-portal.example.com/', embedded: false, regions: ['United Kingdom'] });
+    await toolbox.unitRow('E2E Portal').waitForDisplayed();
+    await expect(toolbox.unitRow('E2E Portal')).toHaveText(expect.stringContaining('United Kingdom'));
+    await expect(toolbox.unitRow('E2E Portal')).toHaveText(expect.stringContaining('New tab'));
+    await expect(toolbox.navItem('E2E Portal')).not.toBeExisting();
+
+    await toolbox.navItem('Media Calculator').waitForDisplayed();
+    await clickWhenSettled(() => $('button[aria-label="Hide Media Calculator"]'));
+    await browser.waitUntil(async () => (await toolbox.unitRow('Media Calculator').getText()).includes('Hidden'), { timeout: 10000 });
+    await toolbox.navItem('Media Calculator').waitForExist({ reverse: true, timeout: 10000 });
+
+    await toolbox.shell.choose('region', 'United Kingdom');
+    await toolbox.navItem('E2E Portal').waitForDisplayed({ timeout: 15000 });
+    await expect(toolbox.navItem('E2E Portal')).toHaveAttribute('href', 'https://e2e-portal.example.com/');
+  });
 });

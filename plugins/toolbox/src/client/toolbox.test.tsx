@@ -40,8 +40,7 @@ const UNITS = [
 ];
 
 function server({ applications = true, units = UNITS, token = 'tok-1' as string | null } = {}) {
-  const tree = fixtures.hierarchy();
-  tree[0].feature_flags = { ...tree[0].feature_flags, applications };
+  const tree = fixtures.hierarchy().map((c) => ({ ...c, feature_flags: { ...c.feature_flags, applications } as Record<string, boolean> }));
   const s = new FakeServer()
     .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, support_url: 'https://support.example.com', service_desk_url: 'https://desk' } })
     .respond('GET /api/v1/hierarchy', { data: tree })

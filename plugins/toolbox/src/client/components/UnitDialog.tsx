@@ -33,8 +33,9 @@ export function UnitDialog({
     setD({ ...d, region_ids: on ? [...d.region_ids.filter((r) => r !== ALL_REGIONS), id] : d.region_ids.filter((r) => r !== id) });
   const field = (name: string) => ({ helperText: errors[name], intent: errors[name] ? ('danger' as const) : ('none' as const) });
   return (
-    <Dialog isOpen onClose={onClose} title={d.id === null ? t('admin.newUnit') : t('admin.editUnit')} data-testid="unit-dialog">
+    <Dialog isOpen onClose={onClose} title={d.id === null ? t('admin.newUnit') : t('admin.editUnit')}>
       <form
+        data-testid="unit-dialog"
         onSubmit={(e) => {
           e.preventDefault();
           setTouched(true);
