@@ -105,4 +105,18 @@ describe('toolbox', () => {
     await toolbox.navItem('E2E Portal').waitForDisplayed({ timeout: 15000 });
     await expect(toolbox.navItem('E2E Portal')).toHaveAttribute('href', 'https://e2e-portal.example.com/');
   });
+
+  it('TBX-023 on logout the frame is told {type: logout} before the app leaves', async () => {
+    await browser.url('/acme/us/toolbox-app/Demo%20App');
+    await toolbox.inFrame(() => toolbox.waitForDemoText('greeting', 'Hello, Ada Admin'));
+    const demo = new URL(await toolbox.frame.getAttribute('src'));
+    const events = async () => ((await (await fetch(`${demo.origin}/toolbox-demo/events`)).json()) as { data: { type: string; origin: string }[] }).data;
+    const before = (await events()).filter((e) => e.type === 'logout').length;
+    await toolbox.shell.chooseUserMenu('Logout');
+    await browser.waitUntil(async () => (await browser.getUrl()).includes('/login'), { timeout: 15000 });
+    const logouts = (await events()).filter((e) => e.type === 'logout');
+    expect(logouts.length).toBe(before + 1);
+    // sent by the app itself (the frame's parent), at the frame's origin
+    expect(logouts[logouts.length - 1].origin).toBe(new URL(await browser.getUrl()).origin);
+  });
 });

@@ -60,15 +60,21 @@ export class SessionStore {
   status: 'unknown' | 'anonymous' | 'authenticated' = 'unknown';
   /** Bumped by sign-in and sign-out, so a slower start-up probe cannot undo them. */
   private epoch = 0;
+  /** A logout is under way (its redirect is pending): a second call does nothing. */
+  private loggingOut = false;
 
   constructor(
     private readonly api: ApiClient,
     private readonly hierarchy: HierarchyStore,
     private readonly config: ConfigStore,
     private readonly storage: Storage = localStorage,
+    /** Full-page navigation (the logout redirect); replaceable in tests. */
+    private readonly leave: (url: string) => void = (url) => window.location.assign(url),
   ) {
-    makeAutoObservable<SessionStore, 'api' | 'hierarchy' | 'config' | 'storage' | 'epoch'>(this, {
+    makeAutoObservable<SessionStore, 'api' | 'hierarchy' | 'config' | 'storage' | 'epoch' | 'loggingOut' | 'leave'>(this, {
+      leave: false,
       epoch: false,
+      loggingOut: false,
       api: false,
       hierarchy: false,
       config: false,
@@ -165,17 +171,26 @@ export class SessionStore {
    * to the logout address (with the return URL when given).
    */
   logout(returnUrl?: string): void {
+    if (this.loggingOut) return;
+    this.loggingOut = true;
     this.epoch++;
     const logoutUrl = this.config.config?.logout_url ?? '/api/v1/adfs/logout';
     void this.api.post('/api/v1/auth/logout', undefined, { silent: true }).catch(() => undefined);
     for (const k of [AUTH_TOKEN_KEY, SSO_TOKEN_KEY, USER_KEY]) this.storage.removeItem(k);
     this.api.setCsrfToken(null);
     postLogoutToFrames();
-    this.me = null;
-    this.status = 'anonymous';
-    this.hierarchy.clear();
     const target = returnUrl ? `${logoutUrl}?returnUrl=${encodeURIComponent(returnUrl)}` : logoutUrl;
-    setTimeout(() => window.location.assign(target), LOGOUT_DELAY_MS);
+    // The page (and its embedded frames) stays for the 200 ms, so the frames receive the logout
+    // message before their documents go away; then the state is cleared and the app leaves.
+    setTimeout(() => {
+      runInAction(() => {
+        this.me = null;
+        this.status = 'anonymous';
+        this.loggingOut = false;
+      });
+      this.hierarchy.clear();
+      this.leave(target);
+    }, LOGOUT_DELAY_MS);
   }
 
   /** SHELL-046: stop 'viewing as', back to /home as yourself. */

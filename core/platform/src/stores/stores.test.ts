@@ -3,7 +3,11 @@ import { bootstrapPlugins } from '../bootstrap';
 import { initI18n } from '../i18n';
 import { buildNav } from '../nav';
 import { NavStore } from './NavStore';
-import { postLogoutToFrames, withDefaultPermissions } from './SessionStore';
+import { runInAction } from 'mobx';
+import type { ApiClient } from '../ApiClient';
+import type { ConfigStore } from './ConfigStore';
+import type { HierarchyStore } from './HierarchyStore';
+import { postLogoutToFrames, SessionStore, withDefaultPermissions } from './SessionStore';
 import { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore } from './ToastStore';
 
 describe('ToastStore', () => {
@@ -164,5 +168,41 @@ describe('logout and embedded frames', () => {
     // no src: nothing is sent with '*'
     expect(spies[2]).not.toHaveBeenCalled();
     document.body.innerHTML = '';
+  });
+});
+
+describe('SessionStore.logout', () => {
+  it('SHELL-047 TBX-023 tells the frames first, keeps the page for 200 ms, then clears the user and leaves', () => {
+    jest.useFakeTimers();
+    const assign = jest.fn();
+    try {
+      document.body.innerHTML = '<iframe src="https://app.example.com/x"></iframe>';
+      const post = jest.spyOn(document.querySelector('iframe')!.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+      const api = { post: jest.fn(async () => undefined), setCsrfToken: jest.fn() } as unknown as ApiClient;
+      const hierarchy = { clear: jest.fn() } as unknown as HierarchyStore;
+      const config = { config: { logout_url: '/api/v1/adfs/logout' } } as unknown as ConfigStore;
+      const storage = new Map<string, string>([['sso-token', 't'], ['auth-token', 'a'], ['user', '{}']]);
+      const session = new SessionStore(api, hierarchy, config, { removeItem: (k: string) => storage.delete(k), getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) } as unknown as Storage, assign);
+      runInAction(() => {
+        session.status = 'authenticated';
+        session.me = { first_name: 'Ada' } as SessionStore['me'];
+      });
+      session.logout('/acme/us/home');
+      expect(post).toHaveBeenCalledWith({ type: 'logout' }, 'https://app.example.com');
+      expect(storage.size).toBe(0);
+      expect(session.status).toBe('authenticated');
+      session.logout();
+      jest.advanceTimersByTime(199);
+      expect(assign).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      expect(assign).toHaveBeenCalledTimes(1);
+      expect(assign).toHaveBeenCalledWith(`/api/v1/adfs/logout?returnUrl=${encodeURIComponent('/acme/us/home')}`);
+      expect(session.status).toBe('anonymous');
+      expect(session.me).toBeNull();
+      expect(post).toHaveBeenCalledTimes(1);
+    } finally {
+      document.body.innerHTML = '';
+      jest.useRealTimers();
+    }
   });
 });

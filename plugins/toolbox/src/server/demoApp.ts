@@ -60,6 +60,9 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
     } else if (m.type === 'logout') {
       set('greeting', 'Signed out'); set('status', 'The app signed out'); set('email', '-');
     }
+    // What the demo was told, kept by its own server (GET ${DEMO_APP_PATH}events): the page itself
+    // is gone a moment after a logout.
+    if (typeof m.type === 'string') navigator.sendBeacon('${DEMO_APP_PATH}events', JSON.stringify({ type: m.type, origin: e.origin }));
   });
   document.getElementById('ask').onclick = function () { window.parent.postMessage({ type: 'request-sso-token' }, '*'); };
   document.getElementById('intruder').onclick = function () {
@@ -90,6 +93,21 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
 </script>`),
     ),
   );
+  // The messages the demo pages received (newest last, at most 200): a tester's view of the hand-off.
+  const events: { type: string; origin: string; at: string }[] = [];
+  app.post(`${DEMO_APP_PATH}events`, async (req, reply) => {
+    let body: { type?: unknown; origin?: unknown } = {};
+    try {
+      body = typeof req.body === 'string' ? JSON.parse(req.body) : ((req.body as object) ?? {});
+    } catch {
+      return reply.code(400).send({ error: { message: 'Send JSON {type, origin}.' } });
+    }
+    if (typeof body.type !== 'string' || body.type.length > 100) return reply.code(400).send({ error: { message: 'type must be a short string.' } });
+    events.push({ type: body.type, origin: String(body.origin ?? '').slice(0, 200), at: new Date().toISOString() });
+    if (events.length > 200) events.splice(0, events.length - 200);
+    return reply.code(204).send();
+  });
+  app.get(`${DEMO_APP_PATH}events`, async () => ({ data: events }));
   const address = await app.listen({ host: opts.host, port: opts.port });
   const port = new URL(address).port;
   return { origin: `http://${opts.publicHost}:${port}`, close: () => app.close() };
