@@ -26,16 +26,16 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
 
   const sel = hierarchy.selection;
   const nodes = resolveNodes(hierarchy.tree, sel);
-  const unit =
-    units.units && units.clientSlug === sel.client
-      ? iframeUnitGuard({
-          clientSlug: sel.client,
-          unitName,
-          regionId: nodes.region?.id,
-          units: units.units,
-          applicationsEnabled: nodes.client?.feature_flags[APPLICATIONS_FLAG] === true,
-        })
-      : null;
+  const clientUnits = units.unitsOf(sel.client);
+  const unit = clientUnits
+    ? iframeUnitGuard({
+        clientSlug: sel.client,
+        unitName,
+        regionId: nodes.region?.id,
+        units: clientUnits,
+        applicationsEnabled: nodes.client?.feature_flags[APPLICATIONS_FLAG] === true,
+      })
+    : null;
   const url = unit?.url ?? null;
 
   useEffect(() => {
@@ -86,7 +86,7 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
     return () => clearTimeout(timer);
   }, [url]);
 
-  if (!units.units || units.clientSlug !== sel.client) {
+  if (!clientUnits) {
     return (
       <div style={{ padding: 24 }}>
         <Spinner aria-label={t('frame.loading')} />

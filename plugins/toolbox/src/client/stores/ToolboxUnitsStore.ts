@@ -1,6 +1,6 @@
 import { createToken, type SessionSnapshot } from '@discovery/plugin-api';
 import type { ApiClient, DynamicNavItem, HierarchyStore, NavContribution } from '@discovery/platform';
-import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { makeAutoObservable, observable, reaction, runInAction } from 'mobx';
 import { APPLICATIONS_FLAG, navUnitGroups, toolboxAppRoutes, type NavContext, type ToolboxUnitDto } from '../../common';
 
 export const ToolboxUnitsStoreToken = createToken<ToolboxUnitsStore>('toolbox:ToolboxUnitsStore');
@@ -14,16 +14,15 @@ const ICON = { iframed: 'application', external: 'share' } as const;
  * cache (TBX-016).
  */
 export class ToolboxUnitsStore implements NavContribution {
-  /** Units of `clientSlug`, null until loaded. */
-  units: ToolboxUnitDto[] | null = null;
-  clientSlug: string | null = null;
-  private pending: { client: string; promise: Promise<ToolboxUnitDto[]> } | null = null;
+  /** Loaded units by client slug (a quick client switch cannot mix two clients' answers). */
+  private readonly loaded = observable.map<string, ToolboxUnitDto[]>();
+  private readonly pending = new Map<string, Promise<ToolboxUnitDto[]>>();
 
   constructor(
     private readonly api: ApiClient,
     private readonly hierarchy: HierarchyStore,
   ) {
-    makeAutoObservable<ToolboxUnitsStore, 'api' | 'hierarchy' | 'pending'>(this, { api: false, hierarchy: false, pending: false });
+    makeAutoObservable<ToolboxUnitsStore, 'api' | 'hierarchy' | 'pending' | 'loaded'>(this, { api: false, hierarchy: false, pending: false, loaded: false });
     reaction(
       () => this.hierarchy.selection.client ?? null,
       (client) => {
@@ -33,38 +32,35 @@ export class ToolboxUnitsStore implements NavContribution {
     );
   }
 
+  /** The loaded units of a client, undefined until they arrive. */
+  unitsOf(client: string | undefined | null): ToolboxUnitDto[] | undefined {
+    return client ? this.loaded.get(client) : undefined;
+  }
+
   /**
-   * TBX-016: the client's units, fetched once; a call for the client already loaded (or loading)
+   * TBX-016: the client's units, fetched once; a call for a client already loaded (or loading)
    * reuses that answer. A failed fetch leaves no units (the nav shows none, the guard says home).
    */
   ensure(client: string): Promise<ToolboxUnitDto[]> {
-    if (this.clientSlug === client && this.units) return Promise.resolve(this.units);
-    if (this.pending?.client === client) return this.pending.promise;
+    const have = this.loaded.get(client);
+    if (have) return Promise.resolve(have);
+    const inFlight = this.pending.get(client);
+    if (inFlight) return inFlight;
     const promise = this.api
       .get<{ data: ToolboxUnitDto[] }>(`/api/v1/toolbox/units/type/nav/client/${encodeURIComponent(client)}`, { silent: true })
       .then((res) => {
-        runInAction(() => {
-          if (this.pending?.client === client) this.pending = null;
-          this.units = res.data;
-          this.clientSlug = client;
-        });
+        runInAction(() => this.loaded.set(client, res.data));
         return res.data;
       })
-      .catch((e: unknown) => {
-        runInAction(() => {
-          if (this.pending?.client === client) this.pending = null;
-        });
-        throw e;
-      });
-    this.pending = { client, promise };
+      .finally(() => this.pending.delete(client));
+    this.pending.set(client, promise);
     return promise;
   }
 
-  /** Forget the cache (after the admin screen changed units). */
+  /** Forget the cache (after the management screen changed units) and reload the current client. */
   invalidate(): void {
-    this.units = null;
-    this.clientSlug = null;
-    this.pending = null;
+    this.loaded.clear();
+    this.pending.clear();
     const client = this.hierarchy.selection.client;
     if (client) void this.ensure(client).catch(() => undefined);
   }
@@ -81,12 +77,12 @@ export class ToolboxUnitsStore implements NavContribution {
 
   /** NavContribution: the visible units of the current client (TBX-001/003/004). */
   items(_session: SessionSnapshot): DynamicNavItem[] {
-    const client = this.hierarchy.selection.client;
-    if (!this.units || !client || this.clientSlug !== client) return [];
+    const units = this.unitsOf(this.hierarchy.selection.client);
+    if (!units) return [];
     const sel = this.hierarchy.selection;
     const atProduct = Boolean(this.hierarchy.nodes.product);
     const out: DynamicNavItem[] = [];
-    for (const group of navUnitGroups(this.units, this.navContext)) {
+    for (const group of navUnitGroups(units, this.navContext)) {
       for (const [i, u] of group.units.entries()) {
         // TBX-003: iframed = the in-app route at the current hierarchy; else the unit's url.
         const href = u.iframed
