@@ -36,6 +36,17 @@ describe('route guards', () => {
     expect(NO_CLIENT_WARNING).toBe('Routing Error: The URL did not specify an active client');
   });
 
+  it('SHELL-031 TBX-026 the brand/product guard sends a brand- or product-level route in a region without brands to the notice page, when the build has one', () => {
+    const empty = { client: 'acme', region: 'uk', brand: 'b', product: 'p' };
+    expect(contextGuard(tree, 'product', empty, { noticePath: '/notice' })).toEqual({ kind: 'redirect', to: '/notice' });
+    expect(contextGuard(tree, 'brand', { client: 'acme', region: 'uk', brand: 'b' }, { noticePath: '/notice' })).toEqual({ kind: 'redirect', to: '/notice' });
+    // without a notice page in the build: the region's home, as before
+    expect(contextGuard(tree, 'product', empty)).toEqual({ kind: 'redirect', to: '/acme/uk/home' });
+    // region-level routes and regions that have brands are not affected
+    expect(contextGuard(tree, 'region', { client: 'acme', region: 'uk' }, { noticePath: '/notice' })).toEqual({ kind: 'allow' });
+    expect(contextGuard(tree, 'product', { client: 'acme', region: 'us', brand: 'nope', product: 'x' }, { noticePath: '/notice' })).toEqual({ kind: 'redirect', to: '/acme/us/home' });
+  });
+
   it('never redirects to a target the guard would reject again (no loops)', () => {
     const cases = [
       { client: 'acme', region: 'us', brand: 'nope', product: 'x' },

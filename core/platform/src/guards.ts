@@ -26,7 +26,7 @@ const DEPTH: Record<RouteScope, number> = { global: 0, client: 1, region: 2, bra
  * resolve, else redirect: client and region valid -> '{c}/{r}/home' (rule 2); otherwise the home
  * of the deepest valid context. Every target is itself a valid home, so no loop can form.
  */
-export function contextGuard(tree: ClientDto[], scope: RouteScope, sel: HierarchySelection): GuardResult {
+export function contextGuard(tree: ClientDto[], scope: RouteScope, sel: HierarchySelection, opts: { noticePath?: string | null } = {}): GuardResult {
   const depth = DEPTH[scope];
   if (depth === 0) return { kind: 'allow' };
   const fallback = homePathFor(tree) ?? '/home';
@@ -35,6 +35,11 @@ export function contextGuard(tree: ClientDto[], scope: RouteScope, sel: Hierarch
   if (!nodes.client) return { kind: 'warn', message: invalidClientWarning(sel.client), to: fallback };
   const resolved = LEVELS.filter((l) => nodes[l]).length;
   if (resolved >= depth) return { kind: 'allow' };
+  // SHELL-031 / TBX-026: the brand/product guard. A brand- or product-level route in a client and
+  // region with no brand holding a product there goes to the notice page, when the build has one.
+  if (opts.noticePath && depth >= 3 && nodes.region && !nodes.region.brands.some((b) => b.products.length > 0)) {
+    return { kind: 'redirect', to: opts.noticePath };
+  }
   if (nodes.region) return { kind: 'redirect', to: `/${nodes.client.slug}/${nodes.region.slug}/home` };
   return { kind: 'redirect', to: homePathFor(tree, { client: nodes.client.slug }) ?? fallback };
 }

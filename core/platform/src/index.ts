@@ -10,7 +10,7 @@ export { ConfigStore, type AppConfigDto } from './stores/ConfigStore';
 export { ErrorBannerStore } from './stores/ErrorBannerStore';
 export { HierarchyStore } from './stores/HierarchyStore';
 export { NAV_WIDTH, NavStore } from './stores/NavStore';
-export { LOGOUT_DELAY_MS, SessionStore, withDefaultPermissions, type MeDto } from './stores/SessionStore';
+export { LOGOUT_DELAY_MS, postLogoutToFrames, SessionStore, SSO_TOKEN_KEY, withDefaultPermissions, type MeDto } from './stores/SessionStore';
 export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type ToastIntent } from './stores/ToastStore';
 export * from './tokens';
 export { buildNav, type NavEntry, type NavModel } from './nav';
@@ -22,6 +22,7 @@ export {
   audienceBuilderLink,
   audienceBuilderRoute,
   audienceDetailRoute,
+  noticeRoute,
   audiencesOverviewRoute,
   BUILDER_ACTIONS,
   BUILDER_REFERERS,

@@ -1,4 +1,5 @@
 import { NAV_CATEGORIES, type ClientPlugin, type NavCategory, type RouteScope, type SessionSnapshot } from '@discovery/plugin-api';
+import type { DynamicNavItem } from './tokens';
 
 export interface NavEntry {
   key: string;
@@ -7,6 +8,10 @@ export interface NavEntry {
   icon: string;
   href: string;
   enabled: boolean;
+  /** Literal label of a dynamic entry (used instead of labelKey). */
+  label?: string;
+  /** Opens in a new tab (an address outside the app). */
+  external?: boolean;
 }
 
 export interface NavModel {
@@ -19,7 +24,12 @@ export interface NavModel {
 const DEPTH: Record<RouteScope, number> = { global: 0, client: 1, region: 2, brand: 3, product: 4 };
 
 /** The left navigation for a session: SHELL-004, SHELL-005 (DESIGN: hide empty categories), SHELL-007. */
-export function buildNav(plugins: readonly ClientPlugin[], s: SessionSnapshot, failed: ReadonlySet<string> = new Set()): NavModel {
+export function buildNav(
+  plugins: readonly ClientPlugin[],
+  s: SessionSnapshot,
+  failed: ReadonlySet<string> = new Set(),
+  dynamic: readonly DynamicNavItem[] = [],
+): NavModel {
   const h = s.hierarchy;
   const depth = [h.client, h.region, h.brand, h.product].findIndex((x) => !x);
   const selected = depth === -1 ? 4 : depth;
@@ -45,6 +55,20 @@ export function buildNav(plugins: readonly ClientPlugin[], s: SessionSnapshot, f
         order: item.order ?? 100,
       });
     }
+  }
+  for (const [i, d] of dynamic.entries()) {
+    entries.push({
+      key: `dynamic:${d.key}`,
+      pluginId: '',
+      labelKey: d.label,
+      label: d.label,
+      icon: d.icon,
+      href: d.href,
+      enabled: true,
+      external: d.external === true,
+      category: d.category,
+      order: d.order ?? 1000 + i,
+    });
   }
   const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
   const strip = ({ category: _c, order: _o, ...e }: (typeof entries)[number]): NavEntry => e;

@@ -1,4 +1,4 @@
-import { createToken, type HierarchySelection } from '@discovery/plugin-api';
+import { createToken, type HierarchySelection, type NavCategory, type SessionSnapshot } from '@discovery/plugin-api';
 import type { ComponentType } from 'react';
 import type { ApiClient } from './ApiClient';
 import type { ConfigStore } from './stores/ConfigStore';
@@ -82,3 +82,27 @@ export interface HomeSection {
   component: ComponentType;
 }
 export const HomeSectionToken = createToken<HomeSection>('core:HomeSection');
+
+/** One navigation entry a plugin computes at run time (a toolbox unit, SHELL-008 / TBX-001). */
+export interface DynamicNavItem {
+  key: string;
+  category: NavCategory;
+  /** Shown as is (data, not an i18n key). */
+  label: string;
+  icon: string;
+  href: string;
+  /** An address outside the app: opened in a new tab (TBX-003). */
+  external?: boolean;
+  /** Within its category, after the static items (default order 1000 + position). */
+  order?: number;
+}
+
+/**
+ * Extension point: navigation entries that depend on data, not only on the session (toolbox
+ * units). The LeftNav observes `items`, so a MobX-backed provider re-renders it when its data or
+ * the context changes. Static entries stay data on `definePlugin`.
+ */
+export interface NavContribution {
+  items(session: SessionSnapshot): readonly DynamicNavItem[];
+}
+export const NavContributionToken = createToken<NavContribution>('core:NavContribution');

@@ -1,11 +1,28 @@
 import type { ComponentType } from 'react';
 import type { ContainerModule } from 'inversify';
 import type { NavCategory } from './categories';
-import { SCOPE_PREFIX, type RouteScope } from './hierarchy';
+import { SCOPE_PREFIX, type HierarchySelection, type RouteScope } from './hierarchy';
 import type { PermissionDef } from './permissions';
-import type { Predicate } from './predicates';
+import type { Predicate, SessionSnapshot } from './predicates';
 import type { RouteRef } from './routeRefs';
 import type { Token } from './tokens';
+
+/** What a route guard sees: the URL's params and context, the session, and the container's services. */
+export interface RouteGuardContext {
+  params: Readonly<Record<string, string | undefined>>;
+  selection: HierarchySelection;
+  session: SessionSnapshot;
+  get<T>(token: Token<T>): T;
+}
+
+/** A guard's answer: go on, go to the context's home, or go to a path. */
+export type RouteGuardOutcome = { kind: 'allow' } | { kind: 'home' } | { kind: 'redirect'; to: string };
+
+/**
+ * A route-specific guard, run after the shell's auth and context guards on every URL change of
+ * the route; it may wait for data (the page shows a spinner meanwhile). SHELL-031 / TBX-015.
+ */
+export type RouteGuard = (ctx: RouteGuardContext) => RouteGuardOutcome | Promise<RouteGuardOutcome>;
 
 export interface PluginRoute {
   ref: RouteRef;
@@ -18,6 +35,8 @@ export interface PluginRoute {
    * the shared 'Missing Permissions' state in place of the page (BRAND-003, UPL-002).
    */
   onDenied?: 'redirect' | 'missing-permissions';
+  /** Route-specific guard (e.g. the toolbox-unit guard), after `requires`. */
+  guard?: RouteGuard;
   /** Route is reachable without signing in (privacy policy, health). */
   public?: boolean;
   /** Shell chrome around the page: 'shell' (default) or 'bare' (no nav, no top bar). */

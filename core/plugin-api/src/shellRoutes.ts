@@ -46,3 +46,10 @@ export function audienceBuilderLink(selection: HierarchySelection, opts: Builder
   if (opts.setHierarchy) q.set('set_hierarchy', opts.setHierarchy);
   return `${audienceBuilderRoute.link(selection)}?${q.toString()}`;
 }
+
+/**
+ * SHELL-031 / TBX-024: the notice page ('Oops...'), owned by the toolbox plugin. When a build has a
+ * page for it, the shell's brand/product guard sends a product-level route whose client and region
+ * have no brand or product there instead of rendering it (TBX-026).
+ */
+export const noticeRoute = createRouteRef({ id: 'shell.notice', scope: 'global', path: 'notice' });

@@ -103,6 +103,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       reply.header('Vary', 'Origin');
       if (req.method === 'OPTIONS') return reply.code(204).send();
     }
+    // A public route may be read from any origin, without credentials (the SSO validation URL is
+    // called by embedded applications on their own origins).
+    if (req.routeOptions.config?.anyOrigin && !reply.hasHeader('Access-Control-Allow-Origin')) {
+      reply.header('Access-Control-Allow-Origin', '*');
+      reply.header('Access-Control-Expose-Headers', 'X-Request-ID');
+    }
     const path = req.url.split('?')[0];
     if (!(path.startsWith('/api/') || path === '/sso-token') || req.routeOptions.config?.public) return;
     await authenticate(req);

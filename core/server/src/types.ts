@@ -30,6 +30,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** No session and no CSRF token needed. */
     public?: boolean;
+    /** Readable from any origin without credentials (Access-Control-Allow-Origin: *); public routes only. */
+    anyOrigin?: boolean;
   }
 }
 

@@ -3,6 +3,7 @@ import { HierarchyStoreToken, useService } from '@discovery/platform';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 
 const productPage = createRouteRef({ id: 'probe.page', scope: 'product', path: 'probe' });
 const adminPage = createRouteRef({ id: 'probe.admin', scope: 'global', path: 'global/admin/dashboard' });
@@ -222,5 +223,56 @@ describe('the shell', () => {
     fireEvent.click(await screen.findByText('Fizz Classic'));
     await waitFor(() => expect(screen.getByTestId('hierarchy-product').textContent).toContain('Fizz Classic'));
     expect(screen.getByRole('heading', { name: 'Probe page' })).toBeTruthy();
+  });
+
+  it('SHELL-050 keeps the page mounted (not reloaded) when only the product changes', async () => {
+    server();
+    let mounts = 0;
+    const Counting = () => {
+      useEffect(() => {
+        mounts++;
+      }, []);
+      return <h1>Counting page</h1>;
+    };
+    const counting = definePlugin({ id: 'counting', titleKey: 'c', routes: [{ ref: createRouteRef({ id: 'counting.page', scope: 'product', path: 'counting' }), load: async () => ({ default: Counting }) }] });
+    await renderInShell([counting], `${P}/counting`);
+    await screen.findByRole('heading', { name: 'Counting page' });
+    fireEvent.click(screen.getByTestId('hierarchy-product'));
+    fireEvent.click(await screen.findByText('Fizz Classic'));
+    await waitFor(() => expect(screen.getByTestId('hierarchy-product').textContent).toContain('Fizz Classic'));
+    expect(screen.getByRole('heading', { name: 'Counting page' })).toBeTruthy();
+    expect(mounts).toBe(1);
+  });
+
+  it("SHELL-031 a route's own guard runs after the context guards, may wait, and sends the user home or elsewhere", async () => {
+    server();
+    const seen: string[] = [];
+    const guarded = definePlugin({
+      id: 'guarded',
+      titleKey: 'g',
+      routes: [
+        { ref: homeRef, load: async () => ({ default: () => <h1>Product home</h1> }) },
+        { ref: createRouteRef({ id: 'guarded.elsewhere', scope: 'global', path: 'elsewhere' }), load: async () => ({ default: () => <h1>Elsewhere</h1> }) },
+        {
+          ref: createRouteRef({ id: 'guarded.page', scope: 'product', path: 'guarded/:name' }),
+          guard: async ({ params, selection }) => {
+            seen.push(`${selection.product}:${params.name}`);
+            await new Promise((r) => setTimeout(r, 20));
+            return params.name === 'open' ? { kind: 'allow' } : params.name === 'away' ? { kind: 'redirect', to: '/elsewhere' } : { kind: 'home' };
+          },
+          load: async () => ({ default: () => <h1>Guarded page</h1> }),
+        },
+      ],
+    });
+    const first = await renderInShell([guarded], `${P}/guarded/open`);
+    expect(await screen.findByRole('heading', { name: 'Guarded page' })).toBeTruthy();
+    expect(seen).toEqual(['fizz-zero:open']);
+    first.unmount();
+    const second = await renderInShell([guarded], `${P}/guarded/closed`);
+    expect(await screen.findByRole('heading', { name: 'Product home' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Guarded page' })).toBeNull();
+    second.unmount();
+    await renderInShell([guarded], `${P}/guarded/away`);
+    expect(await screen.findByRole('heading', { name: 'Elsewhere' })).toBeTruthy();
   });
 });

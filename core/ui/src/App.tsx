@@ -1,5 +1,5 @@
 import { BlueprintProvider, NonIdealState, Spinner } from '@blueprintjs/core';
-import { routePath, type ClientPlugin, type HierarchySelection, type PluginRoute } from '@discovery/plugin-api';
+import { noticeRoute, routePath, type ClientPlugin, type HierarchySelection, type PluginRoute, type RouteGuardOutcome } from '@discovery/plugin-api';
 import {
   ConfigStoreToken,
   contextGuard,
@@ -15,7 +15,7 @@ import {
   type BootResult,
 } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useMemo, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
@@ -60,10 +60,12 @@ interface GateProps {
   Page: LazyExoticComponent<ComponentType>;
   boot: BootResult;
   failed: ReadonlySet<string>;
+  /** The notice page of the build, if any (the brand/product guard's target, TBX-026). */
+  noticePath: string | null;
 }
 
 /** Guards, layout and lazy page of one plugin route (SHELL-005, SHELL-024..031). */
-const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, failed }: GateProps) {
+const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, failed, noticePath }: GateProps) {
   const session = useService(SessionStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
   const params = useParams();
@@ -79,6 +81,33 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
     if (scoped) hierarchy.select(sel);
     setSyncedKey(urlKey);
   }, [hierarchy, scoped, urlKey]);
+  // A page already shown in this client and region stays mounted while a new brand or product
+  // syncs (SHELL-050 keeps the page; an embedded frame must not reload on a product change).
+  const shownIn = useRef<string | null>(null);
+  const clientRegion = `${sel.client}/${sel.region}`;
+  const keepPage = shownIn.current === clientRegion;
+
+  // The route's own guard (SHELL-031), once per URL, after the context is synced.
+  const guardKey = location.pathname;
+  const [guarded, setGuarded] = useState<{ key: string; outcome: RouteGuardOutcome } | null>(null);
+  const ready = session.status === 'authenticated' && hierarchy.loaded && (!scoped || syncedKey === urlKey);
+  useEffect(() => {
+    if (!route.guard || !ready) return;
+    let live = true;
+    const get = <T,>(token: { symbol: symbol; __type?: T }) => boot.container.get<T>(token.symbol);
+    Promise.resolve()
+      .then(() => route.guard!({ params: { ...params }, selection: sel, session: session.snapshot, get }))
+      .catch((e: unknown): RouteGuardOutcome => {
+        console.error(`route guard of '${plugin.id}' failed:`, e);
+        return { kind: 'home' };
+      })
+      .then((outcome) => {
+        if (live) setGuarded({ key: guardKey, outcome });
+      });
+    return () => {
+      live = false;
+    };
+  }, [route, ready, guardKey, boot, plugin.id]);
 
   const error = boot.failed.get(plugin.id);
   const page = error ? (
@@ -102,16 +131,24 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   if (route.public) return <>{page}</>;
   if (session.status === 'unknown') return <Loading />;
   if (session.status === 'anonymous') return <Navigate to={loginRedirect(location.pathname, location.search)} replace />;
-  const guard = contextGuard(hierarchy.tree, route.ref.scope, sel);
+  const guard = contextGuard(hierarchy.tree, route.ref.scope, sel, { noticePath });
   if (guard.kind === 'redirect') return <Navigate to={guard.to} replace />;
   if (guard.kind === 'warn') return shell(<RoutingWarning message={guard.message} to={guard.to} />);
   // The selection follows the URL one tick later; wait for it before predicates read it.
-  if (scoped && syncedKey !== urlKey) return <Loading />;
+  if (scoped && syncedKey !== urlKey) return keepPage ? shell(page) : <Loading />;
+  const home = homePathFor(hierarchy.tree, sel) ?? '/home';
   if (route.requires && !route.requires(session.snapshot)) {
     // BRAND-003: some pages show the shared 'Missing Permissions' state instead of leaving.
     if (route.onDenied === 'missing-permissions') return shell(<MissingPermissions />);
-    return <Navigate to={homePathFor(hierarchy.tree, sel) ?? '/home'} replace />;
+    return <Navigate to={home} replace />;
   }
+  if (route.guard) {
+    const outcome = guarded?.key === guardKey ? guarded.outcome : null;
+    if (!outcome) return keepPage && guarded?.outcome.kind === 'allow' ? shell(page) : shell(<Loading />);
+    if (outcome.kind === 'home') return <Navigate to={home} replace />;
+    if (outcome.kind === 'redirect') return <Navigate to={outcome.to} replace />;
+  }
+  shownIn.current = clientRegion;
   return shell(page);
 });
 
@@ -129,6 +166,8 @@ const Root = observer(function Root({ boot, buildInfo }: { boot: BootResult; bui
   // SHELL-063: the banner clears on the next navigation.
   useEffect(() => banner.clear(), [location.pathname, banner]);
 
+  // TBX-024 / TBX-026: the brand/product guard's target, when a plugin of the build serves it.
+  const noticePath = useMemo(() => (boot.plugins.some((p) => (p.routes ?? []).some((r) => r.ref.id === noticeRoute.id)) ? noticeRoute.link() : null), [boot]);
   const routes = useMemo(
     () =>
       boot.plugins.flatMap((plugin) =>
@@ -143,7 +182,7 @@ const Root = observer(function Root({ boot, buildInfo }: { boot: BootResult; bui
         <Route path="/" element={<Navigate to="/home" replace />} />
         <Route path="/login" element={session.status === 'unknown' ? <Loading /> : <LoginPage version={buildInfo.version} />} />
         {routes.map((r) => (
-          <Route key={r.path} path={r.path} element={<RouteGate plugin={r.plugin} route={r.route} Page={r.Page} boot={boot} failed={failed} />} />
+          <Route key={r.path} path={r.path} element={<RouteGate plugin={r.plugin} route={r.route} Page={r.Page} boot={boot} failed={failed} noticePath={noticePath} />} />
         ))}
         <Route path="*" element={<NotFoundPage />} />
       </Routes>

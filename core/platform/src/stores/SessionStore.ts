@@ -32,21 +32,49 @@ export function withDefaultPermissions(set: PermissionSet): PermissionSet {
   return out;
 }
 
+/**
+ * SHELL-047 / TBX-023: every embedded frame is told {type: 'logout'}, addressed to the frame's own
+ * origin (the origin of its src), never '*': a frame that navigated elsewhere is not told.
+ */
+export function postLogoutToFrames(doc: Document = document): number {
+  let sent = 0;
+  for (const frame of Array.from(doc.querySelectorAll('iframe'))) {
+    const src = frame.getAttribute('src');
+    if (!src) continue;
+    let origin: string;
+    try {
+      origin = new URL(src, doc.baseURI).origin;
+    } catch {
+      continue;
+    }
+    if (!origin || origin === 'null' || !frame.contentWindow) continue;
+    frame.contentWindow.postMessage({ type: 'logout' }, origin);
+    sent++;
+  }
+  return sent;
+}
+
 /** Who is signed in, what they may do, and the sign-in / sign-out transitions. */
 export class SessionStore {
   me: MeDto | null = null;
   status: 'unknown' | 'anonymous' | 'authenticated' = 'unknown';
   /** Bumped by sign-in and sign-out, so a slower start-up probe cannot undo them. */
   private epoch = 0;
+  /** A logout is under way (its redirect is pending): a second call does nothing. */
+  private loggingOut = false;
 
   constructor(
     private readonly api: ApiClient,
     private readonly hierarchy: HierarchyStore,
     private readonly config: ConfigStore,
     private readonly storage: Storage = localStorage,
+    /** Full-page navigation (the logout redirect); replaceable in tests. */
+    private readonly leave: (url: string) => void = (url) => window.location.assign(url),
   ) {
-    makeAutoObservable<SessionStore, 'api' | 'hierarchy' | 'config' | 'storage' | 'epoch'>(this, {
+    makeAutoObservable<SessionStore, 'api' | 'hierarchy' | 'config' | 'storage' | 'epoch' | 'loggingOut' | 'leave'>(this, {
+      leave: false,
       epoch: false,
+      loggingOut: false,
       api: false,
       hierarchy: false,
       config: false,
@@ -143,19 +171,26 @@ export class SessionStore {
    * to the logout address (with the return URL when given).
    */
   logout(returnUrl?: string): void {
+    if (this.loggingOut) return;
+    this.loggingOut = true;
     this.epoch++;
     const logoutUrl = this.config.config?.logout_url ?? '/api/v1/adfs/logout';
     void this.api.post('/api/v1/auth/logout', undefined, { silent: true }).catch(() => undefined);
     for (const k of [AUTH_TOKEN_KEY, SSO_TOKEN_KEY, USER_KEY]) this.storage.removeItem(k);
     this.api.setCsrfToken(null);
-    for (const frame of Array.from(document.querySelectorAll('iframe'))) {
-      frame.contentWindow?.postMessage({ type: 'logout' }, '*');
-    }
-    this.me = null;
-    this.status = 'anonymous';
-    this.hierarchy.clear();
+    postLogoutToFrames();
     const target = returnUrl ? `${logoutUrl}?returnUrl=${encodeURIComponent(returnUrl)}` : logoutUrl;
-    setTimeout(() => window.location.assign(target), LOGOUT_DELAY_MS);
+    // The page (and its embedded frames) stays for the 200 ms, so the frames receive the logout
+    // message before their documents go away; then the state is cleared and the app leaves.
+    setTimeout(() => {
+      runInAction(() => {
+        this.me = null;
+        this.status = 'anonymous';
+        this.loggingOut = false;
+      });
+      this.hierarchy.clear();
+      this.leave(target);
+    }, LOGOUT_DELAY_MS);
   }
 
   /** SHELL-046: stop 'viewing as', back to /home as yourself. */

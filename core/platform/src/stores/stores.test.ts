@@ -3,7 +3,11 @@ import { bootstrapPlugins } from '../bootstrap';
 import { initI18n } from '../i18n';
 import { buildNav } from '../nav';
 import { NavStore } from './NavStore';
-import { withDefaultPermissions } from './SessionStore';
+import { runInAction } from 'mobx';
+import type { ApiClient } from '../ApiClient';
+import type { ConfigStore } from './ConfigStore';
+import type { HierarchyStore } from './HierarchyStore';
+import { postLogoutToFrames, SessionStore, withDefaultPermissions } from './SessionStore';
 import { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore } from './ToastStore';
 
 describe('ToastStore', () => {
@@ -106,6 +110,19 @@ describe('buildNav', () => {
     expect(buildNav(plugins, snap({ can: () => false })).categories[1].items[0].enabled).toBe(false);
   });
 
+  it('SHELL-008 adds contributed entries (toolbox units) after the static ones of their category, with a literal label; a category with only those shows', () => {
+    const nav = buildNav(plugins, snap(), new Set(), [
+      { key: 'u2', category: 'toolbox', label: 'Second unit', icon: 'application', href: '/acme/us/toolbox-app/Second', order: 1001 },
+      { key: 'u1', category: 'toolbox', label: 'First unit', icon: 'application', href: '/acme/us/toolbox-app/First', order: 1000 },
+      { key: 'calc', category: 'outcomes', label: 'Calc', icon: 'share', href: 'https://calc.example.com/', external: true },
+    ]);
+    expect(nav.categories.map((c) => c.category)).toEqual(['insights', 'audiences', 'outcomes', 'toolbox']);
+    const toolbox = nav.categories.find((c) => c.category === 'toolbox')!;
+    expect(toolbox.items.map((e) => e.label ?? e.labelKey)).toEqual(['tool', 'First unit', 'Second unit']);
+    const calc = nav.categories.find((c) => c.category === 'outcomes')!.items[0];
+    expect(calc).toMatchObject({ label: 'Calc', href: 'https://calc.example.com/', external: true, enabled: true });
+  });
+
   it('leaves out product pages while no product is selected', () => {
     const nav = buildNav(plugins, snap({ hierarchy: { client: 'acme', region: 'uk' } }));
     expect(nav.categories).toEqual([]);
@@ -137,5 +154,55 @@ describe('bootstrapPlugins', () => {
     ]);
     expect(boot.failed.get('broken')?.message).toBe('no engine');
     expect(activated).toEqual(['fine']);
+  });
+});
+
+describe('logout and embedded frames', () => {
+  it('SHELL-047 TBX-023 posts {type: logout} to every frame, addressed to its own origin', () => {
+    document.body.innerHTML = '<iframe src="https://app.example.com/x"></iframe><iframe src="http://127.0.0.1:4000/y"></iframe><iframe></iframe>';
+    const frames = Array.from(document.querySelectorAll('iframe'));
+    const spies = frames.map((f) => jest.spyOn(f.contentWindow!, 'postMessage').mockImplementation(() => undefined));
+    expect(postLogoutToFrames(document)).toBe(2);
+    expect(spies[0]).toHaveBeenCalledWith({ type: 'logout' }, 'https://app.example.com');
+    expect(spies[1]).toHaveBeenCalledWith({ type: 'logout' }, 'http://127.0.0.1:4000');
+    // no src: nothing is sent with '*'
+    expect(spies[2]).not.toHaveBeenCalled();
+    document.body.innerHTML = '';
+  });
+});
+
+describe('SessionStore.logout', () => {
+  it('SHELL-047 TBX-023 tells the frames first, keeps the page for 200 ms, then clears the user and leaves', () => {
+    jest.useFakeTimers();
+    const assign = jest.fn();
+    try {
+      document.body.innerHTML = '<iframe src="https://app.example.com/x"></iframe>';
+      const post = jest.spyOn(document.querySelector('iframe')!.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+      const api = { post: jest.fn(async () => undefined), setCsrfToken: jest.fn() } as unknown as ApiClient;
+      const hierarchy = { clear: jest.fn() } as unknown as HierarchyStore;
+      const config = { config: { logout_url: '/api/v1/adfs/logout' } } as unknown as ConfigStore;
+      const storage = new Map<string, string>([['sso-token', 't'], ['auth-token', 'a'], ['user', '{}']]);
+      const session = new SessionStore(api, hierarchy, config, { removeItem: (k: string) => storage.delete(k), getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) } as unknown as Storage, assign);
+      runInAction(() => {
+        session.status = 'authenticated';
+        session.me = { first_name: 'Ada' } as SessionStore['me'];
+      });
+      session.logout('/acme/us/home');
+      expect(post).toHaveBeenCalledWith({ type: 'logout' }, 'https://app.example.com');
+      expect(storage.size).toBe(0);
+      expect(session.status).toBe('authenticated');
+      session.logout();
+      jest.advanceTimersByTime(199);
+      expect(assign).not.toHaveBeenCalled();
+      jest.advanceTimersByTime(1);
+      expect(assign).toHaveBeenCalledTimes(1);
+      expect(assign).toHaveBeenCalledWith(`/api/v1/adfs/logout?returnUrl=${encodeURIComponent('/acme/us/home')}`);
+      expect(session.status).toBe('anonymous');
+      expect(session.me).toBeNull();
+      expect(post).toHaveBeenCalledTimes(1);
+    } finally {
+      document.body.innerHTML = '';
+      jest.useRealTimers();
+    }
   });
 });

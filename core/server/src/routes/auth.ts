@@ -130,7 +130,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
     return token;
   });
   app.get('/api/v1/sso/frame-token', async (req) => ({ token: ssoFor(req.discovery), validation_url: '/api/v1/sso/validate' }));
-  app.get('/api/v1/sso/validate', { config: { public: true } }, async (req: FastifyRequest) => {
+  app.get('/api/v1/sso/validate', { config: { public: true, anyOrigin: true } }, async (req: FastifyRequest) => {
     const token = String((req.query as Record<string, unknown>).token ?? '');
     const claims = verifySsoToken(token, config.ssoSecret);
     if (!claims) throw new HttpError(401, 'Invalid or expired token');

@@ -2,9 +2,11 @@ import { Button, Icon, Tag, Tooltip, type IconName } from '@blueprintjs/core';
 import type { ClientPlugin } from '@discovery/plugin-api';
 import {
   buildNav,
+  NavContributionToken,
   NavStoreToken,
   NotificationBadgeToken,
   SessionStoreToken,
+  useContributions,
   useOptionalService,
   useService,
   type NavEntry,
@@ -32,18 +34,23 @@ function NavLabel({ collapsed, label, children }: { collapsed: boolean; label: s
 
 const Entry = ({ entry, collapsed, active }: { entry: NavEntry; collapsed: boolean; active: boolean }) => {
   const { t } = useTranslation();
-  const label = t(entry.labelKey);
+  const label = entry.label ?? t(entry.labelKey);
   const content = (
     <>
       <Icon icon={entry.icon as IconName} />
       {!collapsed && <span>{label}</span>}
     </>
   );
-  const testId = `nav-item-${entry.labelKey.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
+  const testId = `nav-item-${(entry.label ?? entry.labelKey).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
   return (
     <li>
       <NavLabel collapsed={collapsed} label={label}>
-        {entry.enabled ? (
+        {entry.enabled && entry.external ? (
+          // TBX-003 DESIGN: an address outside the app opens in a new tab.
+          <a className="dsc-nav-item" href={entry.href} target="_blank" rel="noopener noreferrer" aria-label={collapsed ? label : undefined} data-testid={testId} data-external="true">
+            {content}
+          </a>
+        ) : entry.enabled ? (
           <Link className="dsc-nav-item" to={entry.href} aria-current={active ? 'page' : undefined} aria-label={collapsed ? label : undefined} data-testid={testId}>
             {content}
           </Link>
@@ -64,7 +71,9 @@ export const LeftNav = observer(function LeftNav({ plugins, failed, onNotificati
   const badge = useOptionalService(NotificationBadgeToken);
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const model = buildNav(plugins, session.snapshot, failed);
+  const contributions = useContributions(NavContributionToken);
+  const snapshot = session.snapshot;
+  const model = buildNav(plugins, snapshot, failed, contributions.flatMap((c) => c.items(snapshot)));
   const collapsed = nav.collapsed;
   const badgeLabel = badge ? badgeText(badge.count) : null;
   return (

@@ -1,0 +1,66 @@
+import type { HierarchySelection } from '@discovery/plugin-api';
+import { contextChangeMessage, frameOrigin, isTokenRequestFromFrame, type HostToFrameMessage } from '../common';
+
+export interface FrameMessengerDeps {
+  /** The unit's url: its origin is the only one messages go to and are accepted from. */
+  unitUrl: string;
+  /** The frame's window, once it exists. */
+  target: () => Pick<Window, 'postMessage'> | null | undefined;
+  /** TBX-019: a fresh SSO token from the authentication service (null when none). */
+  fetchToken: () => Promise<string | null>;
+  /** Absolute URL the frame validates the token against. */
+  validationUrl: string;
+  /** TBX-022: where the missing-token warning goes. */
+  warn: (message: string) => void;
+}
+
+/**
+ * The app's side of the embedded frame's protocol (001 §4.3): the SSO message on load and on the
+ * frame's request (only from the frame's own origin), context changes. Every message is addressed
+ * to the frame's origin, never '*'.
+ */
+export class FrameMessenger {
+  readonly origin: string | null;
+  /** How many SSO messages were posted (for the page's tests). */
+  sent = 0;
+
+  constructor(private readonly deps: FrameMessengerDeps) {
+    this.origin = frameOrigin(deps.unitUrl);
+  }
+
+  private post(message: HostToFrameMessage): boolean {
+    const target = this.deps.target();
+    if (!target || !this.origin) return false;
+    target.postMessage(message, this.origin);
+    return true;
+  }
+
+  /** TBX-019: get a token and post {type: 'sso-token', token, validationUrl}. */
+  async sendToken(): Promise<boolean> {
+    let token: string | null = null;
+    try {
+      token = await this.deps.fetchToken();
+    } catch {
+      token = null;
+    }
+    if (!token) {
+      // TBX-022: a warning in the log, nothing for the user.
+      this.deps.warn('toolbox: no single sign-on token is available for the embedded application');
+      return false;
+    }
+    const ok = this.post({ type: 'sso-token', token, validationUrl: this.deps.validationUrl });
+    if (ok) this.sent++;
+    return ok;
+  }
+
+  /** TBX-020: answer 'request-sso-token' from the frame's own origin only; ignore everything else. */
+  handleMessage(event: { origin: string; data: unknown }): Promise<boolean> {
+    if (!isTokenRequestFromFrame(event, this.deps.unitUrl)) return Promise.resolve(false);
+    return this.sendToken();
+  }
+
+  /** TBX-021: the hierarchy selection, as a context-change message. */
+  sendContext(sel: HierarchySelection): boolean {
+    return this.post(contextChangeMessage(sel));
+  }
+}

@@ -1,0 +1,177 @@
+import { createToken, type NavCategory } from '@discovery/plugin-api';
+import { ApiError, type ApiClient, type ToastStore } from '@discovery/platform';
+import { makeAutoObservable, runInAction } from 'mobx';
+import {
+  ALL_REGIONS,
+  CategoryInputSchema,
+  hiddenUnit,
+  newUnitBody,
+  reorderedPriorities,
+  UnitInputSchema,
+  type RegionRef,
+  type ToolboxCategoryDto,
+  type ToolboxUnitDto,
+} from '../../common';
+import type { ToolboxUnitsStore } from './ToolboxUnitsStore';
+
+export const ToolboxAdminStoreToken = createToken<ToolboxAdminStore>('toolbox:ToolboxAdminStore');
+
+/** The unit form's values (the dialog edits a copy). */
+export interface UnitDraft {
+  id: number | null;
+  name: string;
+  url: string;
+  iframed: boolean;
+  use_client_hierarchy: boolean;
+  feature_module_category: NavCategory;
+  category_id: number | null;
+  region_ids: RegionRef[];
+  status: boolean;
+}
+
+export function emptyDraft(): UnitDraft {
+  return { id: null, name: '', url: 'https://', iframed: true, use_client_hierarchy: false, feature_module_category: 'toolbox', category_id: null, region_ids: [ALL_REGIONS], status: true };
+}
+
+export function draftOf(u: ToolboxUnitDto): UnitDraft {
+  return { id: u.id, name: u.name, url: u.url, iframed: u.iframed, use_client_hierarchy: u.use_client_hierarchy, feature_module_category: u.feature_module_category, category_id: u.category_id, region_ids: [...u.region_ids], status: u.status };
+}
+
+/** Field errors of a draft by the shared schema (the server runs the same one). */
+export function draftErrors(d: UnitDraft): Record<string, string> {
+  const r = UnitInputSchema.safeParse({ ...d, id: undefined });
+  if (r.success) return {};
+  const out: Record<string, string> = {};
+  for (const i of r.error.issues) out[String(i.path[0] ?? '_')] ??= i.message;
+  return out;
+}
+
+/** TBX-012: the toolbox management screen's state: every unit and category of the client. */
+export class ToolboxAdminStore {
+  client: string | null = null;
+  units: ToolboxUnitDto[] = [];
+  categories: ToolboxCategoryDto[] = [];
+  loading = false;
+  saving = false;
+  /** The server's field messages of the last failed save. */
+  serverErrors: Record<string, string> = {};
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly toasts: ToastStore,
+    private readonly navUnits: ToolboxUnitsStore,
+    private readonly t: (key: string, options?: Record<string, unknown>) => string,
+  ) {
+    makeAutoObservable<ToolboxAdminStore, 'api' | 'toasts' | 'navUnits' | 't'>(this, { api: false, toasts: false, navUnits: false, t: false });
+  }
+
+  get sortedCategories(): ToolboxCategoryDto[] {
+    return [...this.categories].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
+  }
+
+  categoryName(id: number | null): string | null {
+    return id === null ? null : (this.categories.find((c) => c.id === id)?.name ?? null);
+  }
+
+  async load(client: string): Promise<void> {
+    this.client = client;
+    this.loading = true;
+    try {
+      const enc = encodeURIComponent(client);
+      const [units, cats] = await Promise.all([
+        this.api.get<{ data: ToolboxUnitDto[] }>(`/api/v1/toolbox/units/type/all/client/${enc}`),
+        this.api.get<{ data: ToolboxCategoryDto[] }>(`/api/v1/toolbox/categories/client/${enc}`),
+      ]);
+      runInAction(() => {
+        if (this.client !== client) return;
+        this.units = units.data;
+        this.categories = cats.data;
+      });
+    } finally {
+      runInAction(() => (this.loading = false));
+    }
+  }
+
+  private async reload(): Promise<void> {
+    if (this.client) await this.load(this.client);
+    this.navUnits.invalidate();
+  }
+
+  private async run(action: () => Promise<unknown>, success: string): Promise<boolean> {
+    this.saving = true;
+    this.serverErrors = {};
+    try {
+      await action();
+      this.toasts.success(success);
+      await this.reload();
+      return true;
+    } catch (e) {
+      runInAction(() => {
+        if (e instanceof ApiError && e.fields) {
+          this.serverErrors = Object.fromEntries(Object.entries(e.fields).map(([k, v]) => [k.replace(/^(unit|category)\./, ''), v]));
+        }
+      });
+      if (e instanceof ApiError && e.status === 422) this.toasts.error(e.message);
+      return false;
+    } finally {
+      runInAction(() => (this.saving = false));
+    }
+  }
+
+  /** TBX-007 (POST, status true, no id) or TBX-009 (PUT). */
+  saveUnit(d: UnitDraft): Promise<boolean> {
+    const { id: _id, status: _s, ...fields } = d;
+    if (d.id === null) {
+      return this.run(() => this.api.post('/api/v1/toolbox/units', { unit: newUnitBody({ ...fields, id: null }) }), this.t('admin.saved', { name: d.name }));
+    }
+    return this.run(() => this.api.put(`/api/v1/toolbox/units/${d.id}`, { unit: { ...fields, status: d.status } }), this.t('admin.saved', { name: d.name }));
+  }
+
+  /** TBX-008: status false, category cleared, iframed false. */
+  hideUnit(u: ToolboxUnitDto): Promise<boolean> {
+    const h = hiddenUnit(u);
+    return this.run(() => this.api.put(`/api/v1/toolbox/units/${u.id}`, { unit: { status: h.status, category_id: h.category_id, iframed: h.iframed } }), this.t('admin.hidden', { name: u.name }));
+  }
+
+  showUnit(u: ToolboxUnitDto): Promise<boolean> {
+    return this.run(() => this.api.put(`/api/v1/toolbox/units/${u.id}`, { unit: { status: true } }), this.t('admin.shown', { name: u.name }));
+  }
+
+  deleteUnit(u: ToolboxUnitDto): Promise<boolean> {
+    return this.run(() => this.api.delete(`/api/v1/toolbox/units/${u.id}`), this.t('admin.deleted', { name: u.name }));
+  }
+
+  /** TBX-010. */
+  saveCategory(c: { id: number | null; name: string; status: boolean }): Promise<boolean> {
+    const parsed = CategoryInputSchema.safeParse({ name: c.name, status: c.status });
+    if (!parsed.success) {
+      this.serverErrors = { name: parsed.error.issues[0]?.message ?? 'Invalid' };
+      return Promise.resolve(false);
+    }
+    return c.id === null
+      ? this.run(() => this.api.post('/api/v1/toolbox/categories', { category: parsed.data }), this.t('admin.saved', { name: c.name }))
+      : this.run(() => this.api.put(`/api/v1/toolbox/categories/${c.id}`, { category: parsed.data }), this.t('admin.saved', { name: c.name }));
+  }
+
+  deleteCategory(c: ToolboxCategoryDto): Promise<boolean> {
+    return this.run(() => this.api.delete(`/api/v1/toolbox/categories/${c.id}`), this.t('admin.deleted', { name: c.name }));
+  }
+
+  /** TBX-011: move a category in the priority order; one bulk call with every priority. */
+  async moveCategory(from: number, to: number, clientId: number): Promise<boolean> {
+    if (from === to) return true;
+    const list = reorderedPriorities(this.categories, from, to);
+    const before = this.categories;
+    // Optimistic: the table shows the new order at once, and goes back if the call fails.
+    this.categories = this.categories.map((c) => ({ ...c, priority: list.find((x) => x.id === c.id)!.priority }));
+    try {
+      const res = await this.api.put<{ data: ToolboxCategoryDto[] }>(`/api/v1/toolbox/categories/${clientId}/bulk`, { categories: list });
+      runInAction(() => (this.categories = res.data));
+      this.navUnits.invalidate();
+      return true;
+    } catch {
+      runInAction(() => (this.categories = before));
+      return false;
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import type { ApiClient, HierarchyStore } from '@discovery/platform';
+import { observable, runInAction } from 'mobx';
+import type { ToolboxUnitDto } from '../../common';
+import { ToolboxUnitsStore } from './ToolboxUnitsStore';
+
+const unit = (client: string, name: string): ToolboxUnitDto => ({
+  id: name.length,
+  client_id: 1,
+  client_slug: client,
+  name,
+  status: true,
+  region_ids: ['all'],
+  use_client_hierarchy: false,
+  feature_module_category: 'toolbox',
+  iframed: false,
+  url: `https://${client}.example.com/`,
+  category_id: null,
+  category_priority: null,
+});
+
+/** An api whose answers the test releases, in any order. */
+function slowApi() {
+  const waiting = new Map<string, (v: unknown) => void>();
+  const calls: string[] = [];
+  const api = {
+    get: (url: string) => {
+      calls.push(url);
+      return new Promise((resolve) => waiting.set(url, resolve));
+    },
+  } as unknown as ApiClient;
+  const answer = (client: string, units: ToolboxUnitDto[]) => waiting.get(`/api/v1/toolbox/units/type/nav/client/${client}`)!({ data: units });
+  return { api, calls, answer };
+}
+
+function hierarchy(client: string) {
+  return observable({ selection: { client, region: 'us' } as Record<string, string | undefined>, nodes: {}, featureFlags: {} }) as unknown as HierarchyStore;
+}
+
+const flush = () => new Promise((r) => setTimeout(r, 0));
+
+describe('ToolboxUnitsStore', () => {
+  it('TBX-016 fetches the units once per client and reuses them', async () => {
+    const { api, calls, answer } = slowApi();
+    const store = new ToolboxUnitsStore(api, hierarchy('acme'));
+    const again = store.ensure('acme');
+    expect(calls).toEqual(['/api/v1/toolbox/units/type/nav/client/acme']);
+    answer('acme', [unit('acme', 'A')]);
+    expect((await again).map((u) => u.name)).toEqual(['A']);
+    expect((await store.ensure('acme')).map((u) => u.name)).toEqual(['A']);
+    expect(calls.length).toBe(1);
+  });
+
+  it("keeps each client's answer apart when the client changes before the first answer arrives", async () => {
+    const { api, answer } = slowApi();
+    const h = hierarchy('acme');
+    const store = new ToolboxUnitsStore(api, h);
+    runInAction(() => (h.selection.client = 'globex'));
+    answer('globex', [unit('globex', 'Store Locator')]);
+    await flush();
+    answer('acme', [unit('acme', 'Demo App')]);
+    await flush();
+    expect(store.items({} as never).map((i) => i.label)).toEqual(['Store Locator']);
+    expect(store.unitsOf('acme')?.map((u) => u.name)).toEqual(['Demo App']);
+  });
+});

@@ -1,0 +1,198 @@
+import { createRouteRef, definePlugin } from '@discovery/plugin-api';
+import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
+import { act, screen, waitFor } from '@testing-library/react';
+import type { ToolboxUnitDto } from '../common';
+import { FrameMessenger } from './FrameMessenger';
+import plugin from './index';
+
+/** Product and root homes, so a redirect to home lands on a page we can see. */
+const probe = definePlugin({
+  id: 'probe',
+  titleKey: 'probe',
+  routes: [
+    { ref: createRouteRef({ id: 'probe.home', scope: 'product', path: 'home' }), load: async () => ({ default: () => <h1>Product home</h1> }) },
+    { ref: createRouteRef({ id: 'probe.region-home', scope: 'region', path: 'home' }), load: async () => ({ default: () => <h1>Region home</h1> }) },
+  ],
+});
+
+const US = 1;
+const unit = (over: Partial<ToolboxUnitDto>): ToolboxUnitDto => ({
+  id: 1,
+  client_id: 1,
+  client_slug: 'acme',
+  name: 'Demo App',
+  status: true,
+  region_ids: ['all'],
+  use_client_hierarchy: false,
+  feature_module_category: 'toolbox',
+  iframed: true,
+  url: 'https://app.example.com/start',
+  category_id: null,
+  category_priority: null,
+  ...over,
+});
+const UNITS = [
+  unit({ id: 1, name: 'Demo App' }),
+  unit({ id: 2, name: 'US Only', region_ids: [US] }),
+  unit({ id: 3, name: 'UK Only', region_ids: [2] }),
+  unit({ id: 4, name: 'Calculator', iframed: false, url: 'https://calc.example.com/', feature_module_category: 'plans' }),
+  unit({ id: 5, name: 'Planner', use_client_hierarchy: true, feature_module_category: 'plans' }),
+];
+
+function server({ applications = true, units = UNITS, token = 'tok-1' as string | null } = {}) {
+  const tree = fixtures.hierarchy().map((c) => ({ ...c, feature_flags: { ...c.feature_flags, applications } as Record<string, boolean> }));
+  const s = new FakeServer()
+    .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, support_url: 'https://support.example.com', service_desk_url: 'https://desk' } })
+    .respond('GET /api/v1/hierarchy', { data: tree })
+    .respond('GET /api/v1/me', { data: fixtures.me() })
+    .respond('GET /api/v1/languages', { data: [] })
+    .respond('GET /api/v1/toolbox/units/type/nav/client/acme', { data: units });
+  s.handle('GET /sso-token', () => (token ? { body: token, headers: { 'sso-token': token } } : { status: 401, body: { error: { message: 'no session' } } }));
+  s.handle('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', () => ({ body: { data: [] } }));
+  s.install();
+  return s;
+}
+
+const P = '/acme/us/fizz-cola/fizz-zero';
+const frame = () => screen.findByTestId('toolbox-app-frame') as Promise<HTMLIFrameElement>;
+
+describe('toolbox in the shell', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => jest.useRealTimers());
+
+  it('TBX-001 TBX-003 TBX-004 lists the visible units in the nav under their categories; an external unit opens a new tab', async () => {
+    server();
+    await renderInShell([probe, plugin], `${P}/home`);
+    await screen.findByTestId('nav-item-demo-app');
+    const toolbox = screen.getByTestId('nav-category-toolbox');
+    const plans = screen.getByTestId('nav-category-plans');
+    expect(toolbox.textContent).toContain('Demo App');
+    expect(toolbox.textContent).toContain('US Only');
+    expect(screen.queryByTestId('nav-item-uk-only')).toBeNull();
+    expect(plans.textContent).toContain('Calculator');
+    expect(plans.textContent).toContain('Planner');
+    expect(screen.getByTestId('nav-item-demo-app').getAttribute('href')).toBe(`${P}/toolbox-app/Demo%20App`);
+    const calc = screen.getByTestId('nav-item-calculator');
+    expect(calc.getAttribute('href')).toBe('https://calc.example.com/');
+    expect(calc.getAttribute('target')).toBe('_blank');
+    expect(calc.getAttribute('rel')).toContain('noopener');
+  });
+
+  it('TBX-001 at region level a unit that needs a product is hidden and iframed units link to the region-level route', async () => {
+    server();
+    await renderInShell([probe, plugin], '/acme/us/home');
+    await screen.findByTestId('nav-item-demo-app');
+    expect(screen.getByTestId('nav-item-demo-app').getAttribute('href')).toBe('/acme/us/toolbox-app/Demo%20App');
+    expect(screen.queryByTestId('nav-item-planner')).toBeNull();
+  });
+
+  it("TBX-013 without 'applications' the iframed units leave the nav and the frame route goes home", async () => {
+    server({ applications: false });
+    await renderInShell([probe, plugin], `${P}/toolbox-app/Demo%20App`);
+    expect(await screen.findByRole('heading', { name: 'Product home' })).toBeTruthy();
+    await screen.findByTestId('nav-item-calculator');
+    expect(screen.queryByTestId('nav-item-demo-app')).toBeNull();
+  });
+
+  it('TBX-015 TBX-016 the guard waits for the units, then sends an external or unknown unit home', async () => {
+    const s = server();
+    await renderInShell([probe, plugin], `${P}/toolbox-app/Calculator`);
+    expect(await screen.findByRole('heading', { name: 'Product home' })).toBeTruthy();
+    expect(screen.queryByTestId('toolbox-app-frame')).toBeNull();
+    // one fetch for the client, shared by the nav and the guard
+    expect(s.calls.filter((c) => c.url.startsWith('/api/v1/toolbox/units')).length).toBe(1);
+  });
+
+  it('TBX-015 a unit of another region goes home', async () => {
+    server();
+    await renderInShell([probe, plugin], '/acme/us/toolbox-app/UK%20Only');
+    expect(await screen.findByRole('heading', { name: 'Product home' })).toBeTruthy();
+  });
+
+  it('TBX-014 TBX-017 TBX-019 shows the unit url in a frame and posts {token, validation URL} to its origin on load', async () => {
+    server();
+    await renderInShell([probe, plugin], '/acme/us/toolbox-app/US%20Only');
+    const f = await frame();
+    expect(f.getAttribute('src')).toBe('https://app.example.com/start');
+    const post = jest.spyOn(f.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    await act(async () => {
+      f.dispatchEvent(new Event('load'));
+    });
+    await waitFor(() => expect(post).toHaveBeenCalledWith({ type: 'sso-token', token: 'tok-1', validationUrl: `${window.location.origin}/api/v1/sso/validate` }, 'https://app.example.com'));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith({ type: 'context-change', clientSlug: 'acme', regionSlug: 'us', brandSlug: null, productSlug: null }, 'https://app.example.com'),
+    );
+  });
+
+  it('TBX-020 a token request from another origin gets no token; one from the frame origin does', async () => {
+    server();
+    await renderInShell([probe, plugin], `${P}/toolbox-app/Demo%20App`);
+    const f = await frame();
+    const post = jest.spyOn(f.contentWindow!, 'postMessage').mockImplementation(() => undefined);
+    await act(async () => {
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example.com', data: { type: 'request-sso-token' } }));
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com.evil.example', data: { type: 'request-sso-token' } }));
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    expect(post).not.toHaveBeenCalled();
+    await act(async () => {
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com', data: { type: 'request-sso-token' } }));
+    });
+    await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+    expect(post.mock.calls[0]).toEqual([{ type: 'sso-token', token: 'tok-1', validationUrl: expect.stringMatching(/\/api\/v1\/sso\/validate$/) }, 'https://app.example.com']);
+  });
+
+  it('TBX-018 shows the product support message when the frame has not loaded after 1 minute', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    server();
+    await renderInShell([probe, plugin], `${P}/toolbox-app/Demo%20App`);
+    await frame();
+    act(() => {
+      jest.advanceTimersByTime(59_000);
+    });
+    expect(screen.queryByTestId('toolbox-app-slow')).toBeNull();
+    act(() => {
+      jest.advanceTimersByTime(1_500);
+    });
+    const slow = await screen.findByTestId('toolbox-app-slow');
+    expect(slow.textContent).toContain('This application is taking longer than expected to load. Please contact product support.');
+    expect(slow.querySelector('a')?.getAttribute('href')).toBe('https://support.example.com');
+  });
+
+  it('TBX-024 TBX-025 TBX-026 a product route in a region without brands goes to the notice page', async () => {
+    server();
+    await renderInShell([probe, plugin], '/acme/uk/some-brand/some-product/home');
+    expect(await screen.findByRole('heading', { name: 'Oops...' })).toBeTruthy();
+    expect(screen.getByTestId('notice-text').textContent).toBe('The selected client and region has no brand or product associated with it. Please contact your Agency Admin.');
+    expect(screen.getByTestId('notice-support').getAttribute('href')).toBe('https://support.example.com');
+  });
+});
+
+describe('FrameMessenger', () => {
+  const make = (fetchToken: () => Promise<string | null>) => {
+    const postMessage = jest.fn();
+    const warn = jest.fn();
+    const m = new FrameMessenger({ unitUrl: 'https://app.example.com/x', target: () => ({ postMessage }), fetchToken, validationUrl: 'https://discovery.example/api/v1/sso/validate', warn });
+    return { m, postMessage, warn };
+  };
+
+  it('TBX-020 ignores a request from another origin and answers the frame origin', async () => {
+    const { m, postMessage } = make(async () => 't');
+    expect(await m.handleMessage({ origin: 'https://other.example.com', data: { type: 'request-sso-token' } })).toBe(false);
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(await m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' } })).toBe(true);
+    expect(postMessage).toHaveBeenCalledWith({ type: 'sso-token', token: 't', validationUrl: 'https://discovery.example/api/v1/sso/validate' }, 'https://app.example.com');
+  });
+
+  it('TBX-022 without a token only a warning is logged and nothing is posted', async () => {
+    const { m, postMessage, warn } = make(async () => null);
+    expect(await m.sendToken()).toBe(false);
+    expect(postMessage).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('no single sign-on token'));
+    const failing = make(async () => {
+      throw new Error('401');
+    });
+    expect(await failing.m.sendToken()).toBe(false);
+    expect(failing.warn).toHaveBeenCalled();
+  });
+});

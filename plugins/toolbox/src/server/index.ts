@@ -1,0 +1,195 @@
+import { defineServerPlugin, type PermissionDef } from '@discovery/plugin-api';
+import { isSlugCovered, isSlugVisible, type ServerCore } from '@discovery/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  allToolboxPermissions,
+  BulkPrioritySchema,
+  CategoryBodySchema,
+  CategoryPatchSchema,
+  toolboxPermissions as P,
+  UNIT_TYPES,
+  UnitBodySchema,
+  UnitPatchSchema,
+  TOOLBOX_MESSAGES as M,
+} from '../common';
+import { DEMO_APP_PATH, startDemoApp, type DemoAppServer } from './demoApp';
+import init from './migrations/0001_toolbox.sql';
+import { categoriesOf, categoryById, unitById, unitsOf } from './repository';
+import { seedToolbox } from './seed';
+import { ToolboxService } from './service';
+
+const IdParams = z.object({ id: z.coerce.number({ error: 'The id in the URL must be a number.' }).int().positive('The id in the URL must be a positive number.') });
+
+/** The demo application's origin while this process serves it (the seed and the URL refresh read it). */
+let demoApp: DemoAppServer | null = null;
+
+/**
+ * The toolbox API under /api/v1/toolbox (000 §7, TBX-005..011): units and categories of a client.
+ * Reads name the client in the path; the 'nav' list needs only access to the client (every user
+ * of the client navigates with it), the admin list and categories `toolbox_client_configuration.read`.
+ * Writes act on the client of X-Context, need the create/update/destroy action and a grant that
+ * covers the whole client.
+ */
+export default defineServerPlugin<ServerCore, FastifyInstance>({
+  id: 'toolbox',
+  permissions: allToolboxPermissions,
+  migrations: [{ id: '0001_toolbox', sql: init }],
+  async register(router, core) {
+    const service = new ToolboxService(core);
+    const need = (p: PermissionDef) => core.requirePermission(p.resource, p.action);
+    const inClient = core.requireContext('client');
+
+    /** The client named in the path, if the user may see it (403 otherwise, 404 when unknown). */
+    const clientInPath = async (req: FastifyRequest) => {
+      const slug = String((req.params as { clientSlug?: string }).clientSlug ?? '');
+      const client = (await core.hierarchy()).find((c) => c.slug === slug);
+      if (!client) throw core.errors.notFound(`No client '${slug}'.`);
+      if (!isSlugVisible(req.discovery.grants, slug)) throw core.errors.forbidden(`You don't have access to '${slug}'.`);
+      return client;
+    };
+    /** The client of X-Context, for writes: the user's grants must cover all of it. */
+    const writableClient = (req: FastifyRequest) => {
+      const { client } = req.discovery.context!;
+      if (!isSlugCovered(req.discovery.grants, client.slug)) {
+        throw core.errors.forbidden(`Changing the toolbox of '${client.slug}' needs access to the whole client.`);
+      }
+      return client;
+    };
+    const idOf = (req: FastifyRequest) => core.validate(IdParams, req.params).id;
+    const body = <T>(schema: z.ZodType<T>, value: unknown) => {
+      const r = schema.safeParse(value);
+      if (r.success) return r.data;
+      const fields: Record<string, string> = {};
+      for (const issue of r.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
+      // The rule's own words as the message ('URL must start with...'), every field listed.
+      throw core.errors.unprocessable(Object.values(fields)[0] ?? 'Validation failed', fields);
+    };
+
+    // TBX-006: GET toolbox/units/type/{type}/client/{clientSlug}.
+    router.get('/units/type/:type/client/:clientSlug', async (req) => {
+      const { type } = req.params as { type: string };
+      if (!(UNIT_TYPES as readonly string[]).includes(type)) throw core.errors.notFound(`Unit type must be one of ${UNIT_TYPES.join(', ')} (got '${type}').`);
+      if (type === 'all' && !req.discovery.can(P.read.resource, 'read')) {
+        throw core.errors.forbidden("You don't have permission to read toolbox client configuration.");
+      }
+      const client = await clientInPath(req);
+      return { data: await unitsOf(core, client.id, type === 'nav') };
+    });
+
+    // TBX-005: GET toolbox/categories/client/{clientSlug}.
+    router.get('/categories/client/:clientSlug', { preHandler: need(P.read) }, async (req) => {
+      const client = await clientInPath(req);
+      return { data: await categoriesOf(core, client.id) };
+    });
+
+    // TBX-007: POST toolbox/units, a new unit (status true, no id).
+    router.post('/units', { preHandler: [need(P.create), inClient] }, async (req, reply) => {
+      const { unit } = body(UnitBodySchema, req.body);
+      if (unit.id) throw core.errors.unprocessable(M.newUnitHasId, { 'unit.id': M.newUnitHasId });
+      if (unit.status === false) throw core.errors.unprocessable(M.newUnitStatus, { 'unit.status': M.newUnitStatus });
+      const client = writableClient(req);
+      if (unit.client_id && unit.client_id !== client.id) throw core.errors.forbidden('The unit belongs to another client than X-Context.');
+      const id = await service.createUnit(client.id, unit);
+      reply.code(201);
+      return { data: await unitById(core, id) };
+    });
+
+    // TBX-008 / TBX-009: PUT toolbox/units/{id} (hide = status false, category null, iframed false).
+    router.put('/units/:id', { preHandler: [need(P.update), inClient] }, async (req) => {
+      const id = idOf(req);
+      const { unit } = body(UnitPatchSchema, req.body);
+      if (unit.id && unit.id !== id) throw core.errors.unprocessable('unit.id does not match the URL.', { 'unit.id': 'Does not match the URL.' });
+      const client = writableClient(req);
+      await assertUnitOf(id, client.id);
+      const { id: _id, client_id: _c, ...fields } = unit;
+      await service.updateUnit(client.id, id, fields);
+      return { data: await unitById(core, id) };
+    });
+
+    // TBX-009: DELETE toolbox/units/{id}.
+    router.delete('/units/:id', { preHandler: [need(P.destroy), inClient] }, async (req, reply) => {
+      const id = idOf(req);
+      const client = writableClient(req);
+      await assertUnitOf(id, client.id);
+      await service.deleteUnit(client.id, id);
+      return reply.code(204).send();
+    });
+
+    // TBX-010: POST toolbox/categories.
+    router.post('/categories', { preHandler: [need(P.create), inClient] }, async (req, reply) => {
+      const { category } = body(CategoryBodySchema, req.body);
+      if (category.id) throw core.errors.unprocessable('A new category has no id.', { 'category.id': 'A new category has no id.' });
+      const client = writableClient(req);
+      if (category.client_id && category.client_id !== client.id) throw core.errors.forbidden('The category belongs to another client than X-Context.');
+      const id = await service.createCategory(client.id, category);
+      reply.code(201);
+      return { data: await categoryById(core, id) };
+    });
+
+    // TBX-011: PUT toolbox/categories/{id}/bulk, {id} = the client's id (DESIGN), body the list of {id, priority}.
+    router.put('/categories/:id/bulk', { preHandler: [need(P.update), inClient] }, async (req) => {
+      const id = idOf(req);
+      const client = writableClient(req);
+      if (id !== client.id) throw core.errors.forbidden(`The bulk update names client ${id}, X-Context client ${client.id}.`);
+      const { categories } = body(BulkPrioritySchema, req.body);
+      await service.bulkPriorities(client.id, categories);
+      return { data: await categoriesOf(core, client.id) };
+    });
+
+    // TBX-010: PUT and DELETE toolbox/categories/{id}.
+    router.put('/categories/:id', { preHandler: [need(P.update), inClient] }, async (req) => {
+      const id = idOf(req);
+      const { category } = body(CategoryPatchSchema, req.body);
+      if (category.id && category.id !== id) throw core.errors.unprocessable('category.id does not match the URL.', { 'category.id': 'Does not match the URL.' });
+      const client = writableClient(req);
+      await assertCategoryOf(id, client.id);
+      const { id: _id, client_id: _c, ...fields } = category;
+      await service.updateCategory(client.id, id, fields);
+      return { data: await categoryById(core, id) };
+    });
+    router.delete('/categories/:id', { preHandler: [need(P.destroy), inClient] }, async (req, reply) => {
+      const id = idOf(req);
+      const client = writableClient(req);
+      await assertCategoryOf(id, client.id);
+      await service.deleteCategory(client.id, id);
+      return reply.code(204).send();
+    });
+
+    /** Unknown = 404; another client's = 403 (the user's X-Context does not own it). */
+    async function assertUnitOf(id: number, clientId: number) {
+      const u = await unitById(core, id);
+      if (!u) throw core.errors.notFound(`Toolbox unit ${id} does not exist.`);
+      if (u.client_id !== clientId) throw core.errors.forbidden(`Toolbox unit ${id} belongs to another client.`);
+    }
+    async function assertCategoryOf(id: number, clientId: number) {
+      const c = await categoryById(core, id);
+      if (!c) throw core.errors.notFound(`Toolbox category ${id} does not exist.`);
+      if (c.client_id !== clientId) throw core.errors.forbidden(`Toolbox category ${id} belongs to another client.`);
+    }
+
+    // The demo embedded application (off with DISCOVERY_TOOLBOX_DEMO=false).
+    if (process.env.DISCOVERY_TOOLBOX_DEMO !== 'false') {
+      const bind = process.env.HOST ?? '127.0.0.1';
+      const publicHost = process.env.DISCOVERY_TOOLBOX_DEMO_HOST ?? (bind === '0.0.0.0' || bind === '::' ? 'localhost' : bind);
+      const started = await startDemoApp({ host: bind, port: Number(process.env.DISCOVERY_TOOLBOX_DEMO_PORT ?? 0), publicHost });
+      demoApp = started;
+      router.addHook('onClose', async () => {
+        await started.close();
+        if (demoApp === started) demoApp = null;
+      });
+      // Units seeded for an earlier run point at that run's port: move them to this one.
+      await core.query(
+        `update toolbox_units set url = $1 || substring(url from '^https?://[^/]+(/.*)$')
+          where url ~ $2 and url not like $1 || '%'`,
+        [started.origin, `^http://(localhost|127\\.0\\.0\\.1|${publicHost.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}):[0-9]+${DEMO_APP_PATH}`],
+      );
+    }
+  },
+  seed: (core) => seedToolbox(core, demoApp ? `${demoApp.origin}${DEMO_APP_PATH}` : null),
+});
+
+/** The demo application's address in this process (null when it is off). */
+export function demoAppUrl(): string | null {
+  return demoApp ? `${demoApp.origin}${DEMO_APP_PATH}` : null;
+}
