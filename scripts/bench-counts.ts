@@ -312,7 +312,7 @@ async function main() {
     }
   }
 
-  console.log(`\nengine: ${mem.threads} thread(s), ${mem.bitmaps} shard bitmaps held, ${(mem.bytes / 1048576).toFixed(1)} MB`);
+  console.log(`\nengine: ${mem.threads} thread(s), kernel ${mem.kernel}, ${mem.bitmaps} shard bitmaps held, ${(mem.bytes / 1048576).toFixed(1)} MB`);
   console.log('operation                           implementation                              p50 ms     p95 ms');
   for (const r of rows) console.log(`${r.op.padEnd(36)}${r.impl.padEnd(44)}${r.p50.toFixed(2).padStart(7)}${r.p95.toFixed(2).padStart(11)}`);
   const speedup = pct(ro, 50) / pct(eo, 50);

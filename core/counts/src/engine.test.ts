@@ -139,6 +139,35 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     }
   });
 
+  it('a region holding a whole shard and part of the next: overlap and mekko (the kernel counts the whole shard)', async () => {
+    const wide = { key: 'wide', start: 0, end: SHARD_SIZE + 1000 };
+    const e = await CountsEngine.fromManifest(dir, { ...manifest, regions: [wide] });
+    const all = ids();
+    const x = all.slice(3, 9);
+    const y = all.slice(12, 19);
+    const inR = (p: number) => p < wide.end;
+    const o = await e.overlap(x, y, { region: 'wide' });
+    expect(o.population).toBe(wide.end);
+    for (const cell of o.cells) expect(cell.count).toBe(count(matched.get(cell.x)!, (p) => inR(p) && matched.get(cell.y)![p] === 1));
+    const markets = [
+      { id: 'a', matched: [all[3], all[4]], modeled: [all[5]] },
+      { id: 'b', matched: [all[6]], modeled: [all[6], all[7]] },
+    ];
+    const unionIn = (kind: Map<string, Uint8Array>, list: string[]) => {
+      let n = 0;
+      for (let p = 0; p < wide.end; p++) if (list.some((id) => kind.get(id)![p])) n++;
+      return n;
+    };
+    const mk = await e.mekko(markets, 'wide');
+    expect(mk.market_counts.matched).toEqual({ a: unionIn(matched, [all[3], all[4]]), b: unionIn(matched, [all[6]]) });
+    expect(mk.market_counts.modeled).toEqual({ a: unionIn(modeled, [all[5]]), b: unionIn(modeled, [all[6], all[7]]) });
+    expect(mk.total_matched_count).toBe(unionIn(matched, [all[3], all[4], all[6]]));
+    expect(mk.total_modeled_count).toBe(unionIn(modeled, [all[5], all[6], all[7]]));
+    expect(mk.segment_counts[all[4]]).toBe(count(matched.get(all[4])!, inR));
+    expect(mk.modeled_segment_counts[all[7]]).toBe(count(modeled.get(all[7])!, inR));
+    await e.close();
+  });
+
   it('rule audiences: AND of OR groups, exclusions, empty groups', async () => {
     const a = ids();
     const rules: Rule[] = [
@@ -220,15 +249,32 @@ describe('worker pool', () => {
       const ids = m.segments.filter((s) => !s.deleted).map((s) => s.short_id);
       const inline = await CountsEngine.open({ dir, workers: 0 });
       const pool = await CountsEngine.open({ dir, workers: 2 });
+      // The same answers with roaring alone (the native kernel switched off), in a region too.
+      const plain = await CountsEngine.open({ dir, workers: 2, kernel: false });
       try {
         expect(await pool.counts(ids)).toEqual(await inline.counts(ids));
-        expect(await pool.overlap(ids.slice(0, 3), ids.slice(3, 6))).toEqual(await inline.overlap(ids.slice(0, 3), ids.slice(3, 6)));
+        const x = ids.slice(0, 3);
+        const y = ids.slice(3, 6);
+        const markets = [
+          { id: 'a', matched: ids.slice(0, 2), modeled: ids.slice(2, 4) },
+          { id: 'b', matched: ids.slice(4, 7), modeled: ids.slice(4, 7) },
+        ];
+        for (const engine of [pool, plain]) {
+          expect(await engine.overlap(x, y)).toEqual(await inline.overlap(x, y));
+          expect(await engine.mekko(markets)).toEqual(await inline.mekko(markets));
+          for (const region of m.regions.map((r) => r.key)) {
+            expect(await engine.overlap(x, y, { region })).toEqual(await inline.overlap(x, y, { region }));
+            expect(await engine.mekko(markets, region)).toEqual(await inline.mekko(markets, region));
+          }
+        }
         const mem = await pool.memory();
         expect(mem.threads).toBe(2);
         expect(mem.bytes).toBeGreaterThan(0);
+        expect(mem.kernel).toMatch(/^native/);
       } finally {
         await inline.close();
         await pool.close();
+        await plain.close();
       }
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });

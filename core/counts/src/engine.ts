@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MANIFEST_FILE, type Manifest, type SegmentEntry } from './manifest';
 import type { MarketSpec, Op, Partial, Rule } from './ops';
+import { kernelStatus } from './kernel';
 import { addPartials } from './ops';
 import { ShardStore } from './shardStore';
 import { SHARD_SIZE, type MembershipKind } from './storage';
@@ -14,6 +15,8 @@ export interface EngineOptions {
   workers?: number;
   /** The worker entry; default: worker-dev.cjs beside the sources (tsx). A bundled server passes its built worker. */
   workerScript?: string;
+  /** false: overlaps and mekkos with `roaring` even when the native kernel is built (tests, comparisons). */
+  kernel?: boolean;
 }
 
 export interface CountOptions {
@@ -149,11 +152,11 @@ export class CountsEngine {
     const manifest = JSON.parse(readFileSync(join(opts.dir, MANIFEST_FILE), 'utf8')) as Manifest;
     const wanted = opts.workers ?? Math.min(availableParallelism(), manifest.shards);
     const n = Math.max(0, Math.min(wanted, manifest.shards));
-    if (n <= 1 && (opts.workers ?? 1) <= 1) return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(opts.dir, manifest))]);
+    if (n <= 1 && (opts.workers ?? 1) <= 1) return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(opts.dir, manifest, { kernel: opts.kernel }))]);
     const script = opts.workerScript ?? join(__dirname, 'worker-dev.cjs');
     const executors: Executor[] = [];
     for (let i = 0; i < Math.max(1, n); i++) {
-      executors.push(new WorkerExecutor(new Worker(script, { workerData: { dir: opts.dir } })));
+      executors.push(new WorkerExecutor(new Worker(script, { workerData: { dir: opts.dir, kernel: opts.kernel } })));
     }
     return new CountsEngine(manifest, executors);
   }
@@ -293,10 +296,10 @@ export class CountsEngine {
     return { audience: size, population, rows };
   }
 
-  /** Bitmaps held and their bytes, per thread (the main thread first when inline). */
-  async memory(): Promise<{ threads: number; bitmaps: number; bytes: number }> {
+  /** Shard bitmaps held and their bytes over every thread, and how overlaps and mekkos run ('native (AVX-512)' or roaring). */
+  async memory(): Promise<{ threads: number; bitmaps: number; bytes: number; kernel: string }> {
     const all = await Promise.all(this.executors.map((e) => e.memory()));
-    return { threads: all.length, bitmaps: all.reduce((s, m) => s + m.bitmaps, 0), bytes: all.reduce((s, m) => s + m.bytes, 0) };
+    return { threads: all.length, bitmaps: all.reduce((s, m) => s + m.bitmaps, 0), bytes: all.reduce((s, m) => s + m.bytes, 0), kernel: kernelStatus() };
   }
 
   async close(): Promise<void> {

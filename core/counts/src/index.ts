@@ -6,3 +6,4 @@ export type { MarketSpec, Rule, RuleGroup } from './ops';
 export { SegmentFileReader, SHARD_BITS, SHARD_SIZE, type MembershipKind } from './storage';
 export { VENDORS, type Vendor } from './taxonomy';
 export { Population, type PopulationOptions, type PopulationState } from './population';
+export { kernelStatus, loadKernel, type CountKernel } from './kernel';

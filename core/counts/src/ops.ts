@@ -1,3 +1,4 @@
+import type { CountKernel } from './kernel';
 import { RoaringBitmap32 } from './roaring';
 import type { MembershipKind } from './storage';
 
@@ -15,6 +16,12 @@ export interface ShardView {
   bitmap(kind: MembershipKind, id: string): RoaringBitmap32;
   /** Everyone in this shard, restricted to the region when one is given. */
   universe(): RoaringBitmap32;
+  /** The shard's portable roaring bytes (for the native kernel). */
+  portable?(kind: MembershipKind, id: string): Buffer;
+  /** The native kernel, when built: overlaps and mekkos in one call per shard. */
+  kernel?: CountKernel | null;
+  /** Whether everyone of this shard is in the universe (no region, or a region holding the whole shard). */
+  whole?: boolean;
 }
 
 export interface MarketSpec {
@@ -69,6 +76,15 @@ export function runOnShard(view: ShardView, op: Op): Partial {
     }
     case 'overlap': {
       // [population, |X_i| ..., |Y_j| ..., |X_i ∩ Y_j| row by row], all within the filter.
+      if (view.kernel && view.portable && view.whole && !op.filter) {
+        const out = new Float64Array(op.x.length + op.y.length + op.x.length * op.y.length);
+        view.kernel.overlap(
+          op.x.map((id) => view.portable!(op.kind, id)),
+          op.y.map((id) => view.portable!(op.kind, id)),
+          out,
+        );
+        return [view.universe().size, ...out];
+      }
       const f = op.filter || op.region ? evalRule(view, op.kind, op.filter) : null;
       const xs = op.x.map((id) => (f ? RoaringBitmap32.and(view.bitmap(op.kind, id), f) : view.bitmap(op.kind, id)));
       const ys = op.y.map((id) => (f ? RoaringBitmap32.and(view.bitmap(op.kind, id), f) : view.bitmap(op.kind, id)));
@@ -81,6 +97,18 @@ export function runOnShard(view: ShardView, op: Op): Partial {
     case 'rule':
       return [evalRule(view, op.kind, op.rule).size];
     case 'mekko': {
+      if (view.kernel && view.portable && view.whole) {
+        const matched = op.markets.map((m) => m.matched.map((id) => view.portable!('matched', id)));
+        const modeled = op.markets.map((m) => m.modeled.map((id) => view.portable!('modeled', id)));
+        const out = new Float64Array(2 + 2 * op.markets.length);
+        view.kernel.mekko(matched, modeled, out);
+        if (!op.region) return Array.from(out);
+        // Within a region, the sub-market sizes too (the engine takes the population's from the manifest).
+        const bufs = matched.flatMap((list, k) => [...list, ...modeled[k]]);
+        const sizes = new Float64Array(bufs.length);
+        view.kernel.sizes(bufs, sizes);
+        return [...out, ...sizes];
+      }
       // [total matched, total modeled, per market (matched, modeled), then, within a region only,
       // per market per id (matched|modeled): whole-population sizes are in the manifest]
       const u = op.region ? view.universe() : null;

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
 import { RoaringBitmap32 } from './roaring';
 import type { Manifest } from './manifest';
+import { loadKernel, type CountKernel } from './kernel';
 import { addPartials, runOnShard, type Op, type Partial, type ShardView } from './ops';
-import { SegmentFileReader, SHARD_SIZE, type MembershipKind } from './storage';
+import { SegmentFileReader, SHARD_SIZE, toBitmap, type MembershipKind } from './storage';
 
 /**
  * Segment bitmaps of one thread, loaded lazily: a segment file is opened on first use and each
@@ -11,13 +12,18 @@ import { SegmentFileReader, SHARD_SIZE, type MembershipKind } from './storage';
 export class ShardStore {
   private readers = new Map<string, SegmentFileReader>();
   private cache = new Map<string, RoaringBitmap32>();
+  private raw = new Map<string, Buffer>();
   private universes = new Map<string, RoaringBitmap32>();
   private bytes = 0;
+  private readonly kernel: CountKernel | null;
 
   constructor(
     private readonly dir: string,
     private readonly manifest: Manifest,
-  ) {}
+    opts: { kernel?: boolean } = {},
+  ) {
+    this.kernel = opts.kernel === false ? null : loadKernel();
+  }
 
   private reader(kind: MembershipKind, id: string): SegmentFileReader {
     const key = `${kind}/${id}`;
@@ -29,11 +35,24 @@ export class ShardStore {
     return r;
   }
 
+  /** A shard's portable bytes, read once: what the native kernel works on. */
+  portable(kind: MembershipKind, id: string, shard: number): Buffer {
+    const key = `${kind}/${id}/${shard}`;
+    let b = this.raw.get(key);
+    if (!b) {
+      b = this.reader(kind, id).readBytes(shard);
+      this.bytes += b.length;
+      this.raw.set(key, b);
+    }
+    return b;
+  }
+
   bitmap(kind: MembershipKind, id: string, shard: number): RoaringBitmap32 {
     const key = `${kind}/${id}/${shard}`;
     let b = this.cache.get(key);
     if (!b) {
-      b = this.reader(kind, id).read(shard);
+      // Kept bytes (the kernel read them first) are not read again; otherwise straight from the file.
+      b = toBitmap(this.raw.get(key) ?? this.reader(kind, id).readBytes(shard));
       this.bytes += b.getSerializationSizeInBytes('portable');
       this.cache.set(key, b);
     }
@@ -60,10 +79,22 @@ export class ShardStore {
     return u;
   }
 
+  /** Whether the region (if any) holds every person of the shard. */
+  whole(shard: number, region?: string): boolean {
+    if (!region) return true;
+    const slice = this.manifest.regions.find((r) => r.key === region);
+    if (!slice) throw new Error(`unknown region '${region}'`);
+    const base = shard * SHARD_SIZE;
+    return slice.start <= base && slice.end >= Math.min(base + SHARD_SIZE, this.manifest.people);
+  }
+
   view(shard: number, region?: string): ShardView {
     return {
       bitmap: (kind, id) => this.bitmap(kind, id, shard),
+      portable: (kind, id) => this.portable(kind, id, shard),
       universe: () => this.universe(shard, region),
+      kernel: this.kernel,
+      whole: this.whole(shard, region),
     };
   }
 
@@ -75,12 +106,13 @@ export class ShardStore {
   }
 
   memory(): { bitmaps: number; bytes: number } {
-    return { bitmaps: this.cache.size, bytes: this.bytes };
+    return { bitmaps: this.cache.size + this.raw.size, bytes: this.bytes };
   }
 
   close(): void {
     for (const r of this.readers.values()) r.close();
     this.readers.clear();
     this.cache.clear();
+    this.raw.clear();
   }
 }

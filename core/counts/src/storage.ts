@@ -37,6 +37,11 @@ export class SegmentFileWriter {
   }
 }
 
+/** A shard's portable bytes as a bitmap. */
+export function toBitmap(bytes: Buffer): RoaringBitmap32 {
+  return bytes.length === 0 ? new RoaringBitmap32() : RoaringBitmap32.deserialize(bytes, 'portable');
+}
+
 export class SegmentFileReader {
   private fd: number;
   readonly offsets: number[] = [];
@@ -64,13 +69,17 @@ export class SegmentFileReader {
     return this.lengths.length;
   }
 
+  /** The portable roaring bytes of one shard (empty when the shard has no members). */
+  readBytes(shard: number): Buffer {
+    const len = this.lengths[shard] ?? 0;
+    const buf = Buffer.alloc(len);
+    if (len) readSync(this.fd, buf, 0, len, this.offsets[shard]);
+    return buf;
+  }
+
   /** The bitmap of one shard (empty when the shard has no members). */
   read(shard: number): RoaringBitmap32 {
-    const len = this.lengths[shard] ?? 0;
-    if (len === 0) return new RoaringBitmap32();
-    const buf = Buffer.alloc(len);
-    readSync(this.fd, buf, 0, len, this.offsets[shard]);
-    return RoaringBitmap32.deserialize(buf, 'portable');
+    return toBitmap(this.readBytes(shard));
   }
 
   close(): void {

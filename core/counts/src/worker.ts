@@ -17,7 +17,7 @@ export interface WorkerRequest {
   memory?: boolean;
 }
 
-const data = workerData as { dir: string; generate?: Omit<GenerateOptions, 'dir' | 'onProgress'> & { part: GeneratePart } };
+const data = workerData as { dir: string; kernel?: boolean; generate?: Omit<GenerateOptions, 'dir' | 'onProgress'> & { part: GeneratePart } };
 
 if (data.generate) {
   try {
@@ -30,7 +30,7 @@ if (data.generate) {
   }
 } else {
   const manifest = JSON.parse(readFileSync(join(data.dir, MANIFEST_FILE), 'utf8')) as Manifest;
-  const store = new ShardStore(data.dir, manifest);
+  const store = new ShardStore(data.dir, manifest, { kernel: data.kernel });
   parentPort!.on('message', (msg: WorkerRequest) => {
     try {
       if (msg.memory) parentPort!.postMessage({ id: msg.id, memory: store.memory() });

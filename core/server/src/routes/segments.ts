@@ -1,4 +1,4 @@
-import { weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
+import { kernelStatus, weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
 import { ByIdentifiersBody, CountsBody, OverlapBody, RuleCountBody, VendorAvailabilityBody, type SegmentDto } from '@discovery/counts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -164,7 +164,7 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
   });
 
   app.get('/api/v1/counts/status', async () => ({
-    data: { state: population?.state ?? 'missing', progress: population?.progress ?? [0, 0], people: population?.current()?.people ?? null },
+    data: { state: population?.state ?? 'missing', progress: population?.progress ?? [0, 0], people: population?.current()?.people ?? null, kernel: kernelStatus() },
   }));
 
 }

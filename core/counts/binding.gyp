@@ -1,0 +1,10 @@
+{
+  "targets": [
+    {
+      "target_name": "count_kernel",
+      "sources": ["native/kernel.c"],
+      "cflags": ["-O3", "-std=gnu11", "-Wall", "-Wno-unused-function"],
+      "cflags!": ["-O2"]
+    }
+  ]
+}
