@@ -43,6 +43,12 @@ export interface PluginRoute {
   layout?: 'shell' | 'bare';
   /** The hierarchy selector is disabled on this page (SHELL-053). */
   disablesHierarchySelector?: boolean;
+  /**
+   * The page stays mounted when only the brand or product changes, and is told through the
+   * context instead (an embedded frame must not reload). Default: the page mounts afresh, so
+   * pages that load per product never show the previous product's data.
+   */
+  keepMountedOnProductChange?: boolean;
 }
 
 export interface PluginNavItem {

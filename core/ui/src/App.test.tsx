@@ -225,7 +225,10 @@ describe('the shell', () => {
     expect(screen.getByRole('heading', { name: 'Probe page' })).toBeTruthy();
   });
 
-  it('SHELL-050 keeps the page mounted (not reloaded) when only the product changes', async () => {
+  it.each([
+    [true, 1],
+    [false, 2],
+  ])('SHELL-050 a product change keeps the page; with keepMountedOnProductChange %s it mounts %i time(s)', async (keep, expected) => {
     server();
     let mounts = 0;
     const Counting = () => {
@@ -234,14 +237,19 @@ describe('the shell', () => {
       }, []);
       return <h1>Counting page</h1>;
     };
-    const counting = definePlugin({ id: 'counting', titleKey: 'c', routes: [{ ref: createRouteRef({ id: 'counting.page', scope: 'product', path: 'counting' }), load: async () => ({ default: Counting }) }] });
+    const counting = definePlugin({
+      id: 'counting',
+      titleKey: 'c',
+      routes: [{ ref: createRouteRef({ id: 'counting.page', scope: 'product', path: 'counting' }), keepMountedOnProductChange: keep, load: async () => ({ default: Counting }) }],
+    });
     await renderInShell([counting], `${P}/counting`);
     await screen.findByRole('heading', { name: 'Counting page' });
     fireEvent.click(screen.getByTestId('hierarchy-product'));
     fireEvent.click(await screen.findByText('Fizz Classic'));
     await waitFor(() => expect(screen.getByTestId('hierarchy-product').textContent).toContain('Fizz Classic'));
-    expect(screen.getByRole('heading', { name: 'Counting page' })).toBeTruthy();
-    expect(mounts).toBe(1);
+    expect(await screen.findByRole('heading', { name: 'Counting page' })).toBeTruthy();
+    // Pages that load per product start afresh unless the route keeps them (an embedded frame).
+    await waitFor(() => expect(mounts).toBe(expected));
   });
 
   it("SHELL-031 a route's own guard runs after the context guards, may wait, and sends the user home or elsewhere", async () => {

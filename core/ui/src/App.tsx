@@ -81,11 +81,12 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
     if (scoped) hierarchy.select(sel);
     setSyncedKey(urlKey);
   }, [hierarchy, scoped, urlKey]);
-  // A page already shown in this client and region stays mounted while a new brand or product
-  // syncs (SHELL-050 keeps the page; an embedded frame must not reload on a product change).
+  // A route that asks for it keeps its page mounted while only a new brand or product syncs (an
+  // embedded frame must not reload on a product change): same client, region and other params.
   const shownIn = useRef<string | null>(null);
-  const clientRegion = `${sel.client}/${sel.region}`;
-  const keepPage = shownIn.current === clientRegion;
+  const { brandSlug: _brand, productSlug: _product, ...pageParams } = params;
+  const pageKey = JSON.stringify([route.ref.id, pageParams]);
+  const keepPage = route.keepMountedOnProductChange === true && shownIn.current === pageKey;
 
   // The route's own guard (SHELL-031), once per URL, after the context is synced.
   const guardKey = location.pathname;
@@ -134,7 +135,8 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   const guard = contextGuard(hierarchy.tree, route.ref.scope, sel, { noticePath });
   if (guard.kind === 'redirect') return <Navigate to={guard.to} replace />;
   if (guard.kind === 'warn') return shell(<RoutingWarning message={guard.message} to={guard.to} />);
-  // The selection follows the URL one tick later; wait for it before predicates read it.
+  // The selection follows the URL one tick later; wait for it before predicates read it (a kept
+  // page stays on screen meanwhile; `requires` and the guard run again once it has synced).
   if (scoped && syncedKey !== urlKey) return keepPage ? shell(page) : <Loading />;
   const home = homePathFor(hierarchy.tree, sel) ?? '/home';
   if (route.requires && !route.requires(session.snapshot)) {
@@ -148,7 +150,7 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
     if (outcome.kind === 'home') return <Navigate to={home} replace />;
     if (outcome.kind === 'redirect') return <Navigate to={outcome.to} replace />;
   }
-  shownIn.current = clientRegion;
+  shownIn.current = pageKey;
   return shell(page);
 });
 

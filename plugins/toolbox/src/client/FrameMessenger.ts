@@ -53,9 +53,13 @@ export class FrameMessenger {
     return ok;
   }
 
-  /** TBX-020: answer 'request-sso-token' from the frame's own origin only; ignore everything else. */
-  handleMessage(event: { origin: string; data: unknown }): Promise<boolean> {
-    if (!isTokenRequestFromFrame(event, this.deps.unitUrl)) return Promise.resolve(false);
+  /**
+   * TBX-020: answer 'request-sso-token' from the frame itself (its window, at its own origin) only;
+   * another window of the same origin (a popup, a sibling frame) gets nothing.
+   */
+  handleMessage(event: { origin: string; data: unknown; source?: unknown }): Promise<boolean> {
+    const frame = this.deps.target();
+    if (!frame || event.source !== frame || !isTokenRequestFromFrame(event, this.deps.unitUrl)) return Promise.resolve(false);
     return this.sendToken();
   }
 

@@ -124,19 +124,21 @@ describe('toolbox in the shell', () => {
     );
   });
 
-  it('TBX-020 a token request from another origin gets no token; one from the frame origin does', async () => {
+  it('TBX-020 a token request from another origin or another window gets no token; one from the frame does', async () => {
     server();
     await renderInShell([probe, plugin], `${P}/toolbox-app/Demo%20App`);
     const f = await frame();
     const post = jest.spyOn(f.contentWindow!, 'postMessage').mockImplementation(() => undefined);
     await act(async () => {
-      window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example.com', data: { type: 'request-sso-token' } }));
-      window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com.evil.example', data: { type: 'request-sso-token' } }));
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example.com', data: { type: 'request-sso-token' }, source: f.contentWindow }));
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com.evil.example', data: { type: 'request-sso-token' }, source: f.contentWindow }));
+      // the frame's origin, but not the frame (a popup or sibling frame of that origin)
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: window }));
       await new Promise((r) => setTimeout(r, 50));
     });
     expect(post).not.toHaveBeenCalled();
     await act(async () => {
-      window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com', data: { type: 'request-sso-token' } }));
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: f.contentWindow }));
     });
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
     expect(post.mock.calls[0]).toEqual([{ type: 'sso-token', token: 'tok-1', validationUrl: expect.stringMatching(/\/api\/v1\/sso\/validate$/) }, 'https://app.example.com']);
@@ -172,15 +174,19 @@ describe('FrameMessenger', () => {
   const make = (fetchToken: () => Promise<string | null>) => {
     const postMessage = jest.fn();
     const warn = jest.fn();
-    const m = new FrameMessenger({ unitUrl: 'https://app.example.com/x', target: () => ({ postMessage }), fetchToken, validationUrl: 'https://discovery.example/api/v1/sso/validate', warn });
-    return { m, postMessage, warn };
+    const frame = { postMessage };
+    const m = new FrameMessenger({ unitUrl: 'https://app.example.com/x', target: () => frame, fetchToken, validationUrl: 'https://discovery.example/api/v1/sso/validate', warn });
+    return { m, postMessage, warn, frame };
   };
 
-  it('TBX-020 ignores a request from another origin and answers the frame origin', async () => {
-    const { m, postMessage } = make(async () => 't');
-    expect(await m.handleMessage({ origin: 'https://other.example.com', data: { type: 'request-sso-token' } })).toBe(false);
+  it('TBX-020 ignores a request from another origin or another window, and answers the frame itself', async () => {
+    const { m, postMessage, frame } = make(async () => 't');
+    expect(await m.handleMessage({ origin: 'https://other.example.com', data: { type: 'request-sso-token' }, source: frame })).toBe(false);
+    // the right origin, but a popup or sibling frame of that origin, not the embedded frame
+    expect(await m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: { postMessage: jest.fn() } })).toBe(false);
+    expect(await m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' } })).toBe(false);
     expect(postMessage).not.toHaveBeenCalled();
-    expect(await m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' } })).toBe(true);
+    expect(await m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: frame })).toBe(true);
     expect(postMessage).toHaveBeenCalledWith({ type: 'sso-token', token: 't', validationUrl: 'https://discovery.example/api/v1/sso/validate' }, 'https://app.example.com');
   });
 

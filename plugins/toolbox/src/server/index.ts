@@ -168,9 +168,12 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       if (c.client_id !== clientId) throw core.errors.forbidden(`Toolbox category ${id} belongs to another client.`);
     }
 
-    // The demo embedded application (off with DISCOVERY_TOOLBOX_DEMO=false).
-    if (process.env.DISCOVERY_TOOLBOX_DEMO !== 'false') {
-      const bind = process.env.HOST ?? '127.0.0.1';
+    // The demo embedded application: on for development and the demo (not when NODE_ENV is
+    // production, unless DISCOVERY_TOOLBOX_DEMO=true; DISCOVERY_TOOLBOX_DEMO=false turns it off),
+    // listening on loopback unless DISCOVERY_TOOLBOX_DEMO_BIND says otherwise.
+    const demoSetting = process.env.DISCOVERY_TOOLBOX_DEMO;
+    if (demoSetting === 'true' || (demoSetting !== 'false' && process.env.NODE_ENV !== 'production')) {
+      const bind = process.env.DISCOVERY_TOOLBOX_DEMO_BIND ?? '127.0.0.1';
       const publicHost = process.env.DISCOVERY_TOOLBOX_DEMO_HOST ?? (bind === '0.0.0.0' || bind === '::' ? 'localhost' : bind);
       const started = await startDemoApp({ host: bind, port: Number(process.env.DISCOVERY_TOOLBOX_DEMO_PORT ?? 0), publicHost });
       demoApp = started;

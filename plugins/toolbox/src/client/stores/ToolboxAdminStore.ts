@@ -74,6 +74,12 @@ export class ToolboxAdminStore {
   }
 
   async load(client: string): Promise<void> {
+    if (this.client !== client) {
+      // Another client: never show (or edit) the previous client's rows while this one loads.
+      this.units = [];
+      this.categories = [];
+      this.serverErrors = {};
+    }
     this.client = client;
     this.loading = true;
     try {

@@ -22,7 +22,7 @@ export class ToolboxUnitsStore implements NavContribution {
     private readonly api: ApiClient,
     private readonly hierarchy: HierarchyStore,
   ) {
-    makeAutoObservable<ToolboxUnitsStore, 'api' | 'hierarchy' | 'pending' | 'loaded'>(this, { api: false, hierarchy: false, pending: false, loaded: false });
+    makeAutoObservable<ToolboxUnitsStore, 'api' | 'hierarchy' | 'pending' | 'loaded' | 'generation'>(this, { api: false, hierarchy: false, pending: false, loaded: false, generation: false });
     reaction(
       () => this.hierarchy.selection.client ?? null,
       (client) => {
@@ -46,19 +46,26 @@ export class ToolboxUnitsStore implements NavContribution {
     if (have) return Promise.resolve(have);
     const inFlight = this.pending.get(client);
     if (inFlight) return inFlight;
-    const promise = this.api
+    // A fetch started before an invalidate() must neither overwrite newer units nor drop the newer fetch.
+    const generation = this.generation;
+    const promise: Promise<ToolboxUnitDto[]> = this.api
       .get<{ data: ToolboxUnitDto[] }>(`/api/v1/toolbox/units/type/nav/client/${encodeURIComponent(client)}`, { silent: true })
       .then((res) => {
-        runInAction(() => this.loaded.set(client, res.data));
+        if (generation === this.generation) runInAction(() => this.loaded.set(client, res.data));
         return res.data;
       })
-      .finally(() => this.pending.delete(client));
+      .finally(() => {
+        if (this.pending.get(client) === promise) this.pending.delete(client);
+      });
     this.pending.set(client, promise);
     return promise;
   }
 
+  private generation = 0;
+
   /** Forget the cache (after the management screen changed units) and reload the current client. */
   invalidate(): void {
+    this.generation++;
     this.loaded.clear();
     this.pending.clear();
     const client = this.hierarchy.selection.client;
