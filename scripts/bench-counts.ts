@@ -31,8 +31,10 @@ const SEED = Number(argValue(args, '--seed') ?? 42);
 const SELECTIONS = Number(argValue(args, '--selections') ?? 20);
 const DIR = argValue(args, '--dir') ?? join(tmpdir(), `discovery-bench-${PEOPLE}-${SEED}`);
 const USE_PG = !args.includes('--no-pg') && PEOPLE <= 10_000_000;
-/** The 10M run's PostgreSQL figure, kept for the 100M run's extrapolation. */
-const PG_FIGURE = join(tmpdir(), `discovery-bench-pg-${SEED}.json`);
+/** A run's PostgreSQL figure, kept per size; the 100M run extrapolates the 10M one. */
+const pgFigure = (people: number) => join(tmpdir(), `discovery-bench-pg-${SEED}-${people}.json`);
+const PG_FIGURE = pgFigure(PEOPLE);
+const PG_FROM = pgFigure(10_000_000);
 
 function rng(seed: number) {
   let s = seed >>> 0 || 1;
@@ -316,9 +318,10 @@ async function main() {
   console.log('operation                           implementation                              p50 ms     p95 ms');
   for (const r of rows) console.log(`${r.op.padEnd(36)}${r.impl.padEnd(44)}${r.p50.toFixed(2).padStart(7)}${r.p95.toFixed(2).padStart(11)}`);
   const speedup = pct(ro, 50) / pct(eo, 50);
-  if (!pgRatio && PEOPLE > 10_000_000 && existsSync(PG_FIGURE)) {
+  if (!pgRatio && PEOPLE > 10_000_000 && !existsSync(PG_FROM)) console.log(`no 10M PostgreSQL figure (${PG_FROM}): run npm run bench:counts -- --people 10000000 first`);
+  if (!pgRatio && PEOPLE > 10_000_000 && existsSync(PG_FROM)) {
     // The JOIN grows at least linearly with the rows; extrapolate the 10M figure to this size.
-    const f = JSON.parse(readFileSync(PG_FIGURE, 'utf8')) as { people: number; p50: number };
+    const f = JSON.parse(readFileSync(PG_FROM, 'utf8')) as { people: number; p50: number };
     const extrapolated = f.p50 * (PEOPLE / f.people);
     pgRatio = extrapolated / pct(eo, 50);
     console.log(`PostgreSQL membership JOIN at ${f.people.toLocaleString()} people: p50 ${f.p50.toFixed(0)} ms, extrapolated to ${PEOPLE.toLocaleString()}: ${extrapolated.toFixed(0)} ms`);
