@@ -74,7 +74,13 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
         throw core.errors.forbidden("You don't have permission to read toolbox client configuration.");
       }
       const client = await clientInPath(req);
-      return { data: await unitsOf(core, client.id, type === 'nav') };
+      const units = await unitsOf(core, client.id, type === 'nav');
+      if (type !== 'nav') return { data: units };
+      // TBX-001 on the server too: the nav list carries only units of a region the user may see
+      // ('all', or a region of the client the grants reach), so a unit's url never reaches a user
+      // of another region.
+      const seen = new Set(client.regions.filter((r) => isSlugVisible(req.discovery.grants, `${client.slug}/${r.slug}`)).map((r) => r.id));
+      return { data: units.filter((u) => u.region_ids.some((r) => r === 'all' || seen.has(r))) };
     });
 
     // TBX-005: GET toolbox/categories/client/{clientSlug}.

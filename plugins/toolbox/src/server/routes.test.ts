@@ -204,6 +204,19 @@ describe('toolbox API', () => {
       server.core.invalidateUsers();
       const regional = await server.login('regional@example.com');
       expect((await call(regional, 'GET', '/units/type/all/client/acme', undefined, 'acme/uk')).status).toBe(200);
+      // TBX-001: the nav list of a user granted only the UK holds units of 'all' or the UK, never another region's.
+      const [uk] = await server.core.query<{ id: number }>("select r.id from regions r join clients c on c.id = r.client_id where c.slug = 'acme' and r.slug = 'uk'");
+      const [us] = await server.core.query<{ id: number }>("select r.id from regions r join clients c on c.id = r.client_id where c.slug = 'acme' and r.slug = 'us'");
+      const usOnly = await call(admin, 'POST', '/units', unitBody({ name: 'US Only Tool', region_ids: [Number(us.id)], iframed: false, url: 'https://us.example.com' }));
+      expect(usOnly.status).toBe(201);
+      const everyone = await call(admin, 'GET', '/units/type/nav/client/acme');
+      expect(everyone.body.data.map((u: { name: string }) => u.name)).toContain('US Only Tool');
+      const nav = await call(regional, 'GET', '/units/type/nav/client/acme', undefined, 'acme/uk');
+      expect(nav.status).toBe(200);
+      const names = nav.body.data.map((u: { name: string }) => u.name);
+      expect(names).not.toContain('US Only Tool');
+      expect(names.length).toBeGreaterThan(0);
+      for (const u of nav.body.data as { region_ids: (number | 'all')[] }[]) expect(u.region_ids.some((r) => r === 'all' || r === Number(uk.id))).toBe(true);
       const w = await call(regional, 'POST', '/units', unitBody(), 'acme/uk');
       expect(w.status).toBe(403);
       expect(w.body.error.message).toBe("Changing the toolbox of 'acme' needs access to the whole client.");
