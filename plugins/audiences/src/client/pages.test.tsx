@@ -171,3 +171,38 @@ describe('audience builder', () => {
     expect(await screen.findByText('Segment/Audience counts may display as zero due to the following reasons')).toBeTruthy();
   });
 });
+
+describe('lookalike detail', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('SRV-093 renames a lookalike: the shared schema first, then PUT v2/lookalikes/{id}; a taken name keeps the dialog open', async () => {
+    const s = server();
+    s.respond('GET /api/v1/audiences/v2/lookalikes/9', { data: lookalike });
+    s.respond('GET /api/v1/audiences/1', { data: audience(1, 'Alpha', 500, '2026-11-21T10:00:00.000Z') });
+    s.respond('GET /api/v1/audiences/1/profile', { data: { audience: 50, population: 1000, rows: [] } });
+    s.respond('POST /api/v1/segments/by_identifiers', { data: [] });
+    let taken = true;
+    s.handle('PUT /api/v1/audiences/v2/lookalikes/9', (body) =>
+      taken
+        ? { status: 422, body: { error: { message: 'That name is already used.', fields: { 'lookalike.name': 'That name is already used.' } } } }
+        : { body: { data: { ...lookalike, name: (body as { lookalike: { name: string } }).lookalike.name } } },
+    );
+    await renderInShell([audiences], `${P}/audiences/overview/lookalike/9`);
+    expect((await screen.findByTestId('detail-name')).textContent).toBe('Wide lookalike');
+    fireEvent.click(screen.getByTestId('rename-lookalike'));
+    const input = (await screen.findByTestId('rename-lookalike-name')) as HTMLInputElement;
+    fireEvent.change(input, { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('rename-lookalike-save'));
+    expect(await screen.findByText('Value cannot be blank')).toBeTruthy();
+    expect(s.calls.some((c) => c.method === 'PUT')).toBe(false);
+    fireEvent.change(input, { target: { value: 'Alpha' } });
+    fireEvent.click(screen.getByTestId('rename-lookalike-save'));
+    expect(await screen.findByText('That name is already used.')).toBeTruthy();
+    taken = false;
+    fireEvent.change(input, { target: { value: 'Wider lookalike' } });
+    fireEvent.click(screen.getByTestId('rename-lookalike-save'));
+    await waitFor(() => expect(screen.getByTestId('detail-name').textContent).toBe('Wider lookalike'));
+    expect(screen.queryByTestId('rename-lookalike-name')).toBeNull();
+    expect(s.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ lookalike: { name: 'Alpha' } }, { lookalike: { name: 'Wider lookalike' } }]);
+  });
+});

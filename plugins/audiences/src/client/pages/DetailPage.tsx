@@ -11,6 +11,7 @@ import {
   formatDate,
   HierarchyStoreToken,
   SessionStoreToken,
+  ToastStoreToken,
   useService,
 } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
@@ -18,6 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { ruleIds, type AudienceDto, type LookalikeDto, type ProfileDto } from '../../common';
+import { RenameLookalikeDialog } from '../components/RenameLookalikeDialog';
 import { describeRules } from '../describeRules';
 
 type Item = AudienceDto | LookalikeDto;
@@ -30,6 +32,7 @@ const DetailPage = observer(function DetailPage() {
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
   const config = useService(ConfigStoreToken);
+  const toasts = useService(ToastStoreToken);
   const navigate = useNavigate();
   const { type, id } = useParams();
   const [item, setItem] = useState<Item | null>(null);
@@ -37,6 +40,7 @@ const DetailPage = observer(function DetailPage() {
   const [names, setNames] = useState<Record<string, string>>({});
   const [profile, setProfile] = useState<ProfileDto | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [renaming, setRenaming] = useState(false);
   const context = hierarchy.fullSlug;
 
   useEffect(() => {
@@ -84,7 +88,21 @@ const DetailPage = observer(function DetailPage() {
         {item.type === 'audience' && session.can('audiences', 'update') && (
           <Button icon="edit" text={t('overview.edit')} onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'edit', id: item.id }))} />
         )}
+        {item.type === 'lookalike' && session.can('audiences', 'update') && (
+          <Button icon="edit" text={t('rename.button')} onClick={() => setRenaming(true)} data-testid="rename-lookalike" />
+        )}
       </div>
+      {renaming && item.type === 'lookalike' && (
+        <RenameLookalikeDialog
+          lookalike={item}
+          onClose={() => setRenaming(false)}
+          onRenamed={(l) => {
+            setItem(l);
+            setRenaming(false);
+            toasts.success(t('rename.done', { name: l.name }));
+          }}
+        />
+      )}
       <p className={Classes.TEXT_MUTED}>{item.created_by ? t('detail.created', { date: formatDate(item.created_at), who: item.created_by }) : t('detail.createdAnon', { date: formatDate(item.created_at) })}</p>
       {item.type === 'audience' && <p>{item.description || <span className={Classes.TEXT_MUTED}>{t('detail.noDescription')}</span>}</p>}
       {item.type === 'lookalike' && (
