@@ -273,6 +273,22 @@ describe('core server over real HTTP', () => {
       expect((await get('/sso-token')).status).toBe(401);
     });
 
+    it('SRV-013 a frame token names its application; the validation URL refuses it for another one', async () => {
+      const p = await s.login('planner@example.com');
+      const missing = await get('/api/v1/sso/frame-token', p.headers());
+      expect(missing.status).toBe(422);
+      const r = await json<{ token: string; validation_url: string }>(await get('/api/v1/sso/frame-token?unit=Demo%20App', p.headers()));
+      expect(r.validation_url).toBe('/api/v1/sso/validate');
+      const v = (q: string) => get(`/api/v1/sso/validate?token=${encodeURIComponent(r.token)}${q}`);
+      const mine = await json<{ data: { email: string; audience: string } }>(await v('&audience=Demo%20App'));
+      expect(mine.data).toEqual(expect.objectContaining({ email: 'planner@example.com', audience: 'Demo App' }));
+      const other = await v('&audience=Product%20Planner');
+      expect(other.status).toBe(401);
+      expect((await json<{ error: { message: string } }>(other)).error.message).toBe('The token was made for another application');
+      // without an audience the answer still names it, for an application to compare
+      expect((await json<{ data: { audience: string } }>(await v(''))).data.audience).toBe('Demo App');
+    });
+
     it('SRV-015 lets an admin view as another user and stop', async () => {
       const a = await s.login('admin@example.com');
       const start = await fetch(`${s.url}/api/v1/impersonations`, {

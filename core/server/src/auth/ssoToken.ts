@@ -6,6 +6,8 @@ export interface SsoClaims {
   first_name: string;
   last_name: string;
   exp: number;
+  /** The embedded application the token was made for (SRV-013 frame tokens): another one must refuse it. */
+  aud?: string;
 }
 
 /** SRV-010 / SRV-013: a short-lived signed token for embedded frames: payload.signature. */

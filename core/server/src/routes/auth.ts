@@ -10,6 +10,9 @@ import { errors, HttpError, validate } from '../errors';
 import { visibleHierarchy } from '../hierarchy/hierarchy';
 import type { RequestAuth, ServerCore } from '../types';
 
+/** SRV-013: ?unit= names the embedded application the token is for. */
+const FrameTokenQuery = z.object({ unit: z.string().trim().min(1, 'unit is required').max(200) });
+
 export const SESSION_COOKIE = 'discovery_session';
 export const CSRF_COOKIE = 'csrf-token';
 
@@ -122,19 +125,27 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
   });
 
   // SRV-010: text body and the sso-token header.
-  const ssoFor = (auth: RequestAuth) =>
-    signSsoToken({ sub: auth.user.id, email: auth.user.email, first_name: auth.user.first_name, last_name: auth.user.last_name }, config.ssoSecret);
+  const ssoFor = (auth: RequestAuth, aud?: string) =>
+    signSsoToken({ sub: auth.user.id, email: auth.user.email, first_name: auth.user.first_name, last_name: auth.user.last_name, ...(aud ? { aud } : {}) }, config.ssoSecret);
   app.get('/sso-token', async (req, reply) => {
     const token = ssoFor(req.discovery);
     reply.header('sso-token', token).type('text/plain');
     return token;
   });
-  app.get('/api/v1/sso/frame-token', async (req) => ({ token: ssoFor(req.discovery), validation_url: '/api/v1/sso/validate' }));
+  // SRV-013: a token for one embedded application (its unit name is the token's audience), so an
+  // application handed it cannot pass it on to another that checks its own name.
+  app.get('/api/v1/sso/frame-token', async (req) => {
+    const { unit } = validate(FrameTokenQuery, req.query);
+    return { token: ssoFor(req.discovery, unit), validation_url: '/api/v1/sso/validate' };
+  });
+  // The validation URL: any origin may call it (no credentials); `audience` makes it refuse a
+  // token made for another application.
   app.get('/api/v1/sso/validate', { config: { public: true, anyOrigin: true } }, async (req: FastifyRequest) => {
-    const token = String((req.query as Record<string, unknown>).token ?? '');
-    const claims = verifySsoToken(token, config.ssoSecret);
+    const q = req.query as Record<string, unknown>;
+    const claims = verifySsoToken(String(q.token ?? ''), config.ssoSecret);
     if (!claims) throw new HttpError(401, 'Invalid or expired token');
-    return { data: { user_id: claims.sub, email: claims.email, first_name: claims.first_name, last_name: claims.last_name } };
+    if (typeof q.audience === 'string' && q.audience !== (claims.aud ?? '')) throw new HttpError(401, 'The token was made for another application');
+    return { data: { user_id: claims.sub, email: claims.email, first_name: claims.first_name, last_name: claims.last_name, audience: claims.aud ?? null } };
   });
 
   // SRV-015: 'viewing as'.

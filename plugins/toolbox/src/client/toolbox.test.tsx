@@ -47,7 +47,10 @@ function server({ applications = true, units = UNITS, token = 'tok-1' as string 
     .respond('GET /api/v1/me', { data: fixtures.me() })
     .respond('GET /api/v1/languages', { data: [] })
     .respond('GET /api/v1/toolbox/units/type/nav/client/acme', { data: units });
-  s.handle('GET /sso-token', () => (token ? { body: token, headers: { 'sso-token': token } } : { status: 401, body: { error: { message: 'no session' } } }));
+  // SRV-013: the page asks for a token made for the unit it shows.
+  s.handle('GET /api/v1/sso/frame-token', (_b, _i, url) =>
+    token ? { body: { token: `${token}`, unit: url.searchParams.get('unit'), validation_url: '/api/v1/sso/validate' } } : { status: 401, body: { error: { message: 'no session' } } },
+  );
   s.handle('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', () => ({ body: { data: [] } }));
   s.install();
   return s;
@@ -110,7 +113,7 @@ describe('toolbox in the shell', () => {
   });
 
   it('TBX-014 TBX-017 TBX-019 shows the unit url in a frame and posts {token, validation URL} to its origin on load', async () => {
-    server();
+    const s = server();
     await renderInShell([probe, plugin], '/acme/us/toolbox-app/US%20Only');
     const f = await frame();
     expect(f.getAttribute('src')).toBe('https://app.example.com/start');
@@ -119,6 +122,8 @@ describe('toolbox in the shell', () => {
       f.dispatchEvent(new Event('load'));
     });
     await waitFor(() => expect(post).toHaveBeenCalledWith({ type: 'sso-token', token: 'tok-1', validationUrl: `${window.location.origin}/api/v1/sso/validate` }, 'https://app.example.com'));
+    // SRV-013: the token is made for this unit (its audience)
+    expect(s.calls.filter((c) => c.url.startsWith('/api/v1/sso/frame-token')).map((c) => c.url)).toEqual(['/api/v1/sso/frame-token?unit=US%20Only']);
     await waitFor(() =>
       expect(post).toHaveBeenCalledWith({ type: 'context-change', clientSlug: 'acme', regionSlug: 'us', brandSlug: null, productSlug: null }, 'https://app.example.com'),
     );

@@ -47,6 +47,9 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
       var u;
       try { u = new URL(m.validationUrl); } catch (err) { set('status', 'No validation URL'); return; }
       u.searchParams.set('token', m.token);
+      // SRV-013: this application's own name (from its unit url): a token made for another one is refused.
+      var unit = new URLSearchParams(location.search).get('unit');
+      if (unit) u.searchParams.set('audience', unit);
       fetch(u.toString(), { credentials: 'omit' }).then(function (r) {
         return r.json().then(function (b) { if (!r.ok) throw new Error((b.error && b.error.message) || String(r.status)); return b.data; });
       }).then(function (who) {

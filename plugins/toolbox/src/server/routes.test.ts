@@ -55,7 +55,7 @@ describe('toolbox API', () => {
       expect(typeof uk.id).toBe('number');
       const demo = (r.body.data as ToolboxUnitDto[]).find((u) => u.name === 'Demo App')!;
       expect(demo.region_ids).toEqual(['all']);
-      expect(demo.url).toBe(demoAppUrl());
+      expect(demo.url).toBe(`${demoAppUrl()}?unit=Demo%20App`);
     });
 
     it("TBX-006 'all' lists hidden units too and needs toolbox_client_configuration.read", async () => {

@@ -21,8 +21,9 @@ export async function seedToolbox(core: ServerCore, demoUrl: string | null): Pro
       const uk = regionId('acme', 'uk');
       const units: [string, boolean, unknown[], boolean, string, boolean, string, number | null][] = [];
       if (demoUrl) {
-        units.push(['Demo App', true, ['all'], false, 'toolbox', true, demoUrl, cat('Applications')]);
-        units.push(['Product Planner', true, ['all'], true, 'plans', true, `${demoUrl}?app=planner`, cat('Applications')]);
+        // The demo application checks that a token was made for it: its unit name rides in its url.
+        units.push(['Demo App', true, ['all'], false, 'toolbox', true, `${demoUrl}?unit=Demo%20App`, cat('Applications')]);
+        units.push(['Product Planner', true, ['all'], true, 'plans', true, `${demoUrl}?app=planner&unit=Product%20Planner`, cat('Applications')]);
       }
       units.push(['Media Calculator', true, ['all'], false, 'plans', false, 'https://calculator.discovery.example/', cat('Partner Tools')]);
       if (uk) units.push(['UK Retail Portal', true, [uk], false, 'toolbox', false, 'https://uk-portal.discovery.example/', cat('Partner Tools')]);

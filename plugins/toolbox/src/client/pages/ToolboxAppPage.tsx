@@ -49,14 +49,12 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
             unitUrl: url,
             target: () => frame.current?.contentWindow,
             validationUrl: new URL(SSO_VALIDATION_PATH, window.location.origin).href,
-            fetchToken: async () => {
-              const res = await api.get<Response>('/sso-token', { raw: true, silent: true });
-              return res.headers.get('sso-token') || (await res.text()) || null;
-            },
+            // SRV-013: a token made for this unit (its audience), so the unit cannot pass it on.
+            fetchToken: async () => (await api.get<{ token?: string }>(`/api/v1/sso/frame-token?unit=${encodeURIComponent(unit!.name)}`, { silent: true })).token || null,
             warn: (m) => console.warn(m),
           })
         : null,
-    [url, api],
+    [url, api, unit?.name],
   );
 
   // TBX-020: the frame may ask again; only its own origin is answered.
