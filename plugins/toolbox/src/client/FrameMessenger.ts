@@ -12,7 +12,12 @@ export interface FrameMessengerDeps {
   validationUrl: string;
   /** TBX-022: where the missing-token warning goes. */
   warn: (message: string) => void;
+  /** The clock (tests). */
+  now?: () => number;
 }
+
+/** A frame asking again within this many ms gets no new token (a loop in a frame must not mint tokens). */
+export const TOKEN_REQUEST_INTERVAL_MS = 1000;
 
 /**
  * The app's side of the embedded frame's protocol (001 §4.3): the SSO message on load and on the
@@ -60,8 +65,13 @@ export class FrameMessenger {
   handleMessage(event: { origin: string; data: unknown; source?: unknown }): Promise<boolean> {
     const frame = this.deps.target();
     if (!frame || event.source !== frame || !isTokenRequestFromFrame(event, this.deps.unitUrl)) return Promise.resolve(false);
+    const now = (this.deps.now ?? Date.now)();
+    if (now - this.lastRequest < TOKEN_REQUEST_INTERVAL_MS) return Promise.resolve(false);
+    this.lastRequest = now;
     return this.sendToken();
   }
+
+  private lastRequest = Number.NEGATIVE_INFINITY;
 
   /** TBX-021: the hierarchy selection, as a context-change message. */
   sendContext(sel: HierarchySelection): boolean {

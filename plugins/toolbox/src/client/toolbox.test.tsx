@@ -192,7 +192,22 @@ describe('FrameMessenger', () => {
     expect(await m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' } })).toBe(false);
     expect(postMessage).not.toHaveBeenCalled();
     expect(await m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: frame })).toBe(true);
+    expect(postMessage).toHaveBeenCalledTimes(1);
     expect(postMessage).toHaveBeenCalledWith({ type: 'sso-token', token: 't', validationUrl: 'https://discovery.example/api/v1/sso/validate' }, 'https://app.example.com');
+  });
+
+  it('TBX-020 a frame asking again within a second gets no new token; after it, it does', async () => {
+    const postMessage = jest.fn();
+    const frame = { postMessage };
+    let now = 10_000;
+    const m = new FrameMessenger({ unitUrl: 'https://app.example.com/x', target: () => frame, fetchToken: async () => 't', validationUrl: 'https://discovery.example/api/v1/sso/validate', warn: jest.fn(), now: () => now });
+    const ask = () => m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: frame });
+    expect(await ask()).toBe(true);
+    now += 400;
+    expect(await ask()).toBe(false);
+    now += 700;
+    expect(await ask()).toBe(true);
+    expect(postMessage).toHaveBeenCalledTimes(2);
   });
 
   it('TBX-022 without a token only a warning is logged and nothing is posted', async () => {
