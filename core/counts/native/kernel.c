@@ -96,8 +96,8 @@ typedef struct {
   uint32_t card;
 } view_t;
 
-static void spread_array(const uint8_t *data, uint32_t card, uint64_t *w) {
-  memset(w, 0, 8 * WORDS);
+/* ORs an array container's members into dense words. */
+static void or_array(const uint8_t *data, uint32_t card, uint64_t *w) {
   for (uint32_t i = 0; i < card; i++) {
     uint16_t v;
     memcpy(&v, data + 2 * i, 2);
@@ -105,8 +105,8 @@ static void spread_array(const uint8_t *data, uint32_t card, uint64_t *w) {
   }
 }
 
-static void spread_run(const uint8_t *data, uint64_t *w) {
-  memset(w, 0, 8 * WORDS);
+/* ORs a run container's members (u16 count, then (start, length - 1) pairs) into dense words. */
+static void or_run(const uint8_t *data, uint64_t *w) {
   uint16_t nr;
   memcpy(&nr, data, 2);
   for (uint32_t r = 0; r < nr; r++) {
@@ -116,6 +116,16 @@ static void spread_run(const uint8_t *data, uint64_t *w) {
     uint32_t end = (uint32_t)start + lm1; /* inclusive */
     for (uint32_t v = start; v <= end; v++) w[v >> 6] |= 1ULL << (v & 63);
   }
+}
+
+static void spread_array(const uint8_t *data, uint32_t card, uint64_t *w) {
+  memset(w, 0, 8 * WORDS);
+  or_array(data, card, w);
+}
+
+static void spread_run(const uint8_t *data, uint64_t *w) {
+  memset(w, 0, 8 * WORDS);
+  or_run(data, w);
 }
 
 /* A key of a segment as a view; scratch is this segment's own 8 KB block. */
@@ -329,23 +339,11 @@ static void or_into(uint64_t *acc, const shard_t *s, int key) {
       break;
     }
     case C_ARRAY:
-      for (uint32_t i = 0; i < s->card[key]; i++) {
-        uint16_t v;
-        memcpy(&v, d + 2 * i, 2);
-        acc[v >> 6] |= 1ULL << (v & 63);
-      }
+      or_array(d, s->card[key], acc);
       break;
-    case C_RUN: {
-      uint16_t nr;
-      memcpy(&nr, d, 2);
-      for (uint32_t r = 0; r < nr; r++) {
-        uint16_t start, lm1;
-        memcpy(&start, d + 2 + 4 * r, 2);
-        memcpy(&lm1, d + 4 + 4 * r, 2);
-        for (uint32_t v = start; v <= (uint32_t)start + lm1; v++) acc[v >> 6] |= 1ULL << (v & 63);
-      }
+    case C_RUN:
+      or_run(d, acc);
       break;
-    }
     default:
       break;
   }

@@ -19,6 +19,7 @@ export interface CountKernel {
 }
 
 let loaded: CountKernel | null | undefined;
+let status = 'not loaded';
 
 /** The kernel, or null when it is switched off or not built; the reason is in `kernelStatus()`. */
 export function loadKernel(): CountKernel | null {
@@ -46,8 +47,6 @@ export function loadKernel(): CountKernel | null {
   status = `native${loaded.avx512 ? ' (AVX-512)' : ''}`;
   return loaded;
 }
-
-let status = 'not loaded';
 
 /** How overlaps and mekkos run here: 'native (AVX-512)', 'native', 'off ...' or 'not built ...'. */
 export function kernelStatus(): string {

@@ -25,12 +25,18 @@ export const errors = {
   tooMany: (msg: string) => new HttpError(429, msg),
 };
 
-export function zodToHttp(e: ZodError): HttpError {
+/** Each bad field's first message, keyed by its path ('brand.products_attributes.1.name'). */
+function fieldMessages(e: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of e.issues) {
     const key = issue.path.join('.') || '_';
     if (!(key in fields)) fields[key] = issue.message;
   }
+  return fields;
+}
+
+export function zodToHttp(e: ZodError): HttpError {
+  const fields = fieldMessages(e);
   const [first] = Object.entries(fields);
   return errors.unprocessable(first ? `Validation failed: ${first[0]}: ${first[1]}` : 'Validation failed', fields);
 }
@@ -40,6 +46,18 @@ export function validate<T>(schema: ZodType<T>, value: unknown): T {
   const r = schema.safeParse(value);
   if (!r.success) throw zodToHttp(r.error);
   return r.data;
+}
+
+/**
+ * Like `validate`, for bodies whose rules carry the spec's own wording ('Brand name is required.',
+ * 'URL must start with http:// or https://'): the 422's message is the first rule's text, with
+ * every bad field in `fields`.
+ */
+export function parseBody<T>(schema: ZodType<T>, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (r.success) return r.data;
+  const fields = fieldMessages(r.error);
+  throw errors.unprocessable(Object.values(fields)[0] ?? 'Validation failed', fields);
 }
 
 const FASTIFY_CODES: Record<string, [number, string]> = {

@@ -1,12 +1,12 @@
 import { defineServerPlugin, type BrandDto } from '@discovery/plugin-api';
-import { isSlugVisible, type ServerCore } from '@discovery/server';
+import { isSlugVisible, parseBody, type ServerCore } from '@discovery/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allBrandsAdminPermissions, BrandBodySchema, brandsAdminPermissions as P, ClientBodySchema, RegionBodySchema } from '../common';
 import { ClientService } from './clients';
 import init from './migrations/0001_brands_admin.sql';
 import { clientRegions, loadBrands } from './repository';
 import { BrandService, type WriteContext } from './service';
-import { idParam, parseBody } from './validation';
+import { idParam } from './validation';
 
 /**
  * Brand Management's API under /api/v1/brands-admin (the {clients} service of 000 §7): brands
@@ -51,7 +51,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // SRV-030: POST brands, a new brand (no id) with its products.
     router.post('/brands', { preHandler: [need(P.brandsCreate), inClient] }, async (req, reply) => {
-      const { brand } = parseBody(core, BrandBodySchema, req.body);
+      const { brand } = parseBody(BrandBodySchema, req.body);
       if (brand.id) throw core.errors.unprocessable('A new brand has no id: save an existing brand with PUT brands/{id}.', { 'brand.id': 'A new brand has no id.' });
       if (brand.client_id && brand.client_id !== req.discovery.context!.client.id) throw core.errors.forbidden("You don't have access to that client.");
       const id = await brands.save(brand, writeContext(req));
@@ -63,7 +63,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     // SRV-031: PUT brands/{id}, the brand and its nested products in one transaction.
     router.put('/brands/:id', { preHandler: [need(P.brandsUpdate), inClient] }, async (req) => {
       const id = idParam(core, req.params);
-      const { brand } = parseBody(core, BrandBodySchema, req.body);
+      const { brand } = parseBody(BrandBodySchema, req.body);
       if (brand.id && brand.id !== id) throw core.errors.unprocessable('brand.id does not match the URL.', { 'brand.id': 'Does not match the URL.' });
       if (brand.client_id && brand.client_id !== req.discovery.context!.client.id) throw core.errors.forbidden("You don't have access to that client.");
       await brands.save(brand, writeContext(req), id);
@@ -95,7 +95,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // SRV-028 / BRAND-059: clients are saved like brands, POST without id, PUT with it.
     router.post('/clients', { preHandler: need(P.clientsCreate) }, async (req, reply) => {
-      const { client } = parseBody(core, ClientBodySchema, req.body);
+      const { client } = parseBody(ClientBodySchema, req.body);
       if (client.id) throw core.errors.unprocessable('A new client has no id: save an existing client with PUT clients/{id}.', { 'client.id': 'A new client has no id.' });
       const id = await clients.save(client, req.discovery.grants);
       core.invalidateHierarchy();
@@ -104,7 +104,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     });
     router.put('/clients/:id', { preHandler: need(P.clientsUpdate) }, async (req) => {
       const id = idParam(core, req.params);
-      const { client } = parseBody(core, ClientBodySchema, req.body);
+      const { client } = parseBody(ClientBodySchema, req.body);
       if (client.id && client.id !== id) throw core.errors.unprocessable('client.id does not match the URL.', { 'client.id': 'Does not match the URL.' });
       await clients.save(client, req.discovery.grants, id);
       core.invalidateHierarchy();
@@ -114,7 +114,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     // SRV-029
     router.post('/clients/:clientId/regions', { preHandler: need(P.regionsCreate) }, async (req, reply) => {
       const clientId = idParam(core, req.params, 'clientId');
-      const { region } = parseBody(core, RegionBodySchema, req.body);
+      const { region } = parseBody(RegionBodySchema, req.body);
       const id = await clients.addRegion(clientId, region, req.discovery.grants);
       core.invalidateHierarchy();
       reply.code(201);

@@ -4,6 +4,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import type { ToolboxUnitDto } from '../common';
 import { FrameMessenger } from './FrameMessenger';
 import plugin from './index';
+import { toolboxUnit } from '../common/testing/units';
 
 /** Product and root homes, so a redirect to home lands on a page we can see. */
 const probe = definePlugin({
@@ -16,21 +17,7 @@ const probe = definePlugin({
 });
 
 const US = 1;
-const unit = (over: Partial<ToolboxUnitDto>): ToolboxUnitDto => ({
-  id: 1,
-  client_id: 1,
-  client_slug: 'acme',
-  name: 'Demo App',
-  status: true,
-  region_ids: ['all'],
-  use_client_hierarchy: false,
-  feature_module_category: 'toolbox',
-  iframed: true,
-  url: 'https://app.example.com/start',
-  category_id: null,
-  category_priority: null,
-  ...over,
-});
+const unit = toolboxUnit;
 const UNITS = [
   unit({ id: 1, name: 'Demo App' }),
   unit({ id: 2, name: 'US Only', region_ids: [US] }),

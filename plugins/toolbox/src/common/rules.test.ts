@@ -13,22 +13,9 @@ import {
   type NavContext,
   type ToolboxUnitDto,
 } from './index';
+import { toolboxUnit } from './testing/units';
 
-const unit = (over: Partial<ToolboxUnitDto> = {}): ToolboxUnitDto => ({
-  id: 1,
-  client_id: 1,
-  client_slug: 'acme',
-  name: 'App',
-  status: true,
-  region_ids: ['all'],
-  use_client_hierarchy: false,
-  feature_module_category: 'toolbox',
-  iframed: true,
-  url: 'https://app.example.com/start',
-  category_id: null,
-  category_priority: null,
-  ...over,
-});
+const unit = (over: Partial<ToolboxUnitDto> = {}): ToolboxUnitDto => toolboxUnit({ name: 'App', ...over });
 const US = 1;
 const UK = 2;
 const ctx = (over: Partial<NavContext> = {}): NavContext => ({ regionId: US, productSelected: true, applicationsEnabled: true, ...over });

@@ -1,5 +1,5 @@
 import { defineServerPlugin, type PermissionDef } from '@discovery/plugin-api';
-import { isSlugCovered, isSlugVisible, type ServerCore } from '@discovery/server';
+import { isSlugCovered, isSlugVisible, parseBody, type ServerCore } from '@discovery/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -57,14 +57,6 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       return client;
     };
     const idOf = (req: FastifyRequest) => core.validate(IdParams, req.params).id;
-    const body = <T>(schema: z.ZodType<T>, value: unknown) => {
-      const r = schema.safeParse(value);
-      if (r.success) return r.data;
-      const fields: Record<string, string> = {};
-      for (const issue of r.error.issues) fields[issue.path.join('.') || '_'] ??= issue.message;
-      // The rule's own words as the message ('URL must start with...'), every field listed.
-      throw core.errors.unprocessable(Object.values(fields)[0] ?? 'Validation failed', fields);
-    };
 
     // TBX-006: GET toolbox/units/type/{type}/client/{clientSlug}.
     router.get('/units/type/:type/client/:clientSlug', async (req) => {
@@ -91,7 +83,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // TBX-007: POST toolbox/units, a new unit (status true, no id).
     router.post('/units', { preHandler: [need(P.create), inClient] }, async (req, reply) => {
-      const { unit } = body(UnitBodySchema, req.body);
+      const { unit } = parseBody(UnitBodySchema, req.body);
       if (unit.id) throw core.errors.unprocessable(M.newUnitHasId, { 'unit.id': M.newUnitHasId });
       if (unit.status === false) throw core.errors.unprocessable(M.newUnitStatus, { 'unit.status': M.newUnitStatus });
       const client = writableClient(req);
@@ -104,7 +96,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     // TBX-008 / TBX-009: PUT toolbox/units/{id} (hide = status false, category null, iframed false).
     router.put('/units/:id', { preHandler: [need(P.update), inClient] }, async (req) => {
       const id = idOf(req);
-      const { unit } = body(UnitPatchSchema, req.body);
+      const { unit } = parseBody(UnitPatchSchema, req.body);
       if (unit.id && unit.id !== id) throw core.errors.unprocessable('unit.id does not match the URL.', { 'unit.id': 'Does not match the URL.' });
       const client = writableClient(req);
       await assertUnitOf(id, client.id);
@@ -124,7 +116,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // TBX-010: POST toolbox/categories.
     router.post('/categories', { preHandler: [need(P.create), inClient] }, async (req, reply) => {
-      const { category } = body(CategoryBodySchema, req.body);
+      const { category } = parseBody(CategoryBodySchema, req.body);
       if (category.id) throw core.errors.unprocessable('A new category has no id.', { 'category.id': 'A new category has no id.' });
       const client = writableClient(req);
       if (category.client_id && category.client_id !== client.id) throw core.errors.forbidden('The category belongs to another client than X-Context.');
@@ -138,7 +130,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const id = idOf(req);
       const client = writableClient(req);
       if (id !== client.id) throw core.errors.forbidden(`The bulk update names client ${id}, X-Context client ${client.id}.`);
-      const { categories } = body(BulkPrioritySchema, req.body);
+      const { categories } = parseBody(BulkPrioritySchema, req.body);
       await service.bulkPriorities(client.id, categories);
       return { data: await categoriesOf(core, client.id) };
     });
@@ -146,7 +138,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     // TBX-010: PUT and DELETE toolbox/categories/{id}.
     router.put('/categories/:id', { preHandler: [need(P.update), inClient] }, async (req) => {
       const id = idOf(req);
-      const { category } = body(CategoryPatchSchema, req.body);
+      const { category } = parseBody(CategoryPatchSchema, req.body);
       if (category.id && category.id !== id) throw core.errors.unprocessable('category.id does not match the URL.', { 'category.id': 'Does not match the URL.' });
       const client = writableClient(req);
       await assertCategoryOf(id, client.id);

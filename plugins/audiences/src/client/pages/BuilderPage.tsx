@@ -14,7 +14,7 @@ import {
 } from '@discovery/platform';
 import { SegmentPicker } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AudienceDto } from '../../common';
@@ -158,19 +158,24 @@ const BuilderPage = observer(function BuilderPage() {
   const referer = params.get('referer');
   const returnUrl = params.get('returnUrl');
 
+  // The builder opens once per page visit, from what the URL and the router state said on arrival.
+  const arrival = useRef({
+    draft: (location.state as Record<string, unknown> | null)?.[AUDIENCE_DRAFT_STATE] as AudienceDraft | undefined,
+    editId,
+    referer,
+    setHierarchy: params.get('set_hierarchy'),
+  });
   useEffect(() => store.start(), [store]);
   useEffect(() => {
-    const draft = (location.state as Record<string, unknown> | null)?.[AUDIENCE_DRAFT_STATE] as AudienceDraft | undefined;
-    store.setOrigin(referer, params.get('set_hierarchy'));
-    if (editId) {
+    const { draft, editId: id, referer: from, setHierarchy } = arrival.current;
+    store.setOrigin(from, setHierarchy);
+    if (id) {
       api
-        .get<{ data: AudienceDto }>(`/api/v1/audiences/${editId}`, { silent: true })
+        .get<{ data: AudienceDto }>(`/api/v1/audiences/${id}`, { silent: true })
         .then((r) => store.open(r.data))
         .catch((e: Error) => setLoadError(e.message));
     } else void store.open(draft ?? null).catch((e: Error) => setLoadError(e.message));
-    // opened once per page visit
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store]);
+  }, [store, api]);
 
   /** returnUrl is a path inside the product context ('insights/overlap/12') or an absolute app path. */
   const back = (saved?: AudienceDto) => {

@@ -13,7 +13,6 @@ const QuickLinks = observer(function QuickLinks() {
   const cards = useContributions(HomeCardToken);
   const [withData, setWithData] = useState<Set<string>>(new Set());
   const selection = hierarchy.selection;
-  const context = hierarchy.fullSlug;
 
   useEffect(() => {
     let live = true;
@@ -24,8 +23,8 @@ const QuickLinks = observer(function QuickLinks() {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [cards, context]);
+    // The store replaces `selection` only when the context changes, so this runs once per context.
+  }, [cards, selection]);
 
   const visible = cards
     .filter((c: HomeCard) => homeCardVisible(c, hierarchy.featureFlags, hierarchy.modules) && (!c.hasData || withData.has(c.id)))

@@ -3,6 +3,7 @@ import { createRouteRef, definePlugin } from '@discovery/plugin-api';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { ToolboxCategoryDto, ToolboxUnitDto } from '../../common';
 import plugin from '../index';
+import { toolboxUnit } from '../../common/testing/units';
 
 const homeProbe = definePlugin({
   id: 'probe',
@@ -10,21 +11,7 @@ const homeProbe = definePlugin({
   routes: [{ ref: createRouteRef({ id: 'probe.home', scope: 'product', path: 'home' }), load: async () => ({ default: () => <h1>Product home</h1> }) }],
 });
 const all = { create: true, read: true, update: true, destroy: true };
-const unit = (over: Partial<ToolboxUnitDto>): ToolboxUnitDto => ({
-  id: 1,
-  client_id: 1,
-  client_slug: 'acme',
-  name: 'Demo App',
-  status: true,
-  region_ids: ['all'],
-  use_client_hierarchy: false,
-  feature_module_category: 'toolbox',
-  iframed: true,
-  url: 'https://app.example.com/',
-  category_id: 10,
-  category_priority: 0,
-  ...over,
-});
+const unit = (over: Partial<ToolboxUnitDto>): ToolboxUnitDto => toolboxUnit({ url: 'https://app.example.com/', category_id: 10, category_priority: 0, ...over });
 const cats: ToolboxCategoryDto[] = [
   { id: 10, client_id: 1, name: 'Applications', priority: 0, status: true },
   { id: 11, client_id: 1, name: 'Partner Tools', priority: 1, status: true },
