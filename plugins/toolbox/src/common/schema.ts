@@ -103,11 +103,10 @@ export const CategoryBodySchema = z.object({ category: CategoryInputSchema });
 export const CategoryPatchSchema = z.object({ category: CategoryInputSchema.partial() });
 
 /** TBX-011: PUT toolbox/categories/{clientId}/bulk `{ categories: [{ id, priority }] }`. */
-export const BulkPrioritySchema = z.object({
-  categories: z
-    .array(z.object({ id: z.number().int().positive(), priority: PrioritySchema }))
-    .min(1, 'List at least one category.')
-    .max(500)
-    .refine((l) => new Set(l.map((c) => c.id)).size === l.length, 'A category is listed twice.'),
-});
+/** SRV-056: the bulk priority body is the bare list `[ { id, priority } ]`, as the spec shows it. */
+export const BulkPrioritySchema = z
+  .array(z.object({ id: z.number().int().positive(), priority: PrioritySchema }), { error: 'Send the list [ { id, priority } ].' })
+  .min(1, 'List at least one category.')
+  .max(500)
+  .refine((l) => new Set(l.map((c) => c.id)).size === l.length, 'A category is listed twice.');
 export type BulkPriorityBody = z.input<typeof BulkPrioritySchema>;

@@ -130,7 +130,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const id = idOf(req);
       const client = writableClient(req);
       if (id !== client.id) throw core.errors.forbidden(`The bulk update names client ${id}, X-Context client ${client.id}.`);
-      const { categories } = parseBody(BulkPrioritySchema, req.body);
+      const categories = parseBody(BulkPrioritySchema, req.body);
       await service.bulkPriorities(client.id, categories);
       return { data: await categoriesOf(core, client.id) };
     });

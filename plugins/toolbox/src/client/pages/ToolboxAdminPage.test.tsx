@@ -31,7 +31,7 @@ function server(permissions: Record<string, unknown> = { toolbox_client_configur
   s.handle('PUT /api/v1/toolbox/units/1', (body) => ({ body: { data: { ...unit({}), ...(body as { unit: object }).unit } } }));
   s.handle('POST /api/v1/toolbox/units', (body) => ({ status: 201, body: { data: { ...unit({ id: 9 }), ...(body as { unit: object }).unit } } }));
   s.handle('PUT /api/v1/toolbox/categories/1/bulk', (body) => ({
-    body: { data: cats.map((c) => ({ ...c, priority: (body as { categories: { id: number; priority: number }[] }).categories.find((x) => x.id === c.id)!.priority })) },
+    body: { data: cats.map((c) => ({ ...c, priority: (body as { id: number; priority: number }[]).find((x) => x.id === c.id)!.priority })) },
   }));
   s.install();
   return s;
@@ -104,13 +104,11 @@ describe('toolbox management page', () => {
     await renderInShell([plugin], PAGE);
     fireEvent.click(await screen.findByRole('button', { name: 'Move Labs up' }));
     await waitFor(() => expect(s.calls.some((c) => c.url === '/api/v1/toolbox/categories/1/bulk')).toBe(true));
-    expect(s.calls.find((c) => c.url.endsWith('/bulk'))!.body).toEqual({
-      categories: [
-        { id: 10, priority: 0 },
-        { id: 12, priority: 1 },
-        { id: 11, priority: 2 },
-      ],
-    });
+    expect(s.calls.find((c) => c.url.endsWith('/bulk'))!.body).toEqual([
+      { id: 10, priority: 0 },
+      { id: 12, priority: 1 },
+      { id: 11, priority: 2 },
+    ]);
     await waitFor(() =>
       expect(within(screen.getByTestId('categories-table')).getAllByTestId(/^category-row-/).map((r) => r.getAttribute('data-testid'))).toEqual([
         'category-row-Applications',
@@ -130,12 +128,10 @@ describe('toolbox management page', () => {
     fireEvent.dragOver(within(table).getByTestId('category-row-Labs'), { dataTransfer });
     fireEvent.drop(within(table).getByTestId('category-row-Labs'), { dataTransfer });
     await waitFor(() => expect(s.calls.some((c) => c.url.endsWith('/bulk'))).toBe(true));
-    expect(s.calls.find((c) => c.url.endsWith('/bulk'))!.body).toEqual({
-      categories: [
-        { id: 11, priority: 0 },
-        { id: 12, priority: 1 },
-        { id: 10, priority: 2 },
-      ],
-    });
+    expect(s.calls.find((c) => c.url.endsWith('/bulk'))!.body).toEqual([
+      { id: 11, priority: 0 },
+      { id: 12, priority: 1 },
+      { id: 10, priority: 2 },
+    ]);
   });
 });

@@ -171,7 +171,7 @@ export class ToolboxAdminStore {
     // Optimistic: the table shows the new order at once, and goes back if the call fails.
     this.categories = this.categories.map((c) => ({ ...c, priority: list.find((x) => x.id === c.id)!.priority }));
     try {
-      const res = await this.api.put<{ data: ToolboxCategoryDto[] }>(`/api/v1/toolbox/categories/${clientId}/bulk`, { categories: list });
+      const res = await this.api.put<{ data: ToolboxCategoryDto[] }>(`/api/v1/toolbox/categories/${clientId}/bulk`, list);
       runInAction(() => (this.categories = res.data));
       this.navUnits.invalidate();
       return true;
