@@ -20,7 +20,7 @@ describe('segment and count APIs over a generated population', () => {
     return { status: res.status, body: (await res.json()) as any };
   };
 
-  it('SRV-061 returns segments by identifier with counts, path and data permissions; unknown ones unavailable', async () => {
+  it('SRV-061 SRV-024 returns segments by identifier with counts, path and data permissions; unknown ones unavailable', async () => {
     const engine = await s.core.counts();
     const deleted = engine.manifest.segments.find((x) => x.deleted)!.short_id;
     const r = await post('/api/v1/segments/by_identifiers', { identifiers: [ids[0], 'nope-1', deleted] });
