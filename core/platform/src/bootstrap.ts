@@ -11,12 +11,19 @@ export interface BootResult {
   failed: Map<string, Error>;
 }
 
+/** A container holding the core module only: what the sign-in page needs before any plugin loads. */
+export function createCoreContainer(): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.loadSync(coreModule);
+  return container;
+}
+
 /**
  * Validates the build's plugins before anything runs (throws PluginValidationError naming the
- * culprit), then loads the core module and each plugin's module in dependency order and runs its
- * activate(). A plugin that throws is recorded in `failed`; the others go on (Lumino style).
+ * culprit), then loads each plugin's module in dependency order (into a new core container unless
+ * one is given) and runs its activate(). A plugin that throws is recorded in `failed`; the others go on (Lumino style).
  */
-export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { lng?: string } = {}): Promise<BootResult> {
+export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { lng?: string; container?: Container } = {}): Promise<BootResult> {
   const ordered = validatePlugins(
     plugins.map((p) => ({
       plugin: p,
@@ -28,8 +35,9 @@ export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { lng?: st
     })),
   ).map((x) => x.plugin);
 
-  const container = new Container({ defaultScope: 'Singleton' });
-  container.loadSync(coreModule);
+  // The app passes the container its sign-in page already uses (createCoreContainer), so the
+  // session and the other core stores stay the same instances once the plugins arrive.
+  const container = opts.container ?? createCoreContainer();
   const failed = new Map<string, Error>();
   const lng = opts.lng ?? 'en';
   for (const p of ordered) {

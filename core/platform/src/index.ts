@@ -1,5 +1,5 @@
 export { ApiClient, ApiError, adoptCsrfCookie, CSRF_STORAGE_KEY, GENERIC_ERROR, type ApiClientHooks, type RequestOptions } from './ApiClient';
-export { bootstrapPlugins, type BootResult } from './bootstrap';
+export { bootstrapPlugins, createCoreContainer, type BootResult } from './bootstrap';
 export { coreModule } from './coreModule';
 export { contextGuard, invalidClientWarning, loginRedirect, NO_CLIENT_WARNING, ROUTING_WARNING_MS, safeReturnUrl, type GuardResult } from './guards';
 export { defaultRegion, homePathFor, regionHasBrands, resolveNodes, swapProduct } from './hierarchy';

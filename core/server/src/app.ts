@@ -192,6 +192,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       root: staticDir,
       wildcard: false,
       index: false,
+      // scripts/build.ts writes .br and .gz beside the assets; the browser gets the one it accepts.
+      preCompressed: true,
       setHeaders: (res, file) => {
         if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       },

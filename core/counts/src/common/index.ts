@@ -2,7 +2,7 @@
  * Request and response shapes of the segment and count APIs, shared by the server (validation)
  * and the client (SegmentPicker, features). No Node code here.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const MAX_AXIS_SEGMENTS = 12;
 export const MAX_IDENTIFIERS = 1000;

@@ -4,7 +4,7 @@
  */
 import { RulesSchema, type Rules } from '@discovery/counts/common';
 import { createRouteRef, definePermission } from '@discovery/plugin-api';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export { audienceBuilderRoute, audienceDetailRoute, audiencesOverviewRoute } from '@discovery/plugin-api';
 

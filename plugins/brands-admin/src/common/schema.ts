@@ -1,5 +1,5 @@
 import type { BrandDto, ProductDto } from '@discovery/plugin-api';
-import { z } from 'zod';
+import * as z from 'zod';
 import { COMPANY_ID_MAX, COMPANY_ID_MIN } from './companyId';
 import { MAPPING_SLOTS, normalizeMapping, type SiteVisitSegmentMapping } from './mapping';
 import { BRAND_MESSAGES as M } from './messages';

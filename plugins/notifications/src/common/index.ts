@@ -4,7 +4,7 @@
  */
 import { createRouteRef, definePermission } from '@discovery/plugin-api';
 import { RulesSchema } from '@discovery/counts/common';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const notificationsPermissions = {
   indexReportCreate: definePermission('index_report', 'create'),

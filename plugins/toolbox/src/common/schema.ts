@@ -1,5 +1,5 @@
 import { NAV_CATEGORIES, type NavCategory } from '@discovery/plugin-api';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOOLBOX_MESSAGES as M } from './messages';
 
 /** The literal of region_ids that means every region of the client (TBX-001). */
