@@ -1,6 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { build } from './build';
 import { startBuiltServer } from './lib/proc';
 
@@ -28,6 +28,12 @@ describe('builds', () => {
       // The SPA is served for client routes.
       const page = await fetch(`${server.url}/acme/us/fizz-cola/fizz-zero/home`);
       expect(await page.text()).toContain('<div id="root"></div>');
+      // Assets go out compressed (written at build time), in the encoding the browser accepts.
+      const entry = '/' + relative(sub.publicDir, sub.entryJs);
+      for (const encoding of ['br', 'gzip']) {
+        const asset = await fetch(`${server.url}${entry}`, { headers: { 'accept-encoding': encoding } });
+        expect([asset.status, asset.headers.get('content-encoding')]).toEqual([200, encoding]);
+      }
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
-import { ConfigStoreToken, ContainerProvider, ErrorBannerStoreToken, SessionStoreToken, useService } from '@discovery/platform';
+import { ConfigStoreToken, ContainerProvider, ErrorBannerStoreToken, loginRedirect, SessionStoreToken, useService } from '@discovery/platform';
 import type { Container } from 'inversify';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
@@ -17,6 +17,20 @@ export interface RootProps {
   /** Called once the session is known to be signed in (the app starts loading the plugins then). */
   onSignedIn?: () => void;
 }
+
+/**
+ * SHELL-024 for the app's home (where / and sign-in lead) before any plugin loads: a visitor who
+ * opens the site signed out goes to sign-in from the first chunk. Any other path may be a
+ * plugin's public page, which only the plugins know: those go to the plugins' routes at once.
+ */
+const PastSignIn = observer(function PastSignIn({ pluginRoutes }: { pluginRoutes: ReactNode }) {
+  const session = useService(SessionStoreToken);
+  const location = useLocation();
+  if (location.pathname === '/home' && session.status !== 'authenticated') {
+    return session.status === 'unknown' ? <Loading /> : <Navigate to={loginRedirect(location.pathname, location.search)} replace />;
+  }
+  return <>{pluginRoutes}</>;
+});
 
 const Frame = observer(function Frame({ buildInfo, pluginRoutes, onSignedIn }: Omit<RootProps, 'container'>) {
   const session = useService(SessionStoreToken);
@@ -39,7 +53,7 @@ const Frame = observer(function Frame({ buildInfo, pluginRoutes, onSignedIn }: O
       <Routes>
         <Route path="/" element={<Navigate to="/home" replace />} />
         <Route path="/login" element={session.status === 'unknown' ? <Loading /> : <LoginPage version={buildInfo.version} />} />
-        <Route path="*" element={pluginRoutes} />
+        <Route path="*" element={<PastSignIn pluginRoutes={pluginRoutes} />} />
       </Routes>
       <Toasts />
       <BuildInfo info={buildInfo} />
