@@ -1,14 +1,13 @@
 /**
- * npm run size [-- --build full] [--no-build]
+ * npm run size [-- --build full] [--no-build] [--files]
  * What the browser really downloads, measured in headless Chromium against the built app (its own
  * server, a fresh embedded database, an empty browser cache): the JavaScript of the sign-in page
  * (opening the site at /, which leads there signed out), then, after signing in as the demo admin
- * through the form, what the product home adds. Bytes
- * are those on the wire (compressed bodies as the server sends them, plus headers), taken from
- * the browser's network events (WebDriver BiDi). Each page's bytes are attributed to the modules
- * in them through the esbuild metafile. Budgets: sign-in page 200 KB, sign-in plus product home
- * 350 KB in all, no chart library (Plotly) on either, and not zod's locales. Exits 1 over budget. `--files` lists every
- * file downloaded with the largest input files in it.
+ * through the form, what the product home adds. Bytes are those on the wire (bodies as the server
+ * sends them, compressed, plus headers), from the browser's network events (WebDriver BiDi), and
+ * are attributed to the modules in each file through the esbuild metafile. Budgets: sign-in page
+ * 200 KB, sign-in plus product home 350 KB in all, no chart library (Plotly) on either, no zod
+ * locales. Exits 1 over budget. `--files` lists each file downloaded with its largest inputs.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -155,9 +154,8 @@ async function main() {
     await (await browser.$('#login-email')).setValue(DEMO.email);
     await (await browser.$('#login-password')).setValue(DEMO.password);
     await (await browser.$('button[type="submit"]')).click();
-    await browser.waitUntil(async () => PRODUCT_HOME.test(new URL(await browser.getUrl()).pathname), {
-      timeout: 30000,
-      timeoutMsg: `sign-in did not land on a product home (at ${await browser.getUrl()})`,
+    await browser.waitUntil(async () => PRODUCT_HOME.test(new URL(await browser.getUrl()).pathname), { timeout: 30000 }).catch(async () => {
+      throw new Error(`sign-in did not land on a product home (at ${await browser.getUrl()})`);
     });
     await (await browser.$('main h1')).waitForDisplayed({ timeout: 30000 });
     await settled();
@@ -186,8 +184,8 @@ async function main() {
       if (args.includes('--files')) {
         console.log(`  files${before.length ? ' downloaded after sign-in' : ''}:`);
         for (const d of downloads) {
-          const inputs = Object.entries(meta.outputs[publicKey + d.path]?.inputs ?? {}).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
-          console.log(`    ${kb(d.bytes).padStart(9)}  ${d.path}  ${inputs.slice(0, 4).map(([f, i]) => `${f.replace(/^.*node_modules\//, '')} ${kb(i.bytesInOutput)}`).join(', ')}`);
+          const parts = Object.entries(meta.outputs[publicKey + d.path]?.inputs ?? {}).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
+          console.log(`    ${kb(d.bytes).padStart(9)}  ${d.path}  ${parts.slice(0, 4).map(([f, i]) => `${f.replace(/^.*node_modules\//, '')} ${kb(i.bytesInOutput)}`).join(', ')}`);
         }
       }
       return total / KB <= budgetKb && charts.length === 0 && zodNamed.length === 0;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { directImports } from './directImports';
 
-/** A barrel package (`lib`) used by the app's first chunk for A and by a lazy chunk for B. */
+/** A barrel package (`lib`) used by the app's first chunk for A and by a lazy chunk for B (as `Bee`). */
 function project(): string {
   const dir = mkdtempSync(join(tmpdir(), 'direct-imports-'));
   const lib = join(dir, 'node_modules', 'lib');
@@ -12,7 +12,8 @@ function project(): string {
   writeFileSync(join(lib, 'package.json'), JSON.stringify({ name: 'lib', sideEffects: false, module: 'index.js' }));
   writeFileSync(join(lib, 'index.js'), "export { A } from './a.js';\nexport * from './parts/index.js';\n");
   writeFileSync(join(lib, 'a.js'), "export const A = () => 'first-chunk-code';\n");
-  writeFileSync(join(lib, 'parts', 'index.js'), "export { B as Bee } from '../b.js';\n");
+  // A cycle of re-exports, which ES modules allow.
+  writeFileSync(join(lib, 'parts', 'index.js'), "export { B as Bee } from '../b.js';\nexport * from '../index.js';\n");
   writeFileSync(join(lib, 'b.js'), "export function B() { return 'lazy-chunk-code'; }\n");
   writeFileSync(join(dir, 'main.ts'), "import { A, type Nothing } from 'lib';\nconsole.log(A());\nvoid import('./lazy');\n");
   writeFileSync(join(dir, 'lazy.ts'), "import {\n  Bee as B,\n} from 'lib';\nexport const run = () => B();\n");
@@ -44,7 +45,7 @@ describe('direct imports', () => {
     expect((await firstLoad(dir, [])).first).toContain('lazy-chunk-code');
   });
 
-  it('with it, the first load holds what the first chunk imports, followed through re-exports and renames', async () => {
+  it('with it, the first load holds what the first chunk imports, followed through re-exports, renames and cycles', async () => {
     const { first, all } = await firstLoad(dir, [directImports({ barrel: (s) => s === 'lib', importers: /\/(main|lazy)\.ts$/ })]);
     expect(first).toContain('first-chunk-code');
     expect(first).not.toContain('lazy-chunk-code');

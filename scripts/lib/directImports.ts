@@ -15,7 +15,14 @@ import type * as esbuild from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
-type Exports = Map<string, { file: string; name: string }>;
+/** What one file exports: its own names, and names it re-exports from other files. */
+interface FileExports {
+  own: Set<string>;
+  /** `export { name as as } from 'target'`, keyed by `as`. */
+  named: Map<string, { target: string; name: string }>;
+  /** `export * from 'target'`, in source order. */
+  star: string[];
+}
 
 // `import { a, b as c, type T } from 'x';` (also `import type {...}`), across lines.
 const NAMED_IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\3\s*;?/g;
@@ -43,42 +50,51 @@ export function directImports(opts: { barrel: (specifier: string) => boolean; im
   return {
     name: 'direct-imports',
     setup(build) {
-      const maps = new Map<string, Promise<Exports>>();
+      const infos = new Map<string, Promise<FileExports>>();
       const resolve = async (spec: string, from: string): Promise<string | null> => {
         const r = await build.resolve(spec, { kind: 'import-statement', resolveDir: dirname(from) });
         return r.errors.length || r.external || !r.path ? null : r.path;
       };
 
-      /** Every value export of `file`, followed through re-exports to the file that defines it. */
-      const exportsOf = (file: string): Promise<Exports> => {
-        let p = maps.get(file);
+      /** One file's exports as written (no following: no cycle can wait on itself). */
+      const exportsOf = (file: string): Promise<FileExports> => {
+        let p = infos.get(file);
         if (!p) {
           p = (async () => {
             const src = stripComments(await readFile(file, 'utf8'));
-            const map: Exports = new Map();
-            for (const m of src.matchAll(DECLARATION)) map.set(m[1], { file, name: m[1] });
-            if (/export\s+default\b/.test(src)) map.set('default', { file, name: 'default' });
-            for (const m of src.matchAll(LOCAL_LIST)) for (const s of specifiers(m[1])) if (!s.type) map.set(s.as, { file, name: s.as });
+            const info: FileExports = { own: new Set(), named: new Map(), star: [] };
+            for (const m of src.matchAll(DECLARATION)) info.own.add(m[1]);
+            if (/export\s+default\b/.test(src)) info.own.add('default');
+            for (const m of src.matchAll(LOCAL_LIST)) for (const sp of specifiers(m[1])) if (!sp.type) info.own.add(sp.as);
             for (const m of src.matchAll(REEXPORT)) {
-              if (m[1]) continue;
-              const target = await resolve(m[4], file);
-              if (!target) continue;
-              const inner = await exportsOf(target);
-              for (const s of specifiers(m[2])) {
-                const found = !s.type && inner.get(s.name);
-                if (found) map.set(s.as, found);
-              }
+              const target = m[1] ? null : await resolve(m[4], file);
+              if (target) for (const sp of specifiers(m[2])) if (!sp.type) info.named.set(sp.as, { target, name: sp.name });
             }
             for (const m of src.matchAll(STAR_REEXPORT)) {
               const target = await resolve(m[2], file);
-              if (!target) continue;
-              for (const [name, found] of await exportsOf(target)) if (!map.has(name) && name !== 'default') map.set(name, found);
+              if (target) info.star.push(target);
             }
-            return map;
+            return info;
           })();
-          maps.set(file, p);
+          infos.set(file, p);
         }
         return p;
+      };
+
+      /** The file that defines `name` as exported by `file`, through re-exports; null if none is found. */
+      const definer = async (file: string, name: string, seen = new Set<string>()): Promise<{ file: string; name: string } | null> => {
+        if (seen.has(file)) return null;
+        seen.add(file);
+        const info = await exportsOf(file);
+        if (info.own.has(name)) return { file, name };
+        const named = info.named.get(name);
+        if (named) return definer(named.target, named.name, seen);
+        if (name === 'default') return null;
+        for (const target of info.star) {
+          const found = await definer(target, name, new Set(seen));
+          if (found) return found;
+        }
+        return null;
       };
 
       build.onLoad({ filter: opts.importers }, async (args) => {
@@ -89,11 +105,10 @@ export function directImports(opts: { barrel: (specifier: string) => boolean; im
         let at = 0;
         for (const m of found) {
           const barrel = await resolve(m[4], args.path);
-          const exports = barrel ? await exportsOf(barrel) : new Map();
           const direct = new Map<string, string[]>();
           const rest: string[] = [];
           for (const s of specifiers(m[2])) {
-            const hit = !s.type && exports.get(s.name);
+            const hit = !s.type && barrel ? await definer(barrel, s.name) : null;
             if (hit) direct.set(hit.file, [...(direct.get(hit.file) ?? []), `${hit.name} as ${s.as}`]);
             else rest.push(s.type ? `type ${s.name} as ${s.as}` : `${s.name} as ${s.as}`);
           }
