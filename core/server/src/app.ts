@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { validatePlugins, type PermissionAction, type ServerPlugin } from '@discovery/plugin-api';
+import { validatePlugins, type PermissionDef, type ServerPlugin } from '@discovery/plugin-api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -8,6 +8,7 @@ import { RESOURCES } from './auth/permissions';
 import { canIn, SessionStore } from './auth/sessionStore';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db';
+import { checkDeclaredAccess, isApiPath, type RouteRecord } from './endpoints';
 import { errorBody, errorHandler, errors, validate } from './errors';
 import { loadHierarchy, resolveContext, type ClientNode } from './hierarchy/hierarchy';
 import { isSlugVisible } from './hierarchy/slugs';
@@ -39,6 +40,8 @@ export interface ServerOptions {
   buildInfo?: BuildInfo;
   /** The audience population to count over; generated on a worker thread when missing. */
   population?: PopulationOptions | false;
+  /** Check every answer of an endpoint with a response schema against it (tests turn it on). */
+  validateResponses?: boolean;
 }
 
 export interface DiscoveryServer {
@@ -46,11 +49,33 @@ export interface DiscoveryServer {
   core: ServerCore;
   db: Database;
   population: Population | null;
+  /** Every route with its declared access (HEAD routes left out): the route walk and the fuzzer read it. */
+  routes: RouteRecord[];
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9-]{1,100}$/;
+
+/** The path of the first string or key holding a NUL character (iterative: deep JSON cannot overflow the stack). */
+export function firstNul(value: unknown, root: string): string | null {
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path || 'body';
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const at = path ? `${path}.${k}` : k;
+        if (k.includes('\u0000')) return at.replace(/\u0000/g, '\\0');
+        stack.push([child, at]);
+      }
+    }
+  }
+  return null;
+}
 
 export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryServer> {
   const plugins = validatePlugins(opts.plugins ?? []);
@@ -89,6 +114,23 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
   app.decorateRequest('discovery', null as unknown as RequestAuth);
+  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false });
+
+  // Every API route declares its access; the server refuses to boot on one that does not, naming
+  // the plugin and the route. The table is kept for the route walk and the fuzzer.
+  const routes: RouteRecord[] = [];
+  const pluginOfPrefix = new Map(plugins.map((p) => [`/api/v1/${p.id}`, p.id]));
+  app.addHook('onRoute', (route) => {
+    const plugin = pluginOfPrefix.get(route.prefix) ?? null;
+    checkDeclaredAccess(route, plugin);
+    const access = route.config?.access;
+    if (!access) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' && route.method !== 'HEAD') continue;
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, plugin, access, endpoint: route.config?.endpoint });
+    }
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-ID', req.id);
@@ -110,9 +152,35 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       reply.header('Access-Control-Expose-Headers', 'X-Request-ID');
     }
     const path = req.url.split('?')[0];
-    if (!(path.startsWith('/api/') || path === '/sso-token') || req.routeOptions.config?.public) return;
+    const access = req.routeOptions.config?.access;
+    if (!isApiPath(path) || access?.permission === 'public') return;
+    // An unknown API path is answered 404 only to a signed-in caller (no map of the API for others).
     await authenticate(req);
+    if (!access) return;
+    // The declared access, enforced here for every route (a route cannot forget it).
+    const p = access.permission;
+    if (typeof p === 'object') requirePermissionOf(req, p);
+    if (access.scope !== 'none') requireScope(req, access.scope);
   });
+
+  // No text with a NUL reaches a handler (PostgreSQL text cannot hold one): refused at the root,
+  // naming the field, whatever the route's schema says.
+  app.addHook('preValidation', async (req) => {
+    const where = firstNul(req.body, '') ?? firstNul(req.query, 'query');
+    if (where) throw errors.unprocessable(`Validation failed: ${where}: must not contain a NUL character`, { [where]: 'must not contain a NUL character' });
+  });
+
+  function requirePermissionOf(req: FastifyRequest, p: PermissionDef): void {
+    if (!req.discovery?.can(p.resource, p.action)) {
+      throw errors.forbidden(`You don't have permission to ${p.action} ${p.resource.replace(/_/g, ' ')}.`);
+    }
+  }
+  function requireScope(req: FastifyRequest, level: 'client' | 'region' | 'brand' | 'product'): void {
+    const ctx = req.discovery?.context;
+    if (!ctx || !ctx[level]) {
+      throw errors.badRequest(`This call needs X-Context naming a ${level} (client/region/brand/product slugs).`);
+    }
+  }
 
   async function authenticate(req: FastifyRequest): Promise<void> {
     const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -139,6 +207,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     // SRV-003: the hierarchy context of the call, checked against the user's grants.
     const raw = req.headers['x-context'];
     const slug = (Array.isArray(raw) ? raw[0] : raw)?.trim().replace(/^\/+|\/+$/g, '');
+    if (slug && (slug.split('/').some((s) => s === '') || slug.split('/').length > 4)) {
+      throw errors.badRequest(`X-Context must read client[/region[/brand[/product]]] (got '${slug}').`);
+    }
     if (slug) {
       const ctx = resolveContext(await hierarchy(), slug);
       if (!ctx || !isSlugVisible(access.grants, slug)) throw errors.forbidden(`You don't have access to '${slug}'.`);
@@ -155,21 +226,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     transaction: (fn) => db.transaction(fn),
     config,
     log: app.log,
-    requirePermission(resource: string, action: PermissionAction) {
-      return async (req) => {
-        if (!req.discovery?.can(resource, action)) {
-          throw errors.forbidden(`You don't have permission to ${action} ${resource.replace(/_/g, ' ')}.`);
-        }
-      };
-    },
-    requireContext(level = 'client') {
-      return async (req) => {
-        const ctx = req.discovery?.context;
-        if (!ctx || !ctx[level]) {
-          throw errors.badRequest(`This call needs X-Context naming a ${level} (client/region/brand/product slugs).`);
-        }
-      };
-    },
+    requirePermission: requirePermissionOf,
     validate,
     errors,
     hierarchy,
@@ -224,6 +281,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     core,
     db,
     population,
+    routes,
     listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
     async close() {
       await app.close();

@@ -1,22 +1,26 @@
-import { defineServerPlugin } from '@discovery/plugin-api';
+import { defineEndpoint, definePermission, defineServerPlugin } from '@discovery/plugin-api';
 import { createTestServer, type TestServer } from '@discovery/test-utils/server';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { handle } from './endpoints';
 import type { ServerCore } from './types';
 
 const Probe = z.object({ probe: z.object({ name: z.string().min(1, 'Name is required.'), size: z.number().int().min(0) }) });
+const probeEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/api/v1/probe/items', access: { permission: definePermission('audiences', 'read'), scope: 'product' } }),
+  create: defineEndpoint({ method: 'POST', path: '/api/v1/probe/items', access: { permission: definePermission('audiences', 'create'), scope: 'product' }, body: Probe }),
+};
 
 /** A plugin the suite mounts to prove the contract: migration, scoped route, validation, transaction. */
 const probePlugin = defineServerPlugin<ServerCore, FastifyInstance>({
   id: 'probe',
   migrations: [{ id: '0001_probe', sql: 'create table if not exists probe_items (id serial primary key, product_id integer not null, name text not null unique)' }],
   register(router, core) {
-    router.get('/items', { preHandler: [core.requirePermission('audiences', 'read'), core.requireContext('product')] }, async (req) => ({
-      data: await core.query('select name from probe_items where product_id = $1 order by name', [req.discovery.context!.product!.id]),
+    handle(router, probeEndpoints.list, async ({ context }) => ({
+      data: await core.query('select name from probe_items where product_id = $1 order by name', [context.product!.id]),
     }));
-    router.post('/items', { preHandler: [core.requirePermission('audiences', 'create'), core.requireContext('product')] }, async (req) => {
-      const body = core.validate(Probe, req.body);
-      const pid = req.discovery.context!.product!.id;
+    handle(router, probeEndpoints.create, async ({ body, context }) => {
+      const pid = context.product!.id;
       // Two rows in one transaction: the second one's unique clash must roll back the first.
       await core.transaction(async (tx) => {
         await tx.query('insert into probe_items (product_id, name) values ($1, $2)', [pid, body.probe.name]);

@@ -1,22 +1,11 @@
-import { type PermissionAction, type PermissionSet, type SessionSnapshot } from '@discovery/plugin-api';
+import { type MeDto, type PermissionAction, type PermissionSet, type SessionSnapshot } from '@discovery/plugin-api';
+
+export type { MeDto };
 import { makeAutoObservable, runInAction } from 'mobx';
 import { adoptCsrfCookie, type ApiClient } from '../ApiClient';
 import type { ConfigStore } from './ConfigStore';
 import type { HierarchyStore } from './HierarchyStore';
 
-export interface MeDto {
-  id: number;
-  email: string;
-  loginUserId: string | null;
-  first_name: string;
-  last_name: string;
-  roles: { name: string }[];
-  role_ids: number[];
-  impersonating: boolean;
-  impersonator: { id: number; first_name: string; last_name: string } | null;
-  permissions: PermissionSet;
-  clients: { id: number; name: string; slug: string }[];
-}
 
 export const AUTH_TOKEN_KEY = 'auth-token';
 export const SSO_TOKEN_KEY = 'sso-token';

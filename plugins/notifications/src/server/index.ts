@@ -1,10 +1,9 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
 import type { Rules } from '@discovery/counts/common';
-import type { ServerCore } from '@discovery/server';
+import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { IndexReportBody, notificationsPermissions, RETENTION_DAYS, type NotificationDto, type ReportHistoryRow } from '../common';
+import { notificationsEndpoints as E, notificationsPermissions, RETENTION_DAYS, type NotificationDto, type ReportHistoryRow, type TaskStatus } from '../common';
 import init from './migrations/0001_notifications.sql';
 import { indexReportBuilder } from './report';
 import { DEFAULT_RUNNER, ReportRunner, type RunnerOptions } from './runner';
@@ -48,14 +47,13 @@ export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart
         await jobs.stop();
       });
 
-      const signedIn = { preHandler: [core.requireContext('client')] };
       /** The context's slug, or anything below it (a region context sees its products' items). */
       const inContext = (col: string, n: number) => `(${col} = $${n} or ${col} like $${n} || '/%')`;
 
       // SRV-041: the user's index-report tasks and outcome notifications in the context, newest first.
-      router.get('/', signedIn, async (req) => {
-        const user = req.discovery.user.id;
-        const slug = req.discovery.context!.slug;
+      handle(router, E.list, async ({ auth, context }) => {
+        const user = auth.user.id;
+        const slug = context.slug;
         const tasks = await core.query<Record<string, unknown>>(
           `select id, request_id, product_slug, name, ui_name, status, error, downloaded_at, created_at from index_report_tasks
             where user_id = $1 and ${inContext('product_slug', 2)} and created_at >= now() - make_interval(days => ${RETENTION_DAYS})`,
@@ -92,10 +90,8 @@ export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart
       });
 
       // SRV-045: a task the runner picks up; it needs index_report.create and a client that is not lite.
-      const { indexReportCreate, reportHistory } = notificationsPermissions;
-      router.post('/index_reports', { preHandler: [core.requirePermission(indexReportCreate.resource, indexReportCreate.action), core.requireContext('product')] }, async (req, reply) => {
-        const { index_report: r } = core.validate(IndexReportBody, req.body);
-        const ctx = req.discovery.context!;
+      handle(router, E.requestIndexReport, async ({ body, auth, context: ctx }, _req, reply) => {
+        const { index_report: r } = body;
         if (ctx.client.lite) throw core.errors.forbidden('Index reports are not available for this client.');
         const engine = await core.counts();
         const bad = engine.invalid([...(r.rules.include?.and ?? []), ...(r.rules.exclude?.and ?? [])].flatMap((g) => g.or));
@@ -103,17 +99,28 @@ export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart
         const [row] = await core.query<Record<string, unknown>>(
           `insert into index_report_tasks (user_id, request_id, product_slug, rules, persona_id, name, ui_name, layout_type, allow_dataset_skew, allow_unknown_rate_skew)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id, request_id, product_slug, name, ui_name, status, report_type, created_at`,
-          [req.discovery.user.id, randomUUID(), ctx.slug, JSON.stringify(r.rules satisfies Rules), r.persona_id ?? null, r.name, r.ui_name ?? null, r.layout_type, r.allow_dataset_skew, r.allow_unknown_rate_skew],
+          [auth.user.id, randomUUID(), ctx.slug, JSON.stringify(r.rules satisfies Rules), r.persona_id ?? null, r.name, r.ui_name ?? null, r.layout_type, r.allow_dataset_skew, r.allow_unknown_rate_skew],
         );
         reply.code(201);
-        return { data: { ...row, id: Number(row.id), created_at: iso(row.created_at), downloaded_at: null, error: null } };
+        return {
+          data: {
+            id: Number(row.id),
+            report_type: 'index_report' as const,
+            request_id: String(row.request_id),
+            product_slug: String(row.product_slug),
+            name: String(row.name),
+            ui_name: (row.ui_name as string | null) ?? null,
+            status: row.status as TaskStatus,
+            created_at: iso(row.created_at)!,
+            downloaded_at: null,
+            error: null,
+          },
+        };
       });
 
       // SRV-044 / SRV-049: the workbook; the first download sets downloaded_at; every one is recorded.
-      const requestParam = z.object({ request_id: z.uuid('Unknown report.') });
-      router.get('/index_reports/:request_id/download', signedIn, async (req, reply) => {
-        const { request_id } = core.validate(requestParam, req.params);
-        const user = req.discovery.user;
+      handle(router, E.download, async ({ params: { request_id }, auth }, _req, reply) => {
+        const user = auth.user;
         const file = await core.transaction(async (tx) => {
           const [t] = await tx.query<Record<string, unknown>>('select id, user_id, status, name, ui_name, product_slug, report, media_os_filepath, error from index_report_tasks where request_id = $1 for update', [request_id]);
           if (!t || Number(t.user_id) !== user.id) throw core.errors.notFound('Unknown report.');
@@ -138,19 +145,17 @@ export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart
       });
 
       // SRV-043: no body; text 'OK'.
-      const idParam = z.object({ id: z.coerce.number().int().positive() });
-      router.post('/:id/read', signedIn, async (req, reply) => {
-        const { id } = core.validate(idParam, req.params);
-        const rows = await core.query('update outcome_notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 returning id', [id, req.discovery.user.id]);
+      handle(router, E.markRead, async ({ params: { id }, auth }, _req, reply) => {
+        const rows = await core.query('update outcome_notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 returning id', [id, auth.user.id]);
         if (!rows.length) throw core.errors.notFound('Unknown notification.');
         return reply.type('text/plain').send('OK');
       });
 
       // SRV-048: past downloads in the context's client, for report_task_admin.create.
-      router.get('/report_history', { preHandler: [core.requirePermission(reportHistory.resource, reportHistory.action), core.requireContext('client')] }, async (req) => {
+      handle(router, E.reportHistory, async ({ context }) => {
         const rows = await core.query<Record<string, unknown>>(
           `select created_at, created_by, product_slug, ui_name, name, resource_type from download_records where ${inContext('product_slug', 1)} order by created_at desc, id desc`,
-          [req.discovery.context!.client.slug],
+          [context.client.slug],
         );
         const data: ReportHistoryRow[] = rows.map((r) => ({
           created_at: iso(r.created_at)!,
