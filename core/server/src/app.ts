@@ -51,6 +51,8 @@ export interface DiscoveryServer {
   population: Population | null;
   /** Every route with its declared access (HEAD routes left out): the route walk and the fuzzer read it. */
   routes: RouteRecord[];
+  /** Every resource permissions name: core's and the build's plugins'. */
+  resources: string[];
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -236,45 +238,53 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     invalidateUsers: () => sessions.invalidateUsers(),
   };
 
-  registerAuthRoutes(app, { db, sessions, config, core });
-  registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
-  registerSegmentRoutes(app, core, population);
-  for (const p of plugins) {
-    await app.register(async (router) => p.register(router, core), { prefix: `/api/v1/${p.id}` });
-  }
-
-  const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
-  if (staticDir) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
-    // The client router owns every other GET path (SPA fallback).
-    if (staticDir && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
-  });
-
-  if (opts.seed ?? true) {
-    await seedDemo(db, config);
-    // Each plugin's demo data once per database (recorded in discovery_seeds).
-    const done = new Set((await db.query<{ plugin_id: string }>('select plugin_id from discovery_seeds')).map((r) => r.plugin_id));
+  // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.
+  try {
+    registerAuthRoutes(app, { db, sessions, config, core });
+    registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
+    registerSegmentRoutes(app, core, population);
     for (const p of plugins) {
-      if (!p.seed || done.has(p.id)) continue;
-      await p.seed(core);
-      await db.query('insert into discovery_seeds (plugin_id) values ($1) on conflict do nothing', [p.id]);
+      await app.register(async (router) => p.register(router, core), { prefix: `/api/v1/${p.id}` });
     }
-    core.invalidateHierarchy();
+
+    const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
+    if (staticDir) {
+      await app.register(fastifyStatic, {
+        root: staticDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, file) => {
+          if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0];
+      // The client router owns every other GET path (SPA fallback).
+      if (staticDir && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
+    });
+
+    if (opts.seed ?? true) {
+      await seedDemo(db, config);
+      // Each plugin's demo data once per database (recorded in discovery_seeds).
+      const done = new Set((await db.query<{ plugin_id: string }>('select plugin_id from discovery_seeds')).map((r) => r.plugin_id));
+      for (const p of plugins) {
+        if (!p.seed || done.has(p.id)) continue;
+        await p.seed(core);
+        await db.query('insert into discovery_seeds (plugin_id) values ($1) on conflict do nothing', [p.id]);
+      }
+      core.invalidateHierarchy();
+    }
+    await app.ready();
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    await population?.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw e;
   }
-  await app.ready();
 
   return {
     app,
@@ -282,6 +292,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     db,
     population,
     routes,
+    resources,
     listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
     async close() {
       await app.close();
