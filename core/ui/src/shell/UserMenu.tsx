@@ -1,4 +1,5 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { coreEndpoints } from '@discovery/plugin-api';
 import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -26,7 +27,7 @@ export const UserMenu = observer(function UserMenu() {
   useEffect(() => {
     // SHELL-068: a failed fetch leaves English, silently.
     api
-      .get<{ data: { value: string; text: string }[] }>('/api/v1/languages', { silent: true })
+      .call(coreEndpoints.languages, {}, { silent: true })
       .then((r) => setLanguages(r.data))
       .catch(() => setLanguages([]));
   }, [api]);
