@@ -137,7 +137,6 @@ export default definePlugin({
       visibleWhen: hasPermission(${c}Permissions.read.resource, 'read'),
     },
   ],
-  permissions: [${c}Permissions.read, ${c}Permissions.create],
   i18n: { namespace: '${id}', load: async () => (await import('./locales/en.json')).default },
 });
 `,
@@ -293,7 +292,6 @@ const toItem = (r: Record<string, unknown>): ${P}Item => ({ id: Number(r.id), na
  */
 export default defineServerPlugin<ServerCore, FastifyInstance>({
   id: '${id}',
-  permissions: [${c}Permissions.read, ${c}Permissions.create],
   migrations: [{ id: '0001_${s}', sql: init }],
   register(router, core) {
     handle(router, E.items, async ({ context }) => {

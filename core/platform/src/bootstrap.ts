@@ -1,3 +1,5 @@
+import { RouteTable } from './routeTable';
+import { RouteTableToken } from './tokens';
 import { routePath, validatePlugins, type ClientPlugin } from '@discovery/plugin-api';
 import { Container } from 'inversify';
 import { coreModule } from './coreModule';
@@ -30,6 +32,7 @@ export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { lng?: st
 
   const container = new Container({ defaultScope: 'Singleton' });
   container.loadSync(coreModule);
+  container.bind(RouteTableToken.symbol).toConstantValue(new RouteTable(ordered));
   const failed = new Map<string, Error>();
   const lng = opts.lng ?? 'en';
   for (const p of ordered) {
