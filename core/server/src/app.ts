@@ -14,6 +14,8 @@ import { isSlugVisible } from './hierarchy/slugs';
 import { runMigrations } from './migrations';
 import coreMigration from './migrations/0001_core.sql';
 import seedsMigration from './migrations/0002_seeds.sql';
+import jobsMigration from './migrations/0003_jobs.sql';
+import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
 import { countsEngine, registerSegmentRoutes } from './routes/segments';
@@ -39,6 +41,8 @@ export interface ServerOptions {
   buildInfo?: BuildInfo;
   /** The audience population to count over; generated on a worker thread when missing. */
   population?: PopulationOptions | false;
+  /** The job runner: options over DISCOVERY_JOBS_*; autoStart false leaves it to drain() (tests). */
+  jobs?: JobServiceOptions & { autoStart?: boolean };
 }
 
 export interface DiscoveryServer {
@@ -46,6 +50,7 @@ export interface DiscoveryServer {
   core: ServerCore;
   db: Database;
   population: Population | null;
+  jobs: JobService;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -57,7 +62,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
-    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
+    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }, { id: '0003_jobs', sql: jobsMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
   } catch (e) {
     await db.close();
     throw e;
@@ -146,10 +151,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     }
   }
 
+  const jobs = new JobService(db, { ...jobOptionsFromEnv(), log: app.log, ...opts.jobs });
+  // The runner starts once the server is ready (migrations and seeds done) and hands its jobs back on close.
+  if (opts.jobs?.autoStart ?? true) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+
   const population = opts.population ? new Population({ ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) }) : null;
 
   const core: ServerCore = {
     counts: () => countsEngine(population),
+    jobs,
     db: db.drizzle,
     query: (sql, params) => db.query(sql, params),
     transaction: (fn) => db.transaction(fn),
@@ -224,6 +237,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     core,
     db,
     population,
+    jobs,
     listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
     async close() {
       await app.close();

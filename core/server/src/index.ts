@@ -8,4 +8,5 @@ export type { BrandNode, ClientNode, ProductNode, RegionNode, ResolvedContext } 
 export { RESOURCES } from './auth/permissions';
 export type { SessionUser } from './auth/sessionStore';
 export type { RequestAuth, ServerCore } from './types';
+export * from './jobs';
 export * as schema from './schema';

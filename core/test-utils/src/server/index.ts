@@ -1,4 +1,4 @@
-import { createServer, type AppConfig, type DiscoveryServer, type ServerCore } from '@discovery/server';
+import { createServer, type AppConfig, type DiscoveryServer, type ServerCore, type ServerOptions } from '@discovery/server';
 import type { ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -36,6 +36,8 @@ export async function createTestServer(
     population?: { people: number; seed?: number };
     /** Configuration over the defaults, e.g. `{ tier: 3 }`. */
     config?: Partial<AppConfig>;
+    /** The job runner; by default it does not poll, and tests run jobs with `core.jobs.drain()`. */
+    jobs?: ServerOptions['jobs'];
   } = {},
 ): Promise<TestServer> {
   const base = process.env.TEST_DATABASE_URL;
@@ -62,6 +64,7 @@ export async function createTestServer(
     databaseUrl,
     dataDir: 'memory://',
     seed: opts.seed ?? true,
+    jobs: { autoStart: false, ...opts.jobs },
     config: { ...opts.config, demoPassword: TEST_PASSWORD },
     population: opts.population
       ? { dir: join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population'), people: opts.population.people, seed: opts.population.seed ?? 42, log: () => undefined }
