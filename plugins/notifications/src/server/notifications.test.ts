@@ -1,8 +1,14 @@
 import * as XLSX from '@e965/xlsx';
-import { JobService } from '@discovery/server';
+import { defineServerPlugin } from '@discovery/plugin-api';
+import { createServer, JobService, type ServerCore } from '@discovery/server';
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { IndexReportTaskDto, NotificationDto, OutcomeNotificationDto } from '../common';
 import { notificationsServer, purgeOld } from './index';
+import init from './migrations/0001_notifications.sql';
 import { INDEX_REPORT_JOB, indexReportJob, type BuildReport } from './report';
 
 const ACME = 'acme/us/fizz-cola/fizz-zero';
@@ -158,4 +164,50 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
     expect(names).not.toContain('Outcomes for Fizz Zero July are ready');
     expect(names).not.toContain('Old interest index');
   });
+});
+
+describe('notifications: a database from before the job service', () => {
+  it('tasks waiting for the plugin’s old runner become core jobs and complete; finished ones keep their status', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'discovery-notif-upgrade-'));
+    try {
+      const old = defineServerPlugin<ServerCore, FastifyInstance>({ id: 'notifications', migrations: [{ id: '0001_notifications', sql: init }], register() {} });
+      const before = await createServer({ dataDir: dir, plugins: [old], population: false, jobs: { autoStart: false } });
+      const [{ id: user }] = await before.core.query<{ id: number }>("select id from users where email = 'planner@example.com'");
+      const task = (name: string, status: string, v: { attempts?: number; claimed_by?: string; lease_until?: Date; report?: Buffer; error?: string } = {}) =>
+        before.core.query(
+          `insert into index_report_tasks (user_id, request_id, product_slug, rules, name, status, attempts, claimed_by, lease_until, report, error)
+           values ($1, gen_random_uuid(), $2, '{}', $3, $4, $5, $6, $7, $8, $9)`,
+          [user, ACME, name, status, v.attempts ?? 0, v.claimed_by ?? null, v.lease_until ?? null, v.report ?? null, v.error ?? null],
+        );
+      await task('waiting', 'received');
+      // its runner's server stopped mid-build
+      await task('half built', 'processing', { attempts: 1, claimed_by: 'runner-gone', lease_until: new Date(Date.now() + 3_600_000) });
+      await task('built', 'completed', { report: Buffer.from('xlsx') });
+      await task('broken', 'failed', { error: 'Unknown segment ig-1' });
+      await before.close();
+
+      const after = await createServer({ dataDir: dir, plugins: [notificationsServer()], population: false, seed: false, jobs: { autoStart: false } });
+      try {
+        const rows = await after.core.query<{ name: string; status: string; job_id: number | null }>('select name, status, job_id from index_report_tasks order by id');
+        expect(rows.map((r) => [r.name, r.status, r.job_id !== null])).toEqual([
+          ['waiting', 'received', true],
+          ['half built', 'received', true],
+          ['built', 'completed', false],
+          ['broken', 'failed', false],
+        ]);
+        const jobsNow = await after.core.jobs.list({ kind: INDEX_REPORT_JOB });
+        expect(jobsNow.map((j) => j.state)).toEqual(['queued', 'queued']);
+        const gone = await after.core.query("select column_name from information_schema.columns where table_name = 'index_report_tasks' and column_name in ('attempts', 'claimed_by', 'lease_until')");
+        expect(gone).toEqual([]);
+        const w = new JobService(after.db, { log: after.core.log });
+        w.register(INDEX_REPORT_JOB, indexReportJob(after.core, { build: async (t) => ({ file: Buffer.from(t.name), path: `reports/${t.request_id}.xlsx` }) }));
+        expect(await w.drain()).toBe(2);
+        expect((await after.core.query<{ status: string }>('select status from index_report_tasks order by id')).map((r) => r.status)).toEqual(['completed', 'completed', 'completed', 'failed']);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
