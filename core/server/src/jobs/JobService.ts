@@ -176,12 +176,13 @@ export class JobService implements Jobs {
       [kind, JSON.stringify(value ?? {}), opts.userId ?? null, opts.contextSlug ?? null, opts.runAt ?? null, opts.key ?? null],
     );
     const row = rows[0] ?? (await q.query<Row>('select * from jobs where key = $1', [opts.key]))[0];
-    // Outside a transaction the job is visible now; inside one, the next poll finds it after commit.
-    if (!opts.tx) this.kick(0);
+    // Outside a transaction the job is visible now; inside one, most likely a moment later (else the next poll finds it).
+    this.kick(opts.tx ? 50 : 0);
     return toJob<P, never>(row);
   }
 
   async get<P = unknown, R = unknown>(id: number): Promise<Job<P, R> | null> {
+    if (!Number.isSafeInteger(id)) return null;
     const [row] = await this.db.query<Row>('select * from jobs where id = $1', [id]);
     return row ? toJob<P, R>(row) : null;
   }
@@ -207,6 +208,7 @@ export class JobService implements Jobs {
   }
 
   async cancel(id: number): Promise<boolean> {
+    if (!Number.isSafeInteger(id)) return false;
     const job = await this.db.transaction(async (tx) => {
       const [row] = await tx.query<Row>(`update jobs set state = 'cancelled', finished_at = now(), lease_until = null where id = $1 and state in ('queued', 'running') returning *`, [id]);
       if (!row) return null;
