@@ -15,6 +15,8 @@ import { isSlugVisible } from './hierarchy/slugs';
 import { runMigrations } from './migrations';
 import coreMigration from './migrations/0001_core.sql';
 import seedsMigration from './migrations/0002_seeds.sql';
+import jobsMigration from './migrations/0003_jobs.sql';
+import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
 import { countsEngine, registerSegmentRoutes } from './routes/segments';
@@ -42,6 +44,8 @@ export interface ServerOptions {
   population?: PopulationOptions | false;
   /** Check every answer of an endpoint with a response schema against it (tests turn it on). */
   validateResponses?: boolean;
+  /** The job runner: options over DISCOVERY_JOBS_*; autoStart false leaves it to drain() (tests). */
+  jobs?: JobServiceOptions & { autoStart?: boolean };
 }
 
 export interface DiscoveryServer {
@@ -53,6 +57,7 @@ export interface DiscoveryServer {
   routes: RouteRecord[];
   /** Every resource permissions name: core's and the build's plugins'. */
   resources: string[];
+  jobs: JobService;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -84,7 +89,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
-    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
+    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }, { id: '0003_jobs', sql: jobsMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
   } catch (e) {
     await db.close();
     throw e;
@@ -219,10 +224,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     }
   }
 
+  const jobs = new JobService(db, { ...jobOptionsFromEnv(), log: app.log, ...opts.jobs });
+  // The runner starts once the server is ready (migrations and seeds done) and hands its jobs back on close.
+  if (opts.jobs?.autoStart ?? true) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+
   const population = opts.population ? new Population({ ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) }) : null;
 
   const core: ServerCore = {
     counts: () => countsEngine(population),
+    jobs,
     db: db.drizzle,
     query: (sql, params) => db.query(sql, params),
     transaction: (fn) => db.transaction(fn),
@@ -293,6 +306,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     population,
     routes,
     resources,
+    jobs,
     listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
     async close() {
       await app.close();

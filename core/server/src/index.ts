@@ -10,4 +10,5 @@ export { RESOURCES } from './auth/permissions';
 export { hashPassword } from './auth/passwords';
 export type { SessionUser } from './auth/sessionStore';
 export type { RequestAuth, ServerCore } from './types';
+export * from './jobs';
 export * as schema from './schema';

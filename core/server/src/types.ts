@@ -7,6 +7,7 @@ import type { AppConfig } from './config';
 import type { Db, Queryable } from './db';
 import type { errors } from './errors';
 import type { ClientNode, ResolvedContext } from './hierarchy/hierarchy';
+import type { Jobs } from './jobs';
 
 /** What every authenticated request carries (set by the auth hook). */
 export interface RequestAuth {
@@ -52,4 +53,6 @@ export interface ServerCore {
   invalidateUsers(): void;
   /** The audience count engine; throws a 503 HttpError while the population is being generated. */
   counts(): Promise<CountsEngine>;
+  /** Background jobs: register kinds, enqueue (also inside a transaction), read, cancel, schedule. */
+  jobs: Jobs;
 }

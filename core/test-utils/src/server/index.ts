@@ -1,4 +1,4 @@
-import { createServer, hashPassword, type AppConfig, type DiscoveryServer, type ServerCore } from '@discovery/server';
+import { createServer, hashPassword, type AppConfig, type DiscoveryServer, type ServerCore, type ServerOptions } from '@discovery/server';
 import type { ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -49,6 +49,8 @@ export async function createTestServer(
     population?: { people: number; seed?: number };
     /** Configuration over the defaults, e.g. `{ tier: 3 }`. */
     config?: Partial<AppConfig>;
+    /** The job runner; by default it does not poll, and tests run jobs with `core.jobs.drain()`. */
+    jobs?: ServerOptions['jobs'];
   } = {},
 ): Promise<TestServer> {
   const base = process.env.TEST_DATABASE_URL;
@@ -75,6 +77,7 @@ export async function createTestServer(
     databaseUrl,
     dataDir: 'memory://',
     seed: opts.seed ?? true,
+    jobs: { autoStart: false, ...opts.jobs },
     config: { ...opts.config, demoPassword: TEST_PASSWORD },
     validateResponses: true,
     population: opts.population
