@@ -1,3 +1,5 @@
+import { RouteTable } from './routeTable';
+import { RouteTableToken } from './tokens';
 import { routePath, validatePlugins, type ClientPlugin } from '@discovery/plugin-api';
 import { Container } from 'inversify';
 import { coreModule } from './coreModule';
@@ -21,7 +23,8 @@ export function createCoreContainer(): Container {
 /**
  * Validates the build's plugins before anything runs (throws PluginValidationError naming the
  * culprit), then loads each plugin's module in dependency order (into a new core container unless
- * one is given) and runs its activate(). A plugin that throws is recorded in `failed`; the others go on (Lumino style).
+ * one is given) and runs its activate(). A plugin that throws is recorded in `failed`; the others
+ * go on (Lumino style).
  */
 export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { lng?: string; container?: Container } = {}): Promise<BootResult> {
   const ordered = validatePlugins(
@@ -38,6 +41,7 @@ export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { lng?: st
   // The app passes the container its sign-in page already uses (createCoreContainer), so the
   // session and the other core stores stay the same instances once the plugins arrive.
   const container = opts.container ?? createCoreContainer();
+  container.bind(RouteTableToken.symbol).toConstantValue(new RouteTable(ordered));
   const failed = new Map<string, Error>();
   const lng = opts.lng ?? 'en';
   for (const p of ordered) {

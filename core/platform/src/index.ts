@@ -34,3 +34,4 @@ export {
 } from '@discovery/plugin-api';
 export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels';
 export { saveBlob } from './files';
+export { RouteTable } from './routeTable';

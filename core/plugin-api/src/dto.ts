@@ -1,3 +1,4 @@
+import type { PermissionSet } from './permissions';
 /**
  * Shapes of the core API that both the server (produces) and the client (reads) use, so they are
  * written once. SRV-027 for the hierarchy, SRV-008 for the configuration.
@@ -56,6 +57,21 @@ export interface ClientDto {
   site_visitation_enabled: boolean;
   lite: boolean;
   regions: RegionDto[];
+}
+
+/** GET /api/v1/me (SRV-014): the signed-in user, with permissions and the clients the grants reach. */
+export interface MeDto {
+  id: number;
+  email: string;
+  loginUserId: string | null;
+  first_name: string;
+  last_name: string;
+  roles: { name: string }[];
+  role_ids: number[];
+  impersonating: boolean;
+  impersonator: { id: number; first_name: string; last_name: string } | null;
+  permissions: PermissionSet;
+  clients: { id: number; name: string; slug: string }[];
 }
 
 /** GET /api/v1/config (SRV-008): deployment configuration, no secrets. */

@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { ContainerModule } from 'inversify';
 import type { NavCategory } from './categories';
 import { SCOPE_PREFIX, type HierarchySelection, type RouteScope } from './hierarchy';
-import type { PermissionDef } from './permissions';
 import type { Predicate, SessionSnapshot } from './predicates';
 import type { RouteRef } from './routeRefs';
 import type { Token } from './tokens';
@@ -78,11 +77,11 @@ export interface ClientPluginContext {
 
 export interface ClientPlugin {
   id: string;
+  /** i18n key of the plugin's name: the browser tab's title on its pages ('Audiences · Discovery'). */
   titleKey: string;
   module?: ContainerModule;
   routes?: PluginRoute[];
   nav?: PluginNavItem[];
-  permissions?: PermissionDef[];
   requires?: Token<unknown>[];
   optional?: Token<unknown>[];
   provides?: Token<unknown>[];

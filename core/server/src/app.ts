@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import { validatePlugins, type PermissionAction, type ServerPlugin } from '@discovery/plugin-api';
+import { validatePlugins, type PermissionDef, type ServerPlugin } from '@discovery/plugin-api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -8,12 +8,15 @@ import { RESOURCES } from './auth/permissions';
 import { canIn, SessionStore } from './auth/sessionStore';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db';
+import { checkDeclaredAccess, isApiPath, type RouteRecord } from './endpoints';
 import { errorBody, errorHandler, errors, validate } from './errors';
 import { loadHierarchy, resolveContext, type ClientNode } from './hierarchy/hierarchy';
 import { isSlugVisible } from './hierarchy/slugs';
 import { runMigrations } from './migrations';
 import coreMigration from './migrations/0001_core.sql';
 import seedsMigration from './migrations/0002_seeds.sql';
+import jobsMigration from './migrations/0003_jobs.sql';
+import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
 import { countsEngine, registerSegmentRoutes } from './routes/segments';
@@ -39,6 +42,10 @@ export interface ServerOptions {
   buildInfo?: BuildInfo;
   /** The audience population to count over; generated on a worker thread when missing. */
   population?: PopulationOptions | false;
+  /** Check every answer of an endpoint with a response schema against it (tests turn it on). */
+  validateResponses?: boolean;
+  /** The job runner: options over DISCOVERY_JOBS_*; autoStart false leaves it to drain() (tests). */
+  jobs?: JobServiceOptions & { autoStart?: boolean };
 }
 
 export interface DiscoveryServer {
@@ -46,18 +53,43 @@ export interface DiscoveryServer {
   core: ServerCore;
   db: Database;
   population: Population | null;
+  /** Every route with its declared access (HEAD routes left out): the route walk and the fuzzer read it. */
+  routes: RouteRecord[];
+  /** Every resource permissions name: core's and the build's plugins'. */
+  resources: string[];
+  jobs: JobService;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9-]{1,100}$/;
 
+/** The path of the first string or key holding a NUL character (iterative: deep JSON cannot overflow the stack). */
+export function firstNul(value: unknown, root: string): string | null {
+  const stack: [unknown, string][] = [[value, root]];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path || 'body';
+    } else if (Array.isArray(v)) {
+      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
+    } else if (v && typeof v === 'object') {
+      for (const [k, child] of Object.entries(v)) {
+        const at = path ? `${path}.${k}` : k;
+        if (k.includes('\u0000')) return at.replace(/\u0000/g, '\\0');
+        stack.push([child, at]);
+      }
+    }
+  }
+  return null;
+}
+
 export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryServer> {
   const plugins = validatePlugins(opts.plugins ?? []);
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
-    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
+    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }, { id: '0003_jobs', sql: jobsMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
   } catch (e) {
     await db.close();
     throw e;
@@ -89,6 +121,23 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
   app.decorateRequest('discovery', null as unknown as RequestAuth);
+  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false });
+
+  // Every API route declares its access; the server refuses to boot on one that does not, naming
+  // the plugin and the route. The table is kept for the route walk and the fuzzer.
+  const routes: RouteRecord[] = [];
+  const pluginOfPrefix = new Map(plugins.map((p) => [`/api/v1/${p.id}`, p.id]));
+  app.addHook('onRoute', (route) => {
+    const plugin = pluginOfPrefix.get(route.prefix) ?? null;
+    checkDeclaredAccess(route, plugin);
+    const access = route.config?.access;
+    if (!access) return;
+    for (const method of [route.method].flat()) {
+      if (method === 'HEAD' && route.method !== 'HEAD') continue;
+      if (method === 'HEAD') continue;
+      routes.push({ method, url: route.url, plugin, access, endpoint: route.config?.endpoint });
+    }
+  });
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-ID', req.id);
@@ -110,9 +159,35 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       reply.header('Access-Control-Expose-Headers', 'X-Request-ID');
     }
     const path = req.url.split('?')[0];
-    if (!(path.startsWith('/api/') || path === '/sso-token') || req.routeOptions.config?.public) return;
+    const access = req.routeOptions.config?.access;
+    if (!isApiPath(path) || access?.permission === 'public') return;
+    // An unknown API path is answered 404 only to a signed-in caller (no map of the API for others).
     await authenticate(req);
+    if (!access) return;
+    // The declared access, enforced here for every route (a route cannot forget it).
+    const p = access.permission;
+    if (typeof p === 'object') requirePermissionOf(req, p);
+    if (access.scope !== 'none') requireScope(req, access.scope);
   });
+
+  // No text with a NUL reaches a handler (PostgreSQL text cannot hold one): refused at the root,
+  // naming the field, whatever the route's schema says.
+  app.addHook('preValidation', async (req) => {
+    const where = firstNul(req.body, '') ?? firstNul(req.query, 'query');
+    if (where) throw errors.unprocessable(`Validation failed: ${where}: must not contain a NUL character`, { [where]: 'must not contain a NUL character' });
+  });
+
+  function requirePermissionOf(req: FastifyRequest, p: PermissionDef): void {
+    if (!req.discovery?.can(p.resource, p.action)) {
+      throw errors.forbidden(`You don't have permission to ${p.action} ${p.resource.replace(/_/g, ' ')}.`);
+    }
+  }
+  function requireScope(req: FastifyRequest, level: 'client' | 'region' | 'brand' | 'product'): void {
+    const ctx = req.discovery?.context;
+    if (!ctx || !ctx[level]) {
+      throw errors.badRequest(`This call needs X-Context naming a ${level} (client/region/brand/product slugs).`);
+    }
+  }
 
   async function authenticate(req: FastifyRequest): Promise<void> {
     const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
@@ -139,6 +214,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     // SRV-003: the hierarchy context of the call, checked against the user's grants.
     const raw = req.headers['x-context'];
     const slug = (Array.isArray(raw) ? raw[0] : raw)?.trim().replace(/^\/+|\/+$/g, '');
+    if (slug && (slug.split('/').some((s) => s === '') || slug.split('/').length > 4)) {
+      throw errors.badRequest(`X-Context must read client[/region[/brand[/product]]] (got '${slug}').`);
+    }
     if (slug) {
       const ctx = resolveContext(await hierarchy(), slug);
       if (!ctx || !isSlugVisible(access.grants, slug)) throw errors.forbidden(`You don't have access to '${slug}'.`);
@@ -146,30 +224,24 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     }
   }
 
+  const jobs = new JobService(db, { ...jobOptionsFromEnv(), log: app.log, ...opts.jobs });
+  // The runner starts once the server is ready (migrations and seeds done) and hands its jobs back on close.
+  if (opts.jobs?.autoStart ?? true) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+
   const population = opts.population ? new Population({ ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) }) : null;
 
   const core: ServerCore = {
     counts: () => countsEngine(population),
+    jobs,
     db: db.drizzle,
     query: (sql, params) => db.query(sql, params),
     transaction: (fn) => db.transaction(fn),
     config,
     log: app.log,
-    requirePermission(resource: string, action: PermissionAction) {
-      return async (req) => {
-        if (!req.discovery?.can(resource, action)) {
-          throw errors.forbidden(`You don't have permission to ${action} ${resource.replace(/_/g, ' ')}.`);
-        }
-      };
-    },
-    requireContext(level = 'client') {
-      return async (req) => {
-        const ctx = req.discovery?.context;
-        if (!ctx || !ctx[level]) {
-          throw errors.badRequest(`This call needs X-Context naming a ${level} (client/region/brand/product slugs).`);
-        }
-      };
-    },
+    requirePermission: requirePermissionOf,
     validate,
     errors,
     hierarchy,
@@ -179,53 +251,81 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     invalidateUsers: () => sessions.invalidateUsers(),
   };
 
-  registerAuthRoutes(app, { db, sessions, config, core });
-  registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
-  registerSegmentRoutes(app, core, population);
-  for (const p of plugins) {
-    await app.register(async (router) => p.register(router, core), { prefix: `/api/v1/${p.id}` });
-  }
-
-  const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
-  if (staticDir) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      wildcard: false,
-      index: false,
-      // scripts/build.ts writes .br and .gz beside the assets; the browser gets the one it accepts.
-      preCompressed: true,
-      setHeaders: (res, file) => {
-        if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
-    // The client router owns every other GET path (SPA fallback).
-    if (staticDir && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
-  });
-
-  if (opts.seed ?? true) {
-    await seedDemo(db, config);
-    // Each plugin's demo data once per database (recorded in discovery_seeds).
-    const done = new Set((await db.query<{ plugin_id: string }>('select plugin_id from discovery_seeds')).map((r) => r.plugin_id));
+  // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.
+  try {
+    registerAuthRoutes(app, { db, sessions, config, core });
+    registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
+    registerSegmentRoutes(app, core, population);
     for (const p of plugins) {
-      if (!p.seed || done.has(p.id)) continue;
-      await p.seed(core);
-      await db.query('insert into discovery_seeds (plugin_id) values ($1) on conflict do nothing', [p.id]);
+      // A plugin registers and schedules only its own job kinds ('<plugin id>.<job>').
+      const own = (kind: string) => {
+        if (!kind.startsWith(`${p.id}.`)) throw new Error(`plugin '${p.id}' registers job kind '${kind}': a plugin's job kinds read '${p.id}.<job>'`);
+        return kind;
+      };
+      const pluginCore: ServerCore = {
+        ...core,
+        jobs: {
+          register: (kind, def) => jobs.register(own(kind), def),
+          schedule: (kind, o) => jobs.schedule(own(kind), o),
+          enqueue: (kind, payload, o) => jobs.enqueue(kind, payload, o),
+          get: (id) => jobs.get(id),
+          list: (filter) => jobs.list(filter),
+          cancel: (id) => jobs.cancel(id),
+          drain: (o) => jobs.drain(o),
+        },
+      };
+      await app.register(async (router) => p.register(router, pluginCore), { prefix: `/api/v1/${p.id}` });
     }
-    core.invalidateHierarchy();
+
+    const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
+    if (staticDir) {
+      await app.register(fastifyStatic, {
+        root: staticDir,
+        wildcard: false,
+        index: false,
+        // scripts/build.ts writes .br and .gz beside the assets; the browser gets the one it accepts.
+        preCompressed: true,
+        setHeaders: (res, file) => {
+          if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0];
+      // The client router owns every other GET path (SPA fallback).
+      if (staticDir && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
+    });
+
+    if (opts.seed ?? true) {
+      await seedDemo(db, config);
+      // Each plugin's demo data once per database (recorded in discovery_seeds).
+      const done = new Set((await db.query<{ plugin_id: string }>('select plugin_id from discovery_seeds')).map((r) => r.plugin_id));
+      for (const p of plugins) {
+        if (!p.seed || done.has(p.id)) continue;
+        await p.seed(core);
+        await db.query('insert into discovery_seeds (plugin_id) values ($1) on conflict do nothing', [p.id]);
+      }
+      core.invalidateHierarchy();
+    }
+    await app.ready();
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    await population?.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw e;
   }
-  await app.ready();
 
   return {
     app,
     core,
     db,
     population,
+    routes,
+    resources,
+    jobs,
     listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
     async close() {
       await app.close();

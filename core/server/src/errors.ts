@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { UnknownSegmentsError } from '@discovery/counts';
-import { ZodError, type ZodType } from 'zod';
+import { $ZodError, safeParse, type $ZodType, type output } from 'zod/v4/core';
 
 /** An error that becomes the JSON envelope `{ error: { message, status, fields? } }` (SRV-005). */
 export class HttpError extends Error {
@@ -26,7 +26,7 @@ export const errors = {
 };
 
 /** Each bad field's first message, keyed by its path ('brand.products_attributes.1.name'). */
-function fieldMessages(e: ZodError): Record<string, string> {
+function fieldMessages(e: $ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of e.issues) {
     const key = issue.path.join('.') || '_';
@@ -35,15 +35,15 @@ function fieldMessages(e: ZodError): Record<string, string> {
   return fields;
 }
 
-export function zodToHttp(e: ZodError): HttpError {
+export function zodToHttp(e: $ZodError): HttpError {
   const fields = fieldMessages(e);
   const [first] = Object.entries(fields);
   return errors.unprocessable(first ? `Validation failed: ${first[0]}: ${first[1]}` : 'Validation failed', fields);
 }
 
 /** Parses with a shared zod schema; a failure is a 422 naming every bad field. */
-export function validate<T>(schema: ZodType<T>, value: unknown): T {
-  const r = schema.safeParse(value);
+export function validate<S extends $ZodType>(schema: S, value: unknown): output<S> {
+  const r = safeParse(schema, value);
   if (!r.success) throw zodToHttp(r.error);
   return r.data;
 }
@@ -53,8 +53,8 @@ export function validate<T>(schema: ZodType<T>, value: unknown): T {
  * 'URL must start with http:// or https://'): the 422's message is the first rule's text, with
  * every bad field in `fields`.
  */
-export function parseBody<T>(schema: ZodType<T>, value: unknown): T {
-  const r = schema.safeParse(value);
+export function parseBody<S extends $ZodType>(schema: S, value: unknown): output<S> {
+  const r = safeParse(schema, value);
   if (r.success) return r.data;
   const fields = fieldMessages(r.error);
   throw errors.unprocessable(Object.values(fields)[0] ?? 'Validation failed', fields);
@@ -81,7 +81,7 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     // Any count or save naming segments the population does not have (the invalid-identifier flows read the list).
     return reply.code(422).send(errorBody(req, 422, err.message, { identifiers: err.ids.join(', ') }, { invalid_identifiers: err.ids }));
   }
-  if (err instanceof ZodError) {
+  if (err instanceof $ZodError) {
     const h = zodToHttp(err);
     return reply.code(422).send(errorBody(req, 422, h.message, h.fields));
   }
@@ -94,6 +94,26 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     const status = fe.statusCode ?? 400;
     return reply.code(status).send(errorBody(req, status, fe.message));
   }
-  req.log.error({ err }, 'unhandled error');
+  // Defence in depth: a value PostgreSQL refuses (class 22: out of range, bad text, NUL) is the
+  // caller's input, not our failure. The schemas should have refused it first, so it is logged.
+  const pgCode = (err as { code?: unknown }).code;
+  if (typeof pgCode === 'string' && /^22[0-9A-Z]{3}$/.test(pgCode)) {
+    logServerError(req, err, 'database refused a value (a schema should have)');
+    return reply.code(422).send(errorBody(req, 422, 'A value in the request is out of range or not valid text.'));
+  }
+  logServerError(req, err, 'unhandled error');
   return reply.code(500).send(errorBody(req, 500, 'Internal server error'));
+}
+
+/**
+ * Every 500 leaves a trace with its request id, whatever the log setting: through the request's
+ * logger when logging is on, on stderr otherwise (fastify's logger is silent when off).
+ */
+export function logServerError(req: FastifyRequest, err: unknown, what: string): void {
+  if (req.log.level && req.log.level !== 'silent') {
+    req.log.error({ err, reqId: req.id }, what);
+    return;
+  }
+  const e = err as Error;
+  process.stderr.write(`[discovery] ${what}: ${req.method} ${req.url.split('?')[0]} request_id=${req.id}: ${e?.stack ?? String(err)}\n`);
 }

@@ -1,22 +1,26 @@
-import { defineServerPlugin } from '@discovery/plugin-api';
+import { defineEndpoint, definePermission, defineServerPlugin } from '@discovery/plugin-api';
 import { createTestServer, type TestServer } from '@discovery/test-utils/server';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { handle } from './endpoints';
 import type { ServerCore } from './types';
 
 const Probe = z.object({ probe: z.object({ name: z.string().min(1, 'Name is required.'), size: z.number().int().min(0) }) });
+const probeEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/api/v1/probe/items', access: { permission: definePermission('audiences', 'read'), scope: 'product' } }),
+  create: defineEndpoint({ method: 'POST', path: '/api/v1/probe/items', access: { permission: definePermission('audiences', 'create'), scope: 'product' }, body: Probe }),
+};
 
 /** A plugin the suite mounts to prove the contract: migration, scoped route, validation, transaction. */
 const probePlugin = defineServerPlugin<ServerCore, FastifyInstance>({
   id: 'probe',
   migrations: [{ id: '0001_probe', sql: 'create table if not exists probe_items (id serial primary key, product_id integer not null, name text not null unique)' }],
   register(router, core) {
-    router.get('/items', { preHandler: [core.requirePermission('audiences', 'read'), core.requireContext('product')] }, async (req) => ({
-      data: await core.query('select name from probe_items where product_id = $1 order by name', [req.discovery.context!.product!.id]),
+    handle(router, probeEndpoints.list, async ({ context }) => ({
+      data: await core.query('select name from probe_items where product_id = $1 order by name', [context.product!.id]),
     }));
-    router.post('/items', { preHandler: [core.requirePermission('audiences', 'create'), core.requireContext('product')] }, async (req) => {
-      const body = core.validate(Probe, req.body);
-      const pid = req.discovery.context!.product!.id;
+    handle(router, probeEndpoints.create, async ({ body, context }) => {
+      const pid = context.product!.id;
       // Two rows in one transaction: the second one's unique clash must roll back the first.
       await core.transaction(async (tx) => {
         await tx.query('insert into probe_items (product_id, name) values ($1, $2)', [pid, body.probe.name]);
@@ -394,5 +398,53 @@ describe('core server over real HTTP', () => {
       expect(right.status).toBe(429);
     });
 
+  });
+});
+
+describe('declared access (issue 12 §1)', () => {
+  it('refuses to boot on a plugin route that declares no access, naming the plugin and the route', async () => {
+    const forgetful = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'forgetful',
+      register(router) {
+        router.get('/open', async () => ({ data: 'anyone' }));
+      },
+    });
+    await expect(createTestServer({ plugins: [forgetful], seed: false })).rejects.toThrow(/plugin 'forgetful' route GET \/api\/v1\/forgetful\/open declares no access/);
+  });
+
+  it("refuses an endpoint outside the plugin's own prefix", async () => {
+    const trespasser = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'trespasser',
+      register(router) {
+        handle(router, defineEndpoint({ method: 'GET', path: '/api/v1/audiences/mine', access: { permission: 'signed-in', scope: 'none' } }), async () => ({ data: 1 }));
+      },
+    });
+    await expect(createTestServer({ plugins: [trespasser], seed: false })).rejects.toThrow(/not under this router's prefix '\/api\/v1\/trespasser'/);
+  });
+
+  it('logs every 500 with its request id, even with logging off', async () => {
+    const failing = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'failing',
+      register(router) {
+        handle(router, defineEndpoint({ method: 'GET', path: '/api/v1/failing/boom', access: { permission: 'public', scope: 'none' } }), async () => {
+          throw new Error('kaboom');
+        });
+      },
+    });
+    const t = await createTestServer({ plugins: [failing], seed: false });
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const res = await fetch(`${t.url}/api/v1/failing/boom`, { headers: { 'X-Request-ID': 'req-500-trace' } });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: { message: 'Internal server error', status: 500 }, request_id: 'req-500-trace' });
+    } finally {
+      spy.mockRestore();
+      await t.close();
+    }
+    expect(written.join('')).toMatch(/unhandled error: GET \/api\/v1\/failing\/boom request_id=req-500-trace: Error: kaboom/);
   });
 });

@@ -1,12 +1,13 @@
 import type { CountsEngine } from '@discovery/counts';
-import type { PermissionAction, PermissionSet } from '@discovery/plugin-api';
-import type { FastifyBaseLogger, preHandlerHookHandler } from 'fastify';
-import type { ZodType } from 'zod';
+import type { PermissionAction, PermissionDef, PermissionSet } from '@discovery/plugin-api';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { $ZodType, output } from 'zod/v4/core';
 import type { SessionUser } from './auth/sessionStore';
 import type { AppConfig } from './config';
 import type { Db, Queryable } from './db';
 import type { errors } from './errors';
 import type { ClientNode, ResolvedContext } from './hierarchy/hierarchy';
+import type { Jobs } from './jobs';
 
 /** What every authenticated request carries (set by the auth hook). */
 export interface RequestAuth {
@@ -27,12 +28,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     discovery: RequestAuth;
   }
-  interface FastifyContextConfig {
-    /** No session and no CSRF token needed. */
-    public?: boolean;
-    /** Readable from any origin without credentials (Access-Control-Allow-Origin: *); public routes only. */
-    anyOrigin?: boolean;
-  }
 }
 
 /** The services a server plugin receives in register(router, core) and seed(core). */
@@ -43,9 +38,12 @@ export interface ServerCore {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   config: AppConfig;
   log: FastifyBaseLogger;
-  requirePermission(resource: string, action: PermissionAction): preHandlerHookHandler;
-  requireContext(level?: 'client' | 'region' | 'brand' | 'product'): preHandlerHookHandler;
-  validate<T>(schema: ZodType<T>, value: unknown): T;
+  /**
+   * Throws 403 unless the caller holds the permission: for a check that depends on the input
+   * (a route's own permission is declared in its access and enforced before the handler).
+   */
+  requirePermission(req: FastifyRequest, permission: PermissionDef): void;
+  validate<S extends $ZodType>(schema: S, value: unknown): output<S>;
   errors: typeof errors;
   /** The full client > region > brand > product tree (cached). */
   hierarchy(): Promise<ClientNode[]>;
@@ -55,4 +53,6 @@ export interface ServerCore {
   invalidateUsers(): void;
   /** The audience count engine; throws a 503 HttpError while the population is being generated. */
   counts(): Promise<CountsEngine>;
+  /** Background jobs: register kinds, enqueue (also inside a transaction), read, cancel, schedule. */
+  jobs: Jobs;
 }

@@ -3,6 +3,7 @@ import { noticeRoute, routePath, type ClientPlugin, type HierarchySelection, typ
 import { contextGuard, HierarchyStoreToken, homePathFor, loginRedirect, ROUTING_WARNING_MS, SessionStoreToken, ToastStoreToken, useService, type BootResult } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
 import { Loading } from './pages/Loading';
@@ -48,6 +49,12 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   const location = useLocation();
   const sel: HierarchySelection = { client: params.clientSlug, region: params.regionSlug, brand: params.brandSlug, product: params.productSlug };
   const scoped = route.ref.scope !== 'global';
+  // The tab names the page's feature (WCAG 2.4.2), e.g. 'Audiences · Discovery'.
+  const { t: tr } = useTranslation();
+  const title = tr(plugin.titleKey);
+  useEffect(() => {
+    document.title = `${title} · Discovery`;
+  }, [title]);
   // The URL sets the context when it changes; until then the page waits. After that a page may
   // narrow the context itself (the brand admin's segment mapper selects a brand and product).
   const urlKey = [sel.client, sel.region, sel.brand, sel.product].join('/');
@@ -100,7 +107,7 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
     route.layout === 'bare' ? (
       content
     ) : (
-      <AppShell plugins={boot.plugins} failed={failed} selectorDisabled={route.disablesHierarchySelector === true || location.pathname.startsWith('/global/admin')}>
+      <AppShell plugins={boot.plugins} failed={failed} selectorDisabled={route.disablesHierarchySelector === true}>
         {content}
       </AppShell>
     );

@@ -2,6 +2,7 @@
  * Request and response shapes of the segment and count APIs, shared by the server (validation)
  * and the client (SegmentPicker, features). No Node code here.
  */
+import { defineEndpoint, typed } from '@discovery/plugin-api';
 import * as z from 'zod';
 
 export const MAX_AXIS_SEGMENTS = 12;
@@ -71,3 +72,66 @@ export interface OverlapCellDto {
   percent_value: number;
   index_value: number;
 }
+
+/** SRV-062: vendors > categories > segments, as the SegmentPicker browses them. */
+export interface SegmentHierarchyVendorDto {
+  vendor_name: string;
+  vendor_type: string;
+  display_name: string;
+  hierarchies: { name: string; segments: { identifier: string; name: string; matched: number; modeled: number }[] }[];
+}
+/** SRV-103. */
+export interface MarketCountsDto {
+  segment_counts: Record<string, number>;
+  market_counts: { matched: Record<string, number>; modeled: Record<string, number> };
+  total_matched_count: number;
+  total_modeled_count: number;
+}
+/** SRV-105. */
+export interface OverlapDto {
+  cells: OverlapCellDto[];
+  population: number;
+  segment_counts: Record<string, number>;
+}
+export interface PopulationStatusDto {
+  state: string;
+  progress: [number, number];
+  people: number | null;
+  kernel: string;
+  error?: string | null;
+}
+
+const inClient = { permission: 'signed-in', scope: 'client' } as const;
+
+/** The segment and count API (000 §7, 001 §7, 002 §3), served by core/server. */
+export const segmentsEndpoints = {
+  byIdentifiers: defineEndpoint({ method: 'POST', path: '/api/v1/segments/by_identifiers', access: inClient, body: ByIdentifiersBody, response: typed<{ data: SegmentDto[] }>() }),
+  invalidIdentifiers: defineEndpoint({ method: 'POST', path: '/api/v1/segments/invalid_identifiers', access: inClient, body: ByIdentifiersBody, response: typed<{ data: string[] }>() }),
+  vendors: defineEndpoint({ method: 'GET', path: '/api/v1/segments/vendors', access: inClient, response: typed<{ data: unknown[] }>() }),
+  segmentHierarchy: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/segments/products/:productSlug/segment_hierarchy',
+    access: inClient,
+    params: z.object({ productSlug: z.string().max(100) }),
+    query: z.object({ is_addressable: z.enum(['true', 'false']).optional() }),
+    response: typed<{ data: SegmentHierarchyVendorDto[] }>(),
+  }),
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/segments/search',
+    access: inClient,
+    query: z.object({ q: z.string().trim().max(100).default(''), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+    response: typed<{ data: SegmentDto[]; total: number }>(),
+  }),
+  counts: defineEndpoint({ method: 'POST', path: '/api/v1/segments/counts', access: inClient, body: CountsBody, response: typed<MarketCountsDto>() }),
+  overlap: defineEndpoint({ method: 'POST', path: '/api/v1/counts/overlap', access: inClient, body: OverlapBody, response: typed<OverlapDto>() }),
+  rule: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/counts/rule',
+    access: inClient,
+    body: RuleCountBody,
+    response: typed<{ data: { people: number; kind: 'matched' | 'modeled'; region: string } }>(),
+  }),
+  vendorAvailability: defineEndpoint({ method: 'POST', path: '/api/v1/segments/vendor_availability', access: inClient, body: VendorAvailabilityBody, response: typed<{ data: unknown[] }>() }),
+  status: defineEndpoint({ method: 'GET', path: '/api/v1/counts/status', access: { permission: 'signed-in', scope: 'none' }, response: typed<{ data: PopulationStatusDto }>() }),
+};

@@ -1,8 +1,8 @@
 import { kernelStatus, weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
-import { ByIdentifiersBody, CountsBody, OverlapBody, RuleCountBody, VendorAvailabilityBody, type SegmentDto } from '@discovery/counts/common';
+import { segmentsEndpoints as E, type SegmentDto } from '@discovery/counts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { HttpError, validate } from '../errors';
+import { handle } from '../endpoints';
+import { HttpError } from '../errors';
 import type { ServerCore } from '../types';
 
 /** Every segment may seed a single-segment audience unless it has no members. */
@@ -30,7 +30,6 @@ export async function countsEngine(population: Population | null): Promise<Count
 
 export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, population: Population | null) {
   const engine = () => countsEngine(population);
-  const scoped = { preHandler: core.requireContext('client') };
 
   const toDto = async (req: FastifyRequest, e: CountsEngine, ids: string[]): Promise<SegmentDto[]> => {
     const known = ids.filter((id) => e.segment(id));
@@ -46,23 +45,21 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
   };
 
   // SRV-061: unknown or deleted identifiers come back with available false.
-  app.post('/api/v1/segments/by_identifiers', scoped, async (req) => {
-    const body = validate(ByIdentifiersBody, req.body);
+  handle(app, E.byIdentifiers, async ({ body }, req) => {
     return { data: await toDto(req, await engine(), body.identifiers) };
   });
 
-  app.post('/api/v1/segments/invalid_identifiers', scoped, async (req) => {
-    const body = validate(ByIdentifiersBody, req.body);
+  handle(app, E.invalidIdentifiers, async ({ body }) => {
     return { data: (await engine()).invalid(body.identifiers) };
   });
 
   // SRV-063
-  app.get('/api/v1/segments/vendors', scoped, async () => ({ data: (await engine()).manifest.vendors }));
+  handle(app, E.vendors, async () => ({ data: (await engine()).manifest.vendors }));
 
   // SRV-062 / the picker: vendors > categories > segments, addressable ones only when asked.
-  app.get('/api/v1/segments/products/:productSlug/segment_hierarchy', scoped, async (req) => {
+  handle(app, E.segmentHierarchy, async ({ query }) => {
     const e = await engine();
-    const addressable = (req.query as { is_addressable?: string }).is_addressable === 'true';
+    const addressable = query.is_addressable === 'true';
     const tree = e.manifest.vendors.map((v) => {
       const categories = new Map<string, { name: string; segments: { identifier: string; name: string; matched: number; modeled: number }[] }>();
       for (const s of e.manifest.segments) {
@@ -77,9 +74,7 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     return { data: tree };
   });
 
-  const SearchQuery = z.object({ q: z.string().trim().max(100).default(''), limit: z.coerce.number().int().min(1).max(200).default(50) });
-  app.get('/api/v1/segments/search', scoped, async (req) => {
-    const { q, limit } = validate(SearchQuery, req.query);
+  handle(app, E.search, async ({ query: { q, limit } }, req) => {
     const e = await engine();
     const words = q.toLowerCase().split(/\s+/).filter(Boolean);
     const hits = e.manifest.segments.filter((s) => {
@@ -92,8 +87,7 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
 
   // SRV-103: per market counts; zeros when no ids. In tier 3 a modeled id is the matched id with
   // the weights suffix (A-18): its figure is the Sum of Weights.
-  app.post('/api/v1/segments/counts', scoped, async (req) => {
-    const body = validate(CountsBody, req.body);
+  handle(app, E.counts, async ({ body }, req) => {
     const e = await engine();
     const suffix = core.config.tier3_weights_suffix;
     const isWeights = (id: string) => suffix.length > 0 && id.endsWith(suffix);
@@ -131,8 +125,7 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
   });
 
   // SRV-105
-  app.post('/api/v1/counts/overlap', scoped, async (req) => {
-    const body = validate(OverlapBody, req.body);
+  handle(app, E.overlap, async ({ body }, req) => {
     const e = await engine();
     const r = await e.overlap(body.x_axis_ids, body.y_axis_ids, { kind: body.is_modeled ? 'modeled' : 'matched', region: regionOf(req, e), filter: body.filter as Rule | undefined });
     return {
@@ -142,18 +135,16 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     };
   });
 
-  app.post('/api/v1/counts/rule', scoped, async (req) => {
-    const body = validate(RuleCountBody, req.body);
+  handle(app, E.rule, async ({ body }, req) => {
     const e = await engine();
-    const kind = body.is_modeled ? 'modeled' : 'matched';
+    const kind = body.is_modeled ? ('modeled' as const) : ('matched' as const);
     const region = regionOf(req, e);
     const people = await e.ruleCount(body.rules as Rule, { kind, region });
     return { data: { people, kind, region: region ?? 'global' } };
   });
 
   // SRV-064: non-empty data means the vendors have data for these use cases.
-  app.post('/api/v1/segments/vendor_availability', scoped, async (req) => {
-    const body = validate(VendorAvailabilityBody, req.body);
+  handle(app, E.vendorAvailability, async ({ body }) => {
     const e = await engine();
     const known = new Set(e.manifest.vendors.map((v) => `${v.vendor_name}/${v.vendor_type}`));
     const data = body.vendors
@@ -163,7 +154,7 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     return { data };
   });
 
-  app.get('/api/v1/counts/status', async () => ({
+  handle(app, E.status, async () => ({
     data: { state: population?.state ?? 'missing', progress: population?.progress ?? [0, 0], people: population?.current()?.people ?? null, kernel: kernelStatus() },
   }));
 

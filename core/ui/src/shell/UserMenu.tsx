@@ -1,5 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, SessionStoreToken, useService } from '@discovery/platform';
+import { adminDashboardRoute, coreEndpoints } from '@discovery/plugin-api';
+import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, RouteTableToken, SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ export const UserMenu = observer(function UserMenu() {
   const config = useService(ConfigStoreToken).config;
   const hierarchy = useService(HierarchyStoreToken);
   const api = useService(ApiClientToken);
+  const routes = useService(RouteTableToken);
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -26,7 +28,7 @@ export const UserMenu = observer(function UserMenu() {
   useEffect(() => {
     // SHELL-068: a failed fetch leaves English, silently.
     api
-      .get<{ data: { value: string; text: string }[] }>('/api/v1/languages', { silent: true })
+      .call(coreEndpoints.languages, {}, { silent: true })
       .then((r) => setLanguages(r.data))
       .catch(() => setLanguages([]));
   }, [api]);
@@ -41,7 +43,7 @@ export const UserMenu = observer(function UserMenu() {
 
   const menu = (
     <Menu data-testid="user-menu-items">
-      {session.can('global_admin', 'read') && <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate('/global/admin/dashboard')} />}
+      {routes.canOpen(adminDashboardRoute, session.snapshot) && <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate(adminDashboardRoute.link())} />}
       <MenuItem icon="help" text={t('userMenu.helpPage')} onClick={() => open(help.page && `${help.page}?page=${encodeURIComponent(pathname)}`)} />
       <MenuItem icon="manual" text={t('userMenu.helpCenter')} onClick={() => open(help.center)} />
       <MenuItem icon="chat" text={t('userMenu.requestSupport')} onClick={() => open(help.support ?? config?.support_url)} />

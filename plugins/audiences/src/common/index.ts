@@ -3,7 +3,8 @@
  * schemas (run by the builder and by the server), rule helpers and the shapes the API returns.
  */
 import { RulesSchema, type Rules } from '@discovery/counts/common';
-import { createRouteRef, definePermission } from '@discovery/plugin-api';
+import { CONTROL_MESSAGE, createRouteRef, defineEndpoint, definePermission, hasControlCharacters, MAX_ID, typed } from '@discovery/plugin-api';
+import { IdParams } from '@discovery/plugin-api/zod';
 import * as z from 'zod';
 
 export { audienceBuilderRoute, audienceDetailRoute, audiencesOverviewRoute } from '@discovery/plugin-api';
@@ -35,6 +36,7 @@ export const audienceName = z
   .string({ error: MESSAGES.nameRequired })
   .refine((v) => v.length > 0, MESSAGES.nameRequired)
   .refine((v) => v.length === 0 || v.trim().length > 0, MESSAGES.nameBlank)
+  .refine((v) => !hasControlCharacters(v), `Name ${CONTROL_MESSAGE}.`)
   .transform((v) => v.trim())
   .pipe(z.string().max(NAME_MAX, MESSAGES.nameTooLong));
 
@@ -53,7 +55,11 @@ export function normalizeRules(rules: Rules): Rules {
 /** SRV-119: the draft shape `{ name, description, rules: { include: { and: [ { or } ] }, exclude } }`. */
 export const AudienceInput = z.object({
   name: audienceName,
-  description: z.string().max(DESCRIPTION_MAX, MESSAGES.descriptionTooLong).default(''),
+  description: z
+    .string()
+    .max(DESCRIPTION_MAX, MESSAGES.descriptionTooLong)
+    .refine((v) => !hasControlCharacters(v), `Description ${CONTROL_MESSAGE}.`)
+    .default(''),
   rules: RulesSchema.transform(normalizeRules).refine((r) => (r.include?.and.length ?? 0) > 0, { message: MESSAGES.noSegments }),
   /** 'pve' = Optimized Audience (set_hierarchy pve_product_category). */
   audience_type: z.enum(['custom', 'pve']).default('custom'),
@@ -66,7 +72,7 @@ export const CountBody = z.object({ rules: RulesSchema });
 
 export const LookalikeInput = z.object({
   name: audienceName,
-  seed_audience_id: z.number({ error: 'Choose the seed audience.' }).int().positive('Choose the seed audience.'),
+  seed_audience_id: z.number({ error: 'Choose the seed audience.' }).int('Choose the seed audience.').positive('Choose the seed audience.').max(MAX_ID, 'Choose the seed audience.'),
 });
 export const LookalikeBody = z.object({ lookalike: LookalikeInput });
 export const LookalikeUpdateBody = z.object({ lookalike: z.object({ name: audienceName }) });
@@ -173,3 +179,62 @@ export function lookalikeIdentifier(id: number): string {
 export function audienceIdentifier(id: number): string {
   return `aud-${id}`;
 }
+
+/** Version 1 of a lookalike (002 §9 fields with name and count). */
+export type LookalikeV1Dto = Pick<LookalikeDto, 'id' | 'identifier' | 'seed_identifier' | 'name' | 'count' | 'created_at'>;
+export interface LookalikeOverviewDto {
+  id: number;
+  type: 'lookalike';
+  attributes: { name: string; seed_name: string; identifier: string; count: { people: number | null }; created_at: string };
+}
+
+const product = (permission: (typeof audiencesPermissions)[keyof typeof audiencesPermissions]) => ({ permission, scope: 'product' }) as const;
+const P = audiencesPermissions;
+
+/** SRV-093/094: one set of lookalike endpoints per API version (the version is in the URL). */
+function lookalikeEndpoints<T>(base: string) {
+  return {
+    list: defineEndpoint({ method: 'GET', path: base, access: product(P.read), response: typed<{ data: T[] }>() }),
+    overview: defineEndpoint({ method: 'GET', path: `${base}/overview`, access: product(P.read), response: typed<{ data: LookalikeOverviewDto[] }>() }),
+    create: defineEndpoint({ method: 'POST', path: base, access: product(P.create), body: LookalikeBody, response: typed<{ data: T }>() }),
+    get: defineEndpoint({ method: 'GET', path: `${base}/:id`, access: product(P.read), params: IdParams, response: typed<{ data: T }>() }),
+    update: defineEndpoint({ method: 'PUT', path: `${base}/:id`, access: product(P.update), params: IdParams, body: LookalikeUpdateBody, response: typed<{ data: T }>() }),
+    remove: defineEndpoint({ method: 'DELETE', path: `${base}/:id`, access: product(P.destroy), params: IdParams, response: typed<{ data: { message: string } }>() }),
+  };
+}
+
+export type LookalikeEndpoints<T> = ReturnType<typeof lookalikeEndpoints<T>>;
+
+/** The audiences API under /api/v1/audiences (000 §7; SRV-039, 040, 093, 094, 119). */
+export const audiencesEndpoints = {
+  /** SRV-039: the newest audiences and lookalikes of the context, for the home page. */
+  homeEntities: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/audiences/home_entities',
+    access: product(P.read),
+    query: z.object({ limit: z.coerce.number().int().min(1).max(HOME_ENTITIES_MAX).default(HOME_ENTITIES_MAX) }),
+    response: typed<{ audiences: HomeEntityRow[]; lookalikes: HomeEntityRow[] }>(),
+  }),
+  /** SRV-040: recent AMS activations of the company the context acts for. */
+  amsRecent: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/audiences/ams/activations/recent',
+    access: { permission: amsPermissions.read, scope: 'product' },
+    query: z.object({
+      companyId: z.coerce.number({ error: 'companyId must be a number.' }).int('companyId must be a whole number.').positive('companyId must be a positive integer.').max(2_147_483_647, 'companyId is out of range.'),
+      hierarchy: z.string().trim().min(1).max(400).optional(),
+    }),
+    response: typed<ActivationDto[]>(),
+  }),
+  list: defineEndpoint({ method: 'GET', path: '/api/v1/audiences', access: product(P.read), response: typed<{ data: AudienceDto[] }>() }),
+  /** The builder's live count: matched and modeled, in the region and in the whole population. */
+  count: defineEndpoint({ method: 'POST', path: '/api/v1/audiences/count', access: product(P.read), body: CountBody, response: typed<{ data: PeopleCount }>() }),
+  create: defineEndpoint({ method: 'POST', path: '/api/v1/audiences', access: product(P.create), body: AudienceBody, response: typed<{ data: AudienceDto }>() }),
+  get: defineEndpoint({ method: 'GET', path: '/api/v1/audiences/:id', access: product(P.read), params: IdParams, response: typed<{ data: AudienceDto }>() }),
+  update: defineEndpoint({ method: 'PUT', path: '/api/v1/audiences/:id', access: product(P.update), params: IdParams, body: AudienceBody, response: typed<{ data: AudienceDto }>() }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/v1/audiences/:id', access: product(P.destroy), params: IdParams, response: typed<{ data: { message: string } }>() }),
+  /** Insight profile: the audience's share of each demographic segment against the population's. */
+  profile: defineEndpoint({ method: 'GET', path: '/api/v1/audiences/:id/profile', access: product(P.read), params: IdParams, response: typed<{ data: ProfileDto }>() }),
+  lookalikesV1: lookalikeEndpoints<LookalikeV1Dto>('/api/v1/audiences/lookalikes'),
+  lookalikes: lookalikeEndpoints<LookalikeDto>('/api/v1/audiences/v2/lookalikes'),
+};

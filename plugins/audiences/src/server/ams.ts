@@ -1,25 +1,16 @@
 import { effectiveCompanyId } from '@discovery/plugin-api';
-import type { ServerCore } from '@discovery/server';
+import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { amsPermissions, type ActivationDto, type DisplayState } from '../common';
+import { audiencesEndpoints as E, type ActivationDto, type DisplayState } from '../common';
 
 const RECENT_LIMIT = 50;
-
-const query = z.object({
-  companyId: z.coerce.number({ error: 'companyId must be a number.' }).int().positive('companyId must be a positive integer.'),
-  hierarchy: z.string().trim().min(1).optional(),
-});
 
 /**
  * SRV-040: recent AMS activations of a company in a hierarchy context. The company must be the
  * one the context acts for (product, else brand, else client) and the hierarchy the context's.
  */
 export function registerAmsRoutes(router: FastifyInstance, core: ServerCore) {
-  const { read } = amsPermissions;
-  router.get('/ams/activations/recent', { preHandler: [core.requirePermission(read.resource, read.action), core.requireContext('product')] }, async (req) => {
-    const q = core.validate(query, req.query);
-    const ctx = req.discovery.context!;
+  handle(router, E.amsRecent, async ({ query: q, context: ctx }) => {
     if (q.hierarchy && q.hierarchy !== ctx.slug) throw core.errors.forbidden(`The hierarchy '${q.hierarchy}' is not the current context.`);
     if (effectiveCompanyId(ctx) !== q.companyId) throw core.errors.forbidden(`Company ${q.companyId} is not the company of this context.`);
     const rows = await core.query<Record<string, unknown>>(

@@ -1,9 +1,8 @@
 import type { CountsEngine } from '@discovery/counts';
 import type { Rules } from '@discovery/counts/common';
-import type { Queryable, ServerCore } from '@discovery/server';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify';
-import { z } from 'zod';
-import { AudienceBody, CountBody, MESSAGES, ruleIds, type AudienceDto, type ProfileDto } from '../common';
+import { handle, type Queryable, type ResolvedContext, type ServerCore } from '@discovery/server';
+import type { FastifyInstance } from 'fastify';
+import { audiencesEndpoints as E, MESSAGES, ruleIds, type AudienceDto, type ProfileDto } from '../common';
 import { countRules, engineIfReady, populationKey, regionKey, toPeopleCount, type StoredCounts } from './counting';
 
 /** The product and region of the request's X-Context (routes require a product context). */
@@ -15,8 +14,7 @@ export interface Scope {
   slug: string;
 }
 
-export function scopeOf(req: FastifyRequest): Scope {
-  const ctx = req.discovery.context!;
+export function scopeOf(ctx: ResolvedContext): Scope {
   return { productId: ctx.product!.id, regionId: ctx.region!.id, client: ctx.client.slug, region: ctx.region!.slug, slug: ctx.slug };
 }
 
@@ -110,32 +108,25 @@ export function nameTaken(core: ServerCore, field: string): never {
 
 export const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
-/** Route options: the permission on a resource and a product context. */
-export type Guard = (action: 'read' | 'create' | 'update' | 'destroy') => { preHandler: preHandlerHookHandler[] };
-
-export const idParam = z.object({ id: z.coerce.number().int().positive('The id must be a positive integer.') });
-
-export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore, guard: Guard) {
+export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore) {
 
   // The overview: audiences and lookalikes of the context, newest first.
-  router.get('/', guard('read'), async (req) => {
-    const scope = scopeOf(req);
+  handle(router, E.list, async ({ context }) => {
+    const scope = scopeOf(context);
     const rows = await refreshStale(core, 'audiences', await audienceRows(core, 'a.product_id = $1 and a.region_id = $2 order by a.created_at desc, a.id desc', [scope.productId, scope.regionId]), scope);
     return { data: rows.map(toAudienceDto) };
   });
 
   // The builder's live count: matched and modeled, in the region and in the whole population.
-  router.post('/count', guard('read'), async (req) => {
-    const body = core.validate(CountBody, req.body);
+  handle(router, E.count, async ({ body, context }) => {
     const e = await core.counts();
-    const scope = scopeOf(req);
+    const scope = scopeOf(context);
     const c = await countRules(e, body.rules, regionKey(e, scope.client, scope.region));
     return { data: toPeopleCount(c) };
   });
 
-  router.post('/', guard('create'), async (req, reply) => {
-    const { audience } = core.validate(AudienceBody, req.body);
-    const scope = scopeOf(req);
+  handle(router, E.create, async ({ body: { audience }, context, auth }, _req, reply) => {
+    const scope = scopeOf(context);
     const e = await core.counts();
     checkSegments(core, e, audience.rules);
     const c = await countRules(e, audience.rules, regionKey(e, scope.client, scope.region));
@@ -144,7 +135,7 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
         const [r] = await tx.query<{ id: number }>(
           `insert into audiences (product_id, region_id, name, description, rules, audience_type, referer, people_global, people_region, matched, modeled, counted_population, created_by)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
-          [scope.productId, scope.regionId, audience.name, audience.description, JSON.stringify(audience.rules), audience.audience_type, audience.referer ?? null, c.people_global, c.people_region, c.matched, c.modeled, c.counted_population, req.discovery.user.id],
+          [scope.productId, scope.regionId, audience.name, audience.description, JSON.stringify(audience.rules), audience.audience_type, audience.referer ?? null, c.people_global, c.people_region, c.matched, c.modeled, c.counted_population, auth.user.id],
         );
         return (await audienceRows(tx, 'a.id = $1', [r.id]))[0];
       })
@@ -153,17 +144,14 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
     return { data: toAudienceDto(row) };
   });
 
-  router.get('/:id', guard('read'), async (req) => {
-    const { id } = core.validate(idParam, req.params);
-    const scope = scopeOf(req);
+  handle(router, E.get, async ({ params: { id }, context }) => {
+    const scope = scopeOf(context);
     const [row] = await refreshStale(core, 'audiences', [await audienceInScope(core, id, scope)], scope);
     return { data: toAudienceDto(row) };
   });
 
-  router.put('/:id', guard('update'), async (req) => {
-    const { id } = core.validate(idParam, req.params);
-    const { audience } = core.validate(AudienceBody, req.body);
-    const scope = scopeOf(req);
+  handle(router, E.update, async ({ params: { id }, body: { audience }, context }) => {
+    const scope = scopeOf(context);
     await audienceInScope(core, id, scope);
     const e = await core.counts();
     checkSegments(core, e, audience.rules);
@@ -183,17 +171,15 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
     return { data: toAudienceDto(row) };
   });
 
-  router.delete('/:id', guard('destroy'), async (req) => {
-    const { id } = core.validate(idParam, req.params);
-    const row = await audienceInScope(core, id, scopeOf(req));
+  handle(router, E.remove, async ({ params: { id }, context }) => {
+    const row = await audienceInScope(core, id, scopeOf(context));
     await core.query('delete from audiences where id = $1', [id]);
     return { data: { message: `Audience '${row.name}' deleted.` } };
   });
 
   // Insight profile: the audience's share of each demographic segment against the population's.
-  router.get('/:id/profile', guard('read'), async (req) => {
-    const { id } = core.validate(idParam, req.params);
-    const scope = scopeOf(req);
+  handle(router, E.profile, async ({ params: { id }, context }) => {
+    const scope = scopeOf(context);
     const row = await audienceInScope(core, id, scope);
     const e = await core.counts();
     const demographic = e.manifest.segments.filter((s) => s.demographic && !s.deleted && !s.expired);

@@ -1,8 +1,8 @@
 import type { Rules } from '@discovery/counts/common';
-import { HttpError, type Queryable, type ServerCore } from '@discovery/server';
+import { handle, HttpError, type Queryable, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { audienceIdentifier, LookalikeBody, LookalikeUpdateBody, lookalikeIdentifier, type LookalikeDto } from '../common';
-import { audienceInScope, idParam, isUniqueViolation, nameTaken, refreshStale, scopeOf, type Guard, type Scope } from './audiences';
+import { audienceIdentifier, audiencesEndpoints as E, lookalikeIdentifier, type LookalikeDto, type LookalikeEndpoints, type LookalikeV1Dto } from '../common';
+import { audienceInScope, isUniqueViolation, nameTaken, refreshStale, scopeOf, type Scope } from './audiences';
 import { countRules, engineIfReady, regionKey, toPeopleCount } from './counting';
 
 export type LookalikeRow = Record<string, unknown> & { id: number; seed_audience_id: number; seed_rules: Rules; counted_population: string | null };
@@ -34,7 +34,7 @@ export function toLookalikeDto(r: LookalikeRow): LookalikeDto {
 }
 
 /** Version 1 answers the fields of 002 §9 (id, identifier, seed_identifier) with name and count. */
-function toV1(d: LookalikeDto) {
+function toV1(d: LookalikeDto): LookalikeV1Dto {
   return { id: d.id, identifier: d.identifier, seed_identifier: d.seed_identifier, name: d.name, count: d.count, created_at: d.created_at };
 }
 
@@ -56,20 +56,21 @@ async function lookalikeInScope(core: ServerCore, id: number, scope: Scope): Pro
  * SRV-093/094: lookalikes in two API versions (the version is in the URL), same store. A
  * lookalike is its seed audience's rules counted over the modeled memberships.
  */
-export function registerLookalikeRoutes(router: FastifyInstance, core: ServerCore, guard: Guard) {
-  for (const version of [1, 2] as const) {
-    const base = version === 1 ? '/lookalikes' : '/v2/lookalikes';
-    const shape = (d: LookalikeDto) => (version === 1 ? toV1(d) : d);
+export function registerLookalikeRoutes(router: FastifyInstance, core: ServerCore) {
+  register(router, core, E.lookalikesV1, toV1);
+  register(router, core, E.lookalikes, (d) => d);
+}
 
-    router.get(base, guard('read'), async (req) => ({ data: (await lookalikesOf(core, scopeOf(req))).map(shape) }));
+function register<T>(router: FastifyInstance, core: ServerCore, ep: LookalikeEndpoints<T>, shape: (d: LookalikeDto) => T) {
+  {
+    handle(router, ep.list, async ({ context }) => ({ data: (await lookalikesOf(core, scopeOf(context))).map(shape) }));
 
-    router.get(`${base}/overview`, guard('read'), async (req) => ({
-      data: (await lookalikesOf(core, scopeOf(req))).map((d) => ({ id: d.id, type: d.type, attributes: { name: d.name, seed_name: d.seed_name, identifier: d.identifier, count: { people: d.count.people.global }, created_at: d.created_at } })),
+    handle(router, ep.overview, async ({ context }) => ({
+      data: (await lookalikesOf(core, scopeOf(context))).map((d) => ({ id: d.id, type: d.type, attributes: { name: d.name, seed_name: d.seed_name, identifier: d.identifier, count: { people: d.count.people.global }, created_at: d.created_at } })),
     }));
 
-    router.post(base, guard('create'), async (req, reply) => {
-      const { lookalike } = core.validate(LookalikeBody, req.body);
-      const scope = scopeOf(req);
+    handle(router, ep.create, async ({ body: { lookalike }, context, auth }, _req, reply) => {
+      const scope = scopeOf(context);
       const seed = await audienceInScope(core, lookalike.seed_audience_id, scope);
       const e = await engineIfReady(core);
       const c = e ? await countRules(e, seed.rules, regionKey(e, scope.client, scope.region), true).catch(() => null) : null;
@@ -78,7 +79,7 @@ export function registerLookalikeRoutes(router: FastifyInstance, core: ServerCor
           const [r] = await tx.query<{ id: number }>(
             `insert into lookalikes (product_id, region_id, seed_audience_id, name, people_global, people_region, matched, modeled, counted_population, created_by)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-            [scope.productId, scope.regionId, seed.id, lookalike.name, c?.people_global ?? null, c?.people_region ?? null, c?.matched ?? null, c?.modeled ?? null, c?.counted_population ?? null, req.discovery.user.id],
+            [scope.productId, scope.regionId, seed.id, lookalike.name, c?.people_global ?? null, c?.people_region ?? null, c?.matched ?? null, c?.modeled ?? null, c?.counted_population ?? null, auth.user.id],
           );
           return (await lookalikeRows(tx, 'l.id = $1', [r.id]))[0];
         })
@@ -87,24 +88,20 @@ export function registerLookalikeRoutes(router: FastifyInstance, core: ServerCor
       return { data: shape(toLookalikeDto(row)) };
     });
 
-    router.get(`${base}/:id`, guard('read'), async (req) => {
-      const { id } = core.validate(idParam, req.params);
-      const scope = scopeOf(req);
+    handle(router, ep.get, async ({ params: { id }, context }) => {
+      const scope = scopeOf(context);
       const [row] = await refreshStale(core, 'lookalikes', [await lookalikeInScope(core, id, scope)], scope, (r) => r.seed_rules);
       return { data: shape(toLookalikeDto(row)) };
     });
 
-    router.put(`${base}/:id`, guard('update'), async (req) => {
-      const { id } = core.validate(idParam, req.params);
-      const { lookalike } = core.validate(LookalikeUpdateBody, req.body);
-      await lookalikeInScope(core, id, scopeOf(req));
+    handle(router, ep.update, async ({ params: { id }, body: { lookalike }, context }) => {
+      await lookalikeInScope(core, id, scopeOf(context));
       await core.query('update lookalikes set name = $2, updated_at = now() where id = $1', [id, lookalike.name]).catch((err) => (isUniqueViolation(err) ? nameTaken(core, 'lookalike.name') : Promise.reject(err)));
       return { data: shape(toLookalikeDto((await lookalikeRows(core, 'l.id = $1', [id]))[0])) };
     });
 
-    router.delete(`${base}/:id`, guard('destroy'), async (req) => {
-      const { id } = core.validate(idParam, req.params);
-      const row = await lookalikeInScope(core, id, scopeOf(req));
+    handle(router, ep.remove, async ({ params: { id }, context }) => {
+      const row = await lookalikeInScope(core, id, scopeOf(context));
       // SRV-094: a lookalike an insight uses stays; the message names insights.
       if (row.used_in_insights) throw new HttpError(405, `Lookalike '${row.name}' is used in insights and cannot be deleted.`);
       await core.query('delete from lookalikes where id = $1', [id]);

@@ -4,3 +4,4 @@ export * from './companyId';
 export * from './mapping';
 export * from './rules';
 export * from './schema';
+export * from './endpoints';

@@ -1,3 +1,5 @@
+import { MAX_ID } from '@discovery/plugin-api';
+import { Id } from '@discovery/plugin-api/zod';
 import type { BrandDto, ProductDto } from '@discovery/plugin-api';
 import * as z from 'zod';
 import { COMPANY_ID_MAX, COMPANY_ID_MIN } from './companyId';
@@ -9,7 +11,7 @@ import { BRAND_MESSAGES as M } from './messages';
  * Shape and the simple field rules live here; the rules across products (unique names, regions,
  * at least one product) are in ./rules, run on the merged result.
  */
-const rowId = z.number().int().positive().nullable().optional();
+const rowId = Id.nullable().optional();
 
 export const CompanyIdSchema = z
   .number({ error: M.invalidId })
@@ -21,7 +23,7 @@ export const CompanyIdSchema = z
 
 export const ProductRegionAttributesSchema = z.object({
   id: rowId,
-  region_id: z.number({ error: 'region_id must be the id of a region' }).int().positive(),
+  region_id: z.number({ error: 'region_id must be the id of a region' }).int().positive().max(MAX_ID, 'region_id must be the id of a region'),
   product_id: rowId,
   id_env_product_slug: z.string().trim().max(255).nullable().optional(),
   _destroy: z.boolean().optional(),
@@ -33,7 +35,7 @@ export const ProductAttributesSchema = z
     name: z.string({ error: M.productNameRequired }).trim().max(100, 'Product name must be 100 characters or fewer.').optional(),
     conversant_company_id: CompanyIdSchema,
     brand_id: rowId,
-    region_ids: z.array(z.number({ error: 'region_ids must be region ids' }).int().positive()).max(500).optional(),
+    region_ids: z.array(z.number({ error: 'region_ids must be region ids' }).int().positive().max(MAX_ID, 'region_ids must be region ids')).max(500).optional(),
     product_regions_attributes: z.array(ProductRegionAttributesSchema).max(500).optional(),
     _destroy: z.boolean().optional(),
   })
@@ -111,9 +113,6 @@ export const ClientBodySchema = z.object({
 });
 export type ClientBody = z.input<typeof ClientBodySchema>;
 
-/** Where clients are read and saved: GET (the list), POST, PUT /{id} (SRV-028, BRAND-059). */
-export const CLIENTS_API = '/api/v1/brands-admin/clients';
-
 /** A region as the clients API answers it. */
 export interface AdminRegionDto {
   id: number;
@@ -141,7 +140,3 @@ export interface AdminClientDto {
 export type AdminBrandDto = BrandDto;
 export type AdminProductDto = ProductDto;
 
-/** BRAND-023 / BRAND-059: a saved record is PUT to its id, a new one POSTed. */
-export function saveCall(base: string, id: number | null | undefined): { method: 'POST' | 'PUT'; url: string } {
-  return id ? { method: 'PUT', url: `${base}/${id}` } : { method: 'POST', url: base };
-}

@@ -1,15 +1,13 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
-import type { ServerCore } from '@discovery/server';
+import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { globalAdminPermissions, type AdminSummary } from '../common';
+import { globalAdminEndpoints as E, globalAdminPermissions, type AdminSummary } from '../common';
 
 export default defineServerPlugin<ServerCore, FastifyInstance>({
   id: 'global-admin',
   permissions: [globalAdminPermissions.read],
   register(router, core) {
-    const { read } = globalAdminPermissions;
-    /** Figures for the admin dashboard, in one round trip. */
-    router.get('/summary', { preHandler: core.requirePermission(read.resource, read.action) }, async () => {
+    handle(router, E.summary, async () => {
       const [row] = await core.query<Record<keyof AdminSummary, string | number>>(
         `select (select count(*) from clients) as clients,
                 (select count(*) from regions) as regions,

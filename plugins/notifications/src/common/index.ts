@@ -2,7 +2,8 @@
  * The notification center's shared rules (000 §2.8, §3, §4): item shapes, which items count in
  * the unread badge, how an item's event text reads, and the index-report request schema.
  */
-import { createRouteRef, definePermission } from '@discovery/plugin-api';
+import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
+import { Id, IdParams, text } from '@discovery/plugin-api/zod';
 import { RulesSchema } from '@discovery/counts/common';
 import * as z from 'zod';
 
@@ -31,6 +32,8 @@ export interface IndexReportTaskDto {
   error: string | null;
   downloaded_at: string | null;
   created_at: string;
+  /** The core job that builds the report (null for tasks that never had one). */
+  job_id: number | null;
 }
 
 export interface OutcomeNotificationDto {
@@ -40,6 +43,8 @@ export interface OutcomeNotificationDto {
   name: string;
   read_at: string | null;
   created_at: string;
+  /** The core job that made the notification, when one did. */
+  job_id: number | null;
 }
 
 export type NotificationDto = IndexReportTaskDto | OutcomeNotificationDto;
@@ -75,11 +80,11 @@ export function eventText(n: NotificationDto): string {
 /** SRV-045; the persona's (or audience's) rules travel with the request. */
 export const IndexReportBody = z.object({
   index_report: z.object({
-    name: z.string().trim().min(1, 'Name is required.').max(200),
-    ui_name: z.string().trim().max(200).optional(),
-    persona_id: z.number().int().positive().optional(),
+    name: text({ min: 1, max: 200, required: 'Name is required.' }),
+    ui_name: text({ max: 200 }).optional(),
+    persona_id: Id.optional(),
     rules: RulesSchema.refine((r) => (r.include?.and ?? []).some((g) => g.or.length > 0), 'Choose at least one segment to report on.'),
-    layout_type: z.string().trim().max(50).default('standard'),
+    layout_type: text({ max: 50 }).default('standard'),
     allow_dataset_skew: z.boolean().default(false),
     allow_unknown_rate_skew: z.boolean().default(false),
   }),
@@ -120,3 +125,42 @@ export function reportHistoryRows(rows: readonly ReportHistoryRow[]): string[][]
 export function reportHistoryFileName(now = new Date()): string {
   return `Report_History_${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.xlsx`;
 }
+
+const signedInClient = { permission: 'signed-in', scope: 'client' } as const;
+
+/** The notification center's API (000 §7, SRV-041..049). */
+export const notificationsEndpoints = {
+  /** SRV-041: the user's index-report tasks and outcome notifications in the context, newest first. */
+  list: defineEndpoint({ method: 'GET', path: '/api/v1/notifications', access: signedInClient, response: typed<{ data: NotificationDto[] }>() }),
+  /** SRV-045: a report task the job service builds. */
+  requestIndexReport: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/notifications/index_reports',
+    access: { permission: notificationsPermissions.indexReportCreate, scope: 'product' },
+    body: IndexReportBody,
+    response: typed<{ data: Omit<IndexReportTaskDto, 'status'> & { status: TaskStatus } }>(),
+  }),
+  /** SRV-044 / SRV-049: the workbook. */
+  download: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/notifications/index_reports/:request_id/download',
+    access: signedInClient,
+    params: z.object({ request_id: z.uuid('Unknown report.') }),
+    raw: true,
+  }),
+  /** SRV-043: no body; text 'OK'. */
+  markRead: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/notifications/:id/read',
+    access: signedInClient,
+    params: IdParams,
+    raw: true,
+  }),
+  /** SRV-048: past downloads in the context's client. */
+  reportHistory: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/notifications/report_history',
+    access: { permission: notificationsPermissions.reportHistory, scope: 'client' },
+    response: typed<ReportHistoryRow[]>(),
+  }),
+};

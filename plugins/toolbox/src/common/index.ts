@@ -3,3 +3,4 @@ export * from './messages';
 export * from './schema';
 export * from './rules';
 export * from './messages-frame';
+export * from './endpoints';

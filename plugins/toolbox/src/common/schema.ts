@@ -1,3 +1,4 @@
+import { Id, IdParam } from '@discovery/plugin-api/zod';
 import { NAV_CATEGORIES, type NavCategory } from '@discovery/plugin-api';
 import * as z from 'zod';
 import { TOOLBOX_MESSAGES as M } from './messages';
@@ -57,9 +58,9 @@ const UrlSchema = z
   .max(2000, M.urlTooLong)
   .refine(isHttpUrl, M.urlInvalid);
 
-const RegionRefSchema = z.union([z.literal(ALL_REGIONS), z.number().int().positive(), z.string().regex(/^\d+$/).transform(Number)], { error: M.regionInvalid });
+const RegionRefSchema = z.union([z.literal(ALL_REGIONS), Id, IdParam], { error: M.regionInvalid });
 
-const rowId = z.number().int().positive().nullable().optional();
+const rowId = Id.nullable().optional();
 
 const UnitFieldsSchema = z.object({
   id: rowId,
@@ -76,7 +77,7 @@ const UnitFieldsSchema = z.object({
   feature_module_category: z.enum(NAV_CATEGORIES, { error: M.categoryInvalid }),
   iframed: z.boolean(),
   url: UrlSchema,
-  category_id: z.number().int().positive().nullable().optional(),
+  category_id: Id.nullable().optional(),
 });
 
 /** The unit body of POST toolbox/units: `{ unit }` (flags default to false). */
@@ -105,7 +106,7 @@ export const CategoryPatchSchema = z.object({ category: CategoryInputSchema.part
 /** TBX-011: PUT toolbox/categories/{clientId}/bulk `{ categories: [{ id, priority }] }`. */
 /** SRV-056: the bulk priority body is the bare list `[ { id, priority } ]`, as the spec shows it. */
 export const BulkPrioritySchema = z
-  .array(z.object({ id: z.number().int().positive(), priority: PrioritySchema }), { error: 'Send the list [ { id, priority } ].' })
+  .array(z.object({ id: Id, priority: PrioritySchema }), { error: 'Send the list [ { id, priority } ].' })
   .min(1, 'List at least one category.')
   .max(500)
   .refine((l) => new Set(l.map((c) => c.id)).size === l.length, 'A category is listed twice.');

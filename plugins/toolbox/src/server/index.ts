@@ -1,25 +1,12 @@
-import { defineServerPlugin, type PermissionDef } from '@discovery/plugin-api';
-import { isSlugCovered, isSlugVisible, parseBody, type ServerCore } from '@discovery/server';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import {
-  allToolboxPermissions,
-  BulkPrioritySchema,
-  CategoryBodySchema,
-  CategoryPatchSchema,
-  toolboxPermissions as P,
-  UNIT_TYPES,
-  UnitBodySchema,
-  UnitPatchSchema,
-  TOOLBOX_MESSAGES as M,
-} from '../common';
+import { defineServerPlugin } from '@discovery/plugin-api';
+import { handle, isSlugCovered, isSlugVisible, type RequestAuth, type ServerCore } from '@discovery/server';
+import type { FastifyInstance } from 'fastify';
+import { allToolboxPermissions, toolboxEndpoints as E, toolboxPermissions as P, TOOLBOX_MESSAGES as M } from '../common';
 import { DEMO_APP_PATH, startDemoApp, type DemoAppServer } from './demoApp';
 import init from './migrations/0001_toolbox.sql';
 import { categoriesOf, categoryById, unitById, unitsOf } from './repository';
 import { seedToolbox } from './seed';
 import { ToolboxService } from './service';
-
-const IdParams = z.object({ id: z.coerce.number({ error: 'The id in the URL must be a number.' }).int().positive('The id in the URL must be a positive number.') });
 
 /** The demo application's origin while this process serves it (the seed and the URL refresh read it). */
 let demoApp: DemoAppServer | null = null;
@@ -37,118 +24,99 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   migrations: [{ id: '0001_toolbox', sql: init }],
   async register(router, core) {
     const service = new ToolboxService(core);
-    const need = (p: PermissionDef) => core.requirePermission(p.resource, p.action);
-    const inClient = core.requireContext('client');
-
     /** The client named in the path, if the user may see it (403 otherwise, 404 when unknown). */
-    const clientInPath = async (req: FastifyRequest) => {
-      const slug = String((req.params as { clientSlug?: string }).clientSlug ?? '');
+    const clientInPath = async (auth: RequestAuth, slug: string) => {
       const client = (await core.hierarchy()).find((c) => c.slug === slug);
       if (!client) throw core.errors.notFound(`No client '${slug}'.`);
-      if (!isSlugVisible(req.discovery.grants, slug)) throw core.errors.forbidden(`You don't have access to '${slug}'.`);
+      if (!isSlugVisible(auth.grants, slug)) throw core.errors.forbidden(`You don't have access to '${slug}'.`);
       return client;
     };
     /** The client of X-Context, for writes: the user's grants must cover all of it. */
-    const writableClient = (req: FastifyRequest) => {
-      const { client } = req.discovery.context!;
-      if (!isSlugCovered(req.discovery.grants, client.slug)) {
+    const writableClient = (auth: RequestAuth) => {
+      const { client } = auth.context!;
+      if (!isSlugCovered(auth.grants, client.slug)) {
         throw core.errors.forbidden(`Changing the toolbox of '${client.slug}' needs access to the whole client.`);
       }
       return client;
     };
-    const idOf = (req: FastifyRequest) => core.validate(IdParams, req.params).id;
 
     // TBX-006: GET toolbox/units/type/{type}/client/{clientSlug}.
-    router.get('/units/type/:type/client/:clientSlug', async (req) => {
-      const { type } = req.params as { type: string };
-      if (!(UNIT_TYPES as readonly string[]).includes(type)) throw core.errors.notFound(`Unit type must be one of ${UNIT_TYPES.join(', ')} (got '${type}').`);
-      if (type === 'all' && !req.discovery.can(P.read.resource, 'read')) {
-        throw core.errors.forbidden("You don't have permission to read toolbox client configuration.");
-      }
-      const client = await clientInPath(req);
+    handle(router, E.units, async ({ params: { type, clientSlug }, auth }, req) => {
+      if (type === 'all') core.requirePermission(req, P.read);
+      const client = await clientInPath(auth, clientSlug);
       const units = await unitsOf(core, client.id, type === 'nav');
       if (type !== 'nav') return { data: units };
       // TBX-001 on the server too: the nav list carries only units of a region the user may see
       // ('all', or a region of the client the grants reach), so a unit's url never reaches a user
       // of another region.
-      const seen = new Set(client.regions.filter((r) => isSlugVisible(req.discovery.grants, `${client.slug}/${r.slug}`)).map((r) => r.id));
+      const seen = new Set(client.regions.filter((r) => isSlugVisible(auth.grants, `${client.slug}/${r.slug}`)).map((r) => r.id));
       return { data: units.filter((u) => u.region_ids.some((r) => r === 'all' || seen.has(r))) };
     });
 
     // TBX-005: GET toolbox/categories/client/{clientSlug}.
-    router.get('/categories/client/:clientSlug', { preHandler: need(P.read) }, async (req) => {
-      const client = await clientInPath(req);
+    handle(router, E.categories, async ({ params: { clientSlug }, auth }) => {
+      const client = await clientInPath(auth, clientSlug);
       return { data: await categoriesOf(core, client.id) };
     });
 
     // TBX-007: POST toolbox/units, a new unit (status true, no id).
-    router.post('/units', { preHandler: [need(P.create), inClient] }, async (req, reply) => {
-      const { unit } = parseBody(UnitBodySchema, req.body);
+    handle(router, E.createUnit, async ({ body: { unit }, auth }, _req, reply) => {
       if (unit.id) throw core.errors.unprocessable(M.newUnitHasId, { 'unit.id': M.newUnitHasId });
       if (unit.status === false) throw core.errors.unprocessable(M.newUnitStatus, { 'unit.status': M.newUnitStatus });
-      const client = writableClient(req);
+      const client = writableClient(auth);
       if (unit.client_id && unit.client_id !== client.id) throw core.errors.forbidden('The unit belongs to another client than X-Context.');
       const id = await service.createUnit(client.id, unit);
       reply.code(201);
-      return { data: await unitById(core, id) };
+      return { data: (await unitById(core, id))! };
     });
 
     // TBX-008 / TBX-009: PUT toolbox/units/{id} (hide = status false, category null, iframed false).
-    router.put('/units/:id', { preHandler: [need(P.update), inClient] }, async (req) => {
-      const id = idOf(req);
-      const { unit } = parseBody(UnitPatchSchema, req.body);
+    handle(router, E.updateUnit, async ({ params: { id }, body: { unit }, auth }) => {
       if (unit.id && unit.id !== id) throw core.errors.unprocessable('unit.id does not match the URL.', { 'unit.id': 'Does not match the URL.' });
-      const client = writableClient(req);
+      const client = writableClient(auth);
       await assertUnitOf(id, client.id);
       const { id: _id, client_id: _c, ...fields } = unit;
       await service.updateUnit(client.id, id, fields);
-      return { data: await unitById(core, id) };
+      return { data: (await unitById(core, id))! };
     });
 
     // TBX-009: DELETE toolbox/units/{id}.
-    router.delete('/units/:id', { preHandler: [need(P.destroy), inClient] }, async (req, reply) => {
-      const id = idOf(req);
-      const client = writableClient(req);
+    handle(router, E.deleteUnit, async ({ params: { id }, auth }, _req, reply) => {
+      const client = writableClient(auth);
       await assertUnitOf(id, client.id);
       await service.deleteUnit(client.id, id);
       return reply.code(204).send();
     });
 
     // TBX-010: POST toolbox/categories.
-    router.post('/categories', { preHandler: [need(P.create), inClient] }, async (req, reply) => {
-      const { category } = parseBody(CategoryBodySchema, req.body);
+    handle(router, E.createCategory, async ({ body: { category }, auth }, _req, reply) => {
       if (category.id) throw core.errors.unprocessable('A new category has no id.', { 'category.id': 'A new category has no id.' });
-      const client = writableClient(req);
+      const client = writableClient(auth);
       if (category.client_id && category.client_id !== client.id) throw core.errors.forbidden('The category belongs to another client than X-Context.');
       const id = await service.createCategory(client.id, category);
       reply.code(201);
-      return { data: await categoryById(core, id) };
+      return { data: (await categoryById(core, id))! };
     });
 
     // TBX-011: PUT toolbox/categories/{id}/bulk, {id} = the client's id (DESIGN), body the list of {id, priority}.
-    router.put('/categories/:id/bulk', { preHandler: [need(P.update), inClient] }, async (req) => {
-      const id = idOf(req);
-      const client = writableClient(req);
+    handle(router, E.bulkPriorities, async ({ params: { id }, body: categories, auth }) => {
+      const client = writableClient(auth);
       if (id !== client.id) throw core.errors.forbidden(`The bulk update names client ${id}, X-Context client ${client.id}.`);
-      const categories = parseBody(BulkPrioritySchema, req.body);
       await service.bulkPriorities(client.id, categories);
       return { data: await categoriesOf(core, client.id) };
     });
 
     // TBX-010: PUT and DELETE toolbox/categories/{id}.
-    router.put('/categories/:id', { preHandler: [need(P.update), inClient] }, async (req) => {
-      const id = idOf(req);
-      const { category } = parseBody(CategoryPatchSchema, req.body);
+    handle(router, E.updateCategory, async ({ params: { id }, body: { category }, auth }) => {
       if (category.id && category.id !== id) throw core.errors.unprocessable('category.id does not match the URL.', { 'category.id': 'Does not match the URL.' });
-      const client = writableClient(req);
+      const client = writableClient(auth);
       await assertCategoryOf(id, client.id);
       const { id: _id, client_id: _c, ...fields } = category;
       await service.updateCategory(client.id, id, fields);
-      return { data: await categoryById(core, id) };
+      return { data: (await categoryById(core, id))! };
     });
-    router.delete('/categories/:id', { preHandler: [need(P.destroy), inClient] }, async (req, reply) => {
-      const id = idOf(req);
-      const client = writableClient(req);
+    handle(router, E.deleteCategory, async ({ params: { id }, auth }, _req, reply) => {
+      const client = writableClient(auth);
       await assertCategoryOf(id, client.id);
       await service.deleteCategory(client.id, id);
       return reply.code(204).send();

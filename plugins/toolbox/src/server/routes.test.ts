@@ -175,14 +175,17 @@ describe('toolbox API', () => {
       expect((nav.body.data as ToolboxUnitDto[]).map((u) => u.name)).not.toEqual(expect.arrayContaining(['To Hide']));
     });
 
-    it("refuses another client's unit (403), an unknown id (404) and a bad id (422)", async () => {
+    it("refuses another client's unit (403), an unknown id (404) and a path that is no id (404 naming the rule)", async () => {
       const globexUnit = (await call(admin, 'POST', '/units', unitBody({ name: 'Globex Only' }), 'globex/de')).body.data as ToolboxUnitDto;
       const r = await call(admin, 'PUT', `/units/${globexUnit.id}`, { unit: { name: 'Stolen' } });
       expect(r.status).toBe(403);
       expect(r.body.error.message).toBe(`Toolbox unit ${globexUnit.id} belongs to another client.`);
       expect((await call(admin, 'DELETE', `/units/${globexUnit.id}`)).status).toBe(403);
       expect((await call(admin, 'PUT', '/units/999999', { unit: { name: 'X' } })).status).toBe(404);
-      expect((await call(admin, 'PUT', '/units/abc', { unit: { name: 'X' } })).status).toBe(422);
+      const bad = await call(admin, 'PUT', '/units/abc', { unit: { name: 'X' } });
+      expect(bad.status).toBe(404);
+      expect(bad.body.error.message).toBe('Not found: id: must be a whole number from 1 to 2147483647');
+      expect((await call(admin, 'PUT', '/units/2147483648', { unit: { name: 'X' } })).status).toBe(404);
     });
 
     it('writes need X-Context, the create/update/destroy permission and a grant on the whole client', async () => {
