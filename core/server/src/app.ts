@@ -257,7 +257,24 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
     registerSegmentRoutes(app, core, population);
     for (const p of plugins) {
-      await app.register(async (router) => p.register(router, core), { prefix: `/api/v1/${p.id}` });
+      // A plugin registers and schedules only its own job kinds ('<plugin id>.<job>').
+      const own = (kind: string) => {
+        if (!kind.startsWith(`${p.id}.`)) throw new Error(`plugin '${p.id}' registers job kind '${kind}': a plugin's job kinds read '${p.id}.<job>'`);
+        return kind;
+      };
+      const pluginCore: ServerCore = {
+        ...core,
+        jobs: {
+          register: (kind, def) => jobs.register(own(kind), def),
+          schedule: (kind, o) => jobs.schedule(own(kind), o),
+          enqueue: (kind, payload, o) => jobs.enqueue(kind, payload, o),
+          get: (id) => jobs.get(id),
+          list: (filter) => jobs.list(filter),
+          cancel: (id) => jobs.cancel(id),
+          drain: (o) => jobs.drain(o),
+        },
+      };
+      await app.register(async (router) => p.register(router, pluginCore), { prefix: `/api/v1/${p.id}` });
     }
 
     const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
