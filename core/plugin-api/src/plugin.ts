@@ -66,8 +66,10 @@ export interface PluginNavItem {
 export interface PluginI18n {
   /** Namespace = plugin id. */
   namespace: string;
-  /** Lazily loaded resources per language. */
+  /** Lazily loaded resources per language ('en' always; the others it lists). */
   load: (lng: string) => Promise<Record<string, unknown>>;
+  /** Languages besides English it has complete resources for; for the rest the shell shows its English. */
+  languages?: string[];
 }
 
 export interface ClientPluginContext {

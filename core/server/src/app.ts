@@ -236,7 +236,6 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const core: ServerCore = {
     counts: () => countsEngine(population),
     jobs,
-    db: db.drizzle,
     query: (sql, params) => db.query(sql, params),
     transaction: (fn) => db.transaction(fn),
     config,

@@ -1,6 +1,6 @@
 export { createServer, type BuildInfo, type DiscoveryServer, type ServerOptions } from './app';
 export { loadConfig, publicConfig, type AppConfig } from './config';
-export type { Database, Db, Queryable } from './db';
+export type { Database, Queryable } from './db';
 export { errors, HttpError, logServerError, parseBody, validate } from './errors';
 export { handle, isApiPath, type EndpointHandler, type HandlerInput, type RouteRecord } from './endpoints';
 export { DEMO_USERS, DEMO_CLIENTS, type DemoUser } from './seed';
@@ -11,4 +11,3 @@ export { hashPassword } from './auth/passwords';
 export type { SessionUser } from './auth/sessionStore';
 export type { RequestAuth, ServerCore } from './types';
 export * from './jobs';
-export * as schema from './schema';

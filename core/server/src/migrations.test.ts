@@ -45,3 +45,44 @@ describe('migrations and seed on a file-backed PGlite', () => {
     await server.close();
   });
 });
+
+describe('migrations under the advisory lock', () => {
+  it('two servers starting at once on one database apply each migration once, both start', async () => {
+    const { openDatabase } = await import('./db');
+    const { runMigrations } = await import('./migrations');
+    const base = process.env.TEST_DATABASE_URL;
+    let url: string | undefined;
+    let drop: (() => Promise<void>) | undefined;
+    if (base) {
+      const pg = (await import('pg')).default;
+      const name = `discovery_lock_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const u = new URL(base);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      drop = async () => {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+    // On PostgreSQL two pools (two 'servers'); on PGlite one embedded database shared by two runs.
+    const a = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+    const b = url ? await openDatabase({ databaseUrl: url }) : a;
+    // 'create table' without 'if not exists': a migration applied twice would fail.
+    const owners = [{ id: 'race', migrations: [{ id: '0001_race', sql: 'create table race_rows (id serial primary key); select pg_sleep(0.2);' }, { id: '0002_more', sql: 'alter table race_rows add column note text' }] }];
+    try {
+      const [ra, rb] = await Promise.all([runMigrations(a, owners), runMigrations(b, owners)]);
+      expect([...ra, ...rb].sort()).toEqual(['race/0001_race', 'race/0002_more']);
+      expect(await a.query("select id from discovery_migrations where plugin_id = 'race' order by id")).toEqual([{ id: '0001_race' }, { id: '0002_more' }]);
+    } finally {
+      await a.close();
+      if (b !== a) await b.close();
+      await drop?.();
+    }
+  });
+});

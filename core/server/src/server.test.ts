@@ -448,3 +448,15 @@ describe('declared access (issue 12 §1)', () => {
     expect(written.join('')).toMatch(/unhandled error: GET \/api\/v1\/failing\/boom request_id=req-500-trace: Error: kaboom/);
   });
 });
+
+describe('job kinds per plugin', () => {
+  it("refuses a plugin registering a job kind outside its own '<plugin id>.' names", async () => {
+    const poacher = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'poacher',
+      register(_router, core) {
+        core.jobs.register('notifications.index-report', { handler: async () => undefined });
+      },
+    });
+    await expect(createTestServer({ plugins: [poacher], seed: false })).rejects.toThrow("plugin 'poacher' registers job kind 'notifications.index-report': a plugin's job kinds read 'poacher.<job>'");
+  });
+});

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { $ZodType, output } from 'zod/v4/core';
 import type { SessionUser } from './auth/sessionStore';
 import type { AppConfig } from './config';
-import type { Db, Queryable } from './db';
+import type { Queryable } from './db';
 import type { errors } from './errors';
 import type { ClientNode, ResolvedContext } from './hierarchy/hierarchy';
 import type { Jobs } from './jobs';
@@ -32,7 +32,6 @@ declare module 'fastify' {
 
 /** The services a server plugin receives in register(router, core) and seed(core). */
 export interface ServerCore {
-  db: Db;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** One transaction: every multi-row save goes through here. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;

@@ -1,6 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { adminDashboardRoute, coreEndpoints } from '@discovery/plugin-api';
-import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, RouteTableToken, SessionStoreToken, useService } from '@discovery/platform';
+import { ApiClientToken, changeLanguage, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, RouteTableToken, SessionStoreToken, SHELL_LANGUAGES, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,8 @@ export const UserMenu = observer(function UserMenu() {
       .catch(() => setLanguages([]));
   }, [api]);
 
+  // SHELL-069: the languages the server lists that the shell can show in full.
+  const offered = languages.filter((l) => SHELL_LANGUAGES.includes(l.value));
   const region = hierarchy.nodes.region;
   const sources = dataSources(region);
   const showSources = session.can('molecula_access', 'read') && sources.length > 1;
@@ -47,16 +49,16 @@ export const UserMenu = observer(function UserMenu() {
       <MenuItem icon="help" text={t('userMenu.helpPage')} onClick={() => open(help.page && `${help.page}?page=${encodeURIComponent(pathname)}`)} />
       <MenuItem icon="manual" text={t('userMenu.helpCenter')} onClick={() => open(help.center)} />
       <MenuItem icon="chat" text={t('userMenu.requestSupport')} onClick={() => open(help.support ?? config?.support_url)} />
-      {languages.length > 0 && (
+      {offered.length > 1 && (
         <MenuItem icon="translate" text={t('userMenu.language')}>
-          {languages.map((l) => (
+          {offered.map((l) => (
             <MenuItem
               key={l.value}
               text={l.text}
               active={i18n.language === l.value}
               onClick={() => {
                 localStorage.setItem(LANGUAGE_KEY, l.value);
-                void i18n.changeLanguage(l.value);
+                void changeLanguage(l.value);
               }}
             />
           ))}
