@@ -5,7 +5,7 @@ import { CountsEngine, CountsUnavailableError, PopulationLoadError, UnknownSegme
 import { chooseKernel } from './kernel';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { generatePopulation, memberTest } from './generate';
+import { generatePopulation, PopulationModel } from './generate';
 import { generatePopulationParallel } from './parallel';
 import { MANIFEST_FILE, type Manifest } from './manifest';
 import type { Rule } from './ops';
@@ -336,17 +336,29 @@ describe('worker pool', () => {
     }
   }, 60_000);
 
-  it('stores exactly the members the generator rule picks (small population)', () => {
+  it('stores exactly the members the generator rule picks, person by person, matched and modeled, for every segment', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'counts-g-')), 'pop');
     try {
-      const m = generatePopulation({ people: 3000, seed: 5, dir, maxSegments: 30 });
-      for (const def of buildTaxonomy(5).slice(0, 30)) {
-        const t = memberTest(def, 5);
-        const r = new SegmentFileReader(join(dir, 'matched', `${def.short_id}.bin`));
-        const stored = new Set(r.read(0).toUint32Array());
-        r.close();
-        for (let p = 0; p < 3000; p++) expect(stored.has(p)).toBe(!def.expired && t.matched(p));
-        expect(m.segments.find((x) => x.short_id === def.short_id)!.matched).toBe(stored.size);
+      // The files come from the shard-at-a-time fill; the rule here is the person-by-person one.
+      const m = generatePopulation({ people: 3000, seed: 5, dir });
+      const taxonomy = buildTaxonomy(5);
+      const model = new PopulationModel(taxonomy, 5);
+      for (const def of taxonomy) {
+        const t = model.test(def);
+        const read = (kind: string) => {
+          const r = new SegmentFileReader(join(dir, kind, `${def.short_id}.bin`));
+          const stored = new Set(r.read(0).toUint32Array());
+          r.close();
+          return stored;
+        };
+        const matched = read('matched');
+        const modeled = read('modeled');
+        const wrong: number[] = [];
+        for (let p = 0; p < 3000; p++) {
+          if (matched.has(p) !== (!def.expired && t.matched(p)) || modeled.has(p) !== (!def.expired && t.modeled(p))) wrong.push(p);
+        }
+        expect({ id: def.short_id, wrong }).toEqual({ id: def.short_id, wrong: [] });
+        expect(m.segments.find((x) => x.short_id === def.short_id)!.matched).toBe(matched.size);
       }
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });
