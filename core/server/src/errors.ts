@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { UnknownSegmentsError } from '@discovery/counts';
+import { CountsUnavailableError, UnknownSegmentsError } from '@discovery/counts';
 import { $ZodError, safeParse, type $ZodType, type output } from 'zod/v4/core';
 
 /** An error that becomes the JSON envelope `{ error: { message, status, fields? } }` (SRV-005). */
@@ -80,6 +80,10 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
   if (err instanceof UnknownSegmentsError) {
     // Any count or save naming segments the population does not have (the invalid-identifier flows read the list).
     return reply.code(422).send(errorBody(req, 422, err.message, { identifiers: err.ids.join(', ') }, { invalid_identifiers: err.ids }));
+  }
+  if (err instanceof CountsUnavailableError) {
+    // A count worker died while answering (it has been replaced) or the workers keep dying.
+    return reply.code(503).send(errorBody(req, 503, err.message));
   }
   if (err instanceof $ZodError) {
     const h = zodToHttp(err);
