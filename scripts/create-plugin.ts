@@ -292,6 +292,7 @@ const toItem = (r: Record<string, unknown>): ${P}Item => ({ id: Number(r.id), na
  */
 export default defineServerPlugin<ServerCore, FastifyInstance>({
   id: '${id}',
+  permissions: [${c}Permissions.read, ${c}Permissions.create],
   migrations: [{ id: '0001_${s}', sql: init }],
   register(router, core) {
     handle(router, E.items, async ({ context }) => {

@@ -132,6 +132,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     checkDeclaredAccess(route, plugin);
     const access = route.config?.access;
     if (!access) return;
+    // A resource a route checks is a resource the permission service knows (superusers hold it,
+    // roles can grant it), even when its plugin forgot to list it in `permissions`.
+    if (typeof access.permission === 'object' && !resources.includes(access.permission.resource)) resources.push(access.permission.resource);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && route.method !== 'HEAD') continue;
       if (method === 'HEAD') continue;
