@@ -8,5 +8,6 @@ export { isSlugVisible, isSlugCovered, slugify } from './hierarchy/slugs';
 export type { BrandNode, ClientNode, ProductNode, RegionNode, ResolvedContext } from './hierarchy/hierarchy';
 export { RESOURCES } from './auth/permissions';
 export type { SessionUser } from './auth/sessionStore';
+export type { FrameRegistry, FrameUnitCheck } from './auth/embeddedApps';
 export type { RequestAuth, ServerCore } from './types';
 export * as schema from './schema';

@@ -2,6 +2,7 @@ import type { CountsEngine } from '@discovery/counts';
 import type { PermissionAction, PermissionDef, PermissionSet } from '@discovery/plugin-api';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { $ZodType, output } from 'zod/v4/core';
+import type { FrameRegistry } from './auth/embeddedApps';
 import type { SessionUser } from './auth/sessionStore';
 import type { AppConfig } from './config';
 import type { Db, Queryable } from './db';
@@ -52,4 +53,6 @@ export interface ServerCore {
   invalidateUsers(): void;
   /** The audience count engine; throws a 503 HttpError while the population is being generated. */
   counts(): Promise<CountsEngine>;
+  /** Embedded applications: which units may get a frame token (SRV-013), which origins pages may frame. */
+  frames: FrameRegistry;
 }
