@@ -47,6 +47,7 @@ describe('security headers, cookies and sign-in edges', () => {
         const csp = directives(r.headers.get('content-security-policy'));
         expect(csp.get('script-src')).toEqual(["'self'"]);
         expect(csp.get('default-src')).toEqual(["'self'"]);
+        expect(csp.get('style-src')).toEqual(["'self'"]);
         expect(csp.get('frame-src')).toEqual(["'self'", FRAME_ORIGIN]);
         expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
         expect(csp.get('object-src')).toEqual(["'none'"]);
