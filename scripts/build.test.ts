@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './build';
 import { startBuiltServer } from './lib/proc';
+import { resolveBuild } from './lib/workspace';
 
 const chunks = (dir: string) => readdirSync(join(dir, 'assets', 'chunks'));
 
@@ -34,4 +35,14 @@ describe('builds', () => {
       rmSync(join(sub.outDir), { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('declared plugin dependencies', () => {
+  it("a build with global-admin but without brands-admin stops at build time, naming both", () => {
+    const def = { name: 'no-brands', plugins: ['home', 'global-admin'] };
+    expect(() => resolveBuild(def)).toThrow(
+      "build 'no-brands' includes plugin 'global-admin', which depends on plugin 'brands-admin': add 'brands-admin' to host/builds/no-brands.json or leave out 'global-admin'",
+    );
+    expect(resolveBuild({ name: 'ok', plugins: ['home', 'brands-admin', 'global-admin'] }).map((p) => p.id)).toEqual(['home', 'brands-admin', 'global-admin']);
+  });
 });

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkBoundaries, importsOf } from './check-boundaries';
 
-function pkg(root: string, dir: string, name: string, exportsMap: Record<string, string>) {
+function pkg(root: string, dir: string, name: string, exportsMap: Record<string, string>, discovery?: { pluginId: string; dependsOn?: string[] }) {
   mkdirSync(join(root, dir, 'src', 'client'), { recursive: true });
   mkdirSync(join(root, dir, 'src', 'common'), { recursive: true });
   mkdirSync(join(root, dir, 'src', 'server'), { recursive: true });
-  writeFileSync(join(root, dir, 'package.json'), JSON.stringify({ name, exports: exportsMap }));
+  writeFileSync(join(root, dir, 'package.json'), JSON.stringify({ name, exports: exportsMap, discovery }));
 }
 
 describe('check-boundaries', () => {
@@ -15,8 +15,8 @@ describe('check-boundaries', () => {
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'boundaries-'));
     const plugin = { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' };
-    pkg(root, 'plugins/grow', '@discovery/plugin-grow', plugin);
-    pkg(root, 'plugins/overlap', '@discovery/plugin-overlap', plugin);
+    pkg(root, 'plugins/grow', '@discovery/plugin-grow', plugin, { pluginId: 'grow', dependsOn: ['overlap'] });
+    pkg(root, 'plugins/overlap', '@discovery/plugin-overlap', plugin, { pluginId: 'overlap' });
     pkg(root, 'core/ui', '@discovery/ui', { '.': './src/index.ts' });
     pkg(root, 'core/plugin-api', '@discovery/plugin-api', { '.': './src/index.ts' });
   });
@@ -36,6 +36,13 @@ describe('check-boundaries', () => {
       `import { x } from '@discovery/ui';\nimport { definePlugin } from '@discovery/plugin-api';\nimport { ref } from '@discovery/plugin-overlap/common';\nimport './local';`,
     );
     expect(checkBoundaries(root)).toEqual([]);
+  });
+
+  it("a plugin that uses another plugin's ./common at run time must declare it in dependsOn; types alone need nothing", () => {
+    write('plugins/overlap/src/client/index.ts', `import type { Mekko } from '@discovery/plugin-grow/common';\nimport { growRoute } from '@discovery/plugin-grow/common';`);
+    expect(checkBoundaries(root).map((x) => `${x.file}: ${x.reason}`)).toEqual([
+      `plugins/overlap/src/client/index.ts: uses plugin 'grow' at run time: declare it in package.json "discovery": { "dependsOn": ["grow"] }`,
+    ]);
   });
 
   it("rejects another plugin's client or server code, deep paths and escaping relative imports", () => {

@@ -33,9 +33,14 @@ export function importsOf(source: string): string[] {
   return out;
 }
 
-/** name -> exported subpaths ('.', './server', ...) and kind of every workspace package. */
-function workspaceExports(root: string): Map<string, { exports: string[]; plugin: boolean }> {
-  const out = new Map<string, { exports: string[]; plugin: boolean }>();
+/** Specifiers a file needs at run time: every import but the type-only ones (`import type ... from`). */
+export function runtimeImportsOf(source: string): Set<string> {
+  return new Set(importsOf(source.replace(/(?:import|export)\s+type\s+[^'"`;]*?\s+from\s+['"][^'"]+['"]/g, '')));
+}
+
+/** name -> exported subpaths ('.', './server', ...), kind and declared plugin dependencies of every workspace package. */
+function workspaceExports(root: string): Map<string, { exports: string[]; plugin: boolean; pluginId?: string; dependsOn: string[] }> {
+  const out = new Map<string, { exports: string[]; plugin: boolean; pluginId?: string; dependsOn: string[] }>();
   for (const group of ['core', 'plugins']) {
     const base = join(root, group);
     if (!existsSync(base)) continue;
@@ -43,7 +48,7 @@ function workspaceExports(root: string): Map<string, { exports: string[]; plugin
       const f = join(base, d, 'package.json');
       if (!existsSync(f)) continue;
       const pkg = JSON.parse(readFileSync(f, 'utf8'));
-      out.set(pkg.name, { exports: Object.keys(pkg.exports ?? { '.': '' }), plugin: group === 'plugins' });
+      out.set(pkg.name, { exports: Object.keys(pkg.exports ?? { '.': '' }), plugin: group === 'plugins', pluginId: pkg.discovery?.pluginId, dependsOn: pkg.discovery?.dependsOn ?? [] });
     }
   }
   return out;
@@ -65,7 +70,9 @@ export function checkBoundaries(root = ROOT): Violation[] {
   const check = (file: string, ownDir: string, ownPkg: string | null, kind: 'plugin' | 'core') => {
     const rel = relative(root, file);
     const inCommon = kind === 'plugin' && rel.split(sep).includes('common') && rel.includes(`${sep}src${sep}common${sep}`);
-    for (const spec of importsOf(readFileSync(file, 'utf8'))) {
+    const source = readFileSync(file, 'utf8');
+    const runtime = runtimeImportsOf(source);
+    for (const spec of new Set(importsOf(source))) {
       if (spec.startsWith('.')) {
         const target = resolve(dirname(file), spec);
         if (!target.startsWith(ownDir + sep) && target !== ownDir) {
@@ -94,6 +101,9 @@ export function checkBoundaries(root = ROOT): Violation[] {
           violations.push({ file: rel, specifier: spec, reason: 'core may not import a plugin' });
         } else if (name !== ownPkg && sub !== './common') {
           violations.push({ file: rel, specifier: spec, reason: "a plugin may import only another plugin's './common' entry" });
+        } else if (name !== ownPkg && runtime.has(spec) && ownPkg && !exportsMap.get(ownPkg)?.dependsOn.includes(target.pluginId ?? '')) {
+          // Using another plugin's endpoints, refs or rules at run time needs that plugin in the build.
+          violations.push({ file: rel, specifier: spec, reason: `uses plugin '${target.pluginId}' at run time: declare it in package.json "discovery": { "dependsOn": ["${target.pluginId}"] }` });
         }
       }
     }

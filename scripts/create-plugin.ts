@@ -60,7 +60,8 @@ ${title}.
 Tests: \`npx jest plugins/${id}\`; e2e: \`npm run test:e2e -- --spec e2e/specs/${id}/${id}.e2e.ts\`
 after adding \`${id}\` to a build in \`host/builds/\`.
 `,
-    'src/common/index.ts': `import { createRouteRef, definePermission } from '@discovery/plugin-api';
+    'src/common/index.ts': `import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
+import { text } from '@discovery/plugin-api/zod';
 import { z } from 'zod';
 
 export const ${c}Route = createRouteRef({ id: '${id}.page', scope: 'product', path: '${id}' });
@@ -72,7 +73,7 @@ export const ${c}Permissions = {
 
 /** The one validation rule for an item, run by the form and by the server. */
 export const ${c}ItemInput = z.object({
-  name: z.string().trim().min(1, 'Name is required.').max(100, 'Name must be 100 characters or fewer.'),
+  name: text({ min: 1, max: 100, required: 'Name is required.', tooLong: 'Name must be 100 characters or fewer.' }),
 });
 export type ${P}ItemInput = z.infer<typeof ${c}ItemInput>;
 
@@ -81,6 +82,27 @@ export interface ${P}Item {
   name: string;
   created_at: string;
 }
+
+/**
+ * The plugin's API, defined once: the server serves these with handle(), the client calls them
+ * with api.call(), tests answer them with FakeServer.on(). Each declares who may call it.
+ */
+export const ${c}Endpoints = {
+  items: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/${id}/items',
+    access: { permission: ${c}Permissions.read, scope: 'product' },
+    response: typed<{ data: ${P}Item[] }>(),
+  }),
+  addItem: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/${id}/items',
+    access: { permission: ${c}Permissions.create, scope: 'product' },
+    body: z.object({ item: ${c}ItemInput }),
+    bodyErrors: 'rule',
+    response: typed<{ data: ${P}Item }>(),
+  }),
+};
 `,
     'src/common/schema.test.ts': `import { ${c}ItemInput } from './index';
 
@@ -115,13 +137,12 @@ export default definePlugin({
       visibleWhen: hasPermission(${c}Permissions.read.resource, 'read'),
     },
   ],
-  permissions: [${c}Permissions.read, ${c}Permissions.create],
   i18n: { namespace: '${id}', load: async () => (await import('./locales/en.json')).default },
 });
 `,
     'src/client/module.ts': `import { ApiClientToken, type ApiClient } from '@discovery/platform';
 import { ContainerModule } from 'inversify';
-import { ${P}Store, ${P}StoreToken } from './${P}Store';
+import { ${P}Store, ${P}StoreToken } from './stores/${P}Store';
 
 export const ${c}Module = new ContainerModule(({ bind }) => {
   bind(${P}StoreToken.symbol)
@@ -129,10 +150,10 @@ export const ${c}Module = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 `,
-    [`src/client/${P}Store.ts`]: `import { createToken } from '@discovery/plugin-api';
+    [`src/client/stores/${P}Store.ts`]: `import { createToken } from '@discovery/plugin-api';
 import type { ApiClient } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ${c}ItemInput, type ${P}Item } from '../common';
+import { ${c}Endpoints as E, ${c}ItemInput, type ${P}Item } from '../../common';
 
 export const ${P}StoreToken = createToken<${P}Store>('${id}:${P}Store');
 
@@ -149,7 +170,7 @@ export class ${P}Store {
   async load(): Promise<void> {
     this.loading = true;
     try {
-      const res = await this.api.get<{ data: ${P}Item[] }>('/api/v1/${id}/items');
+      const res = await this.api.call(E.items);
       runInAction(() => (this.items = res.data));
     } finally {
       runInAction(() => (this.loading = false));
@@ -164,20 +185,24 @@ export class ${P}Store {
       return false;
     }
     this.error = null;
-    const res = await this.api.post<{ data: ${P}Item }>('/api/v1/${id}/items', { item: parsed.data });
+    const res = await this.api.call(E.addItem, { body: { item: parsed.data } });
     runInAction(() => this.items.unshift(res.data));
     return true;
   }
 }
 `,
-    [`src/client/${P}Store.test.ts`]: `import type { ApiClient } from '@discovery/platform';
+    [`src/client/stores/${P}Store.test.ts`]: `import { ApiClient } from '@discovery/platform';
+import { FakeServer } from '@discovery/test-utils';
+import { ${c}Endpoints as E, type ${P}Item } from '../../common';
 import { ${P}Store } from './${P}Store';
 
-function fakeApi(items: unknown[]): ApiClient {
-  return {
-    get: jest.fn(async () => ({ data: items })),
-    post: jest.fn(async (_url: string, body: { item: { name: string } }) => ({ data: { id: 2, name: body.item.name, created_at: 'now' } })),
-  } as unknown as ApiClient;
+/** The real ApiClient over a scripted server that answers the plugin's endpoint definitions. */
+function fakeApi(items: ${P}Item[]): ApiClient {
+  const server = new FakeServer()
+    .on(E.items, { data: items })
+    .on(E.addItem, ({ body }) => ({ status: 201, body: { data: { id: 2, name: (body as { item: { name: string } }).item.name, created_at: 'now' } } }));
+  server.install();
+  return new ApiClient({ context: () => 'acme/us/fizz-cola/fizz-zero', showBanner: () => undefined, refreshLogin: () => undefined });
 }
 
 describe('${P}Store', () => {
@@ -201,7 +226,7 @@ import { useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ${P}StoreToken } from '../${P}Store';
+import { ${P}StoreToken } from '../stores/${P}Store';
 
 const ${P}Page = observer(function ${P}Page() {
   const { t } = useTranslation('${id}');
@@ -253,40 +278,31 @@ export default ${P}Page;
 `,
     'src/client/locales/en.json': JSON.stringify({ title: title, nav: title, nameLabel: 'Name', add: 'Add' }, null, 2) + '\n',
     'src/server/index.ts': `import { defineServerPlugin } from '@discovery/plugin-api';
-import type { ServerCore } from '@discovery/server';
+import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { ${c}ItemInput, ${c}Permissions } from '../common';
+import { ${c}Endpoints as E, ${c}Permissions, type ${P}Item } from '../common';
 import init from './migrations/0001_${s}.sql';
 
+const toItem = (r: Record<string, unknown>): ${P}Item => ({ id: Number(r.id), name: String(r.name), created_at: new Date(r.created_at as string).toISOString() });
+
+/**
+ * Each route is served against its endpoint definition: the server checks the declared access
+ * (permission and product scope) and validates the body with the shared schema before the
+ * handler runs.
+ */
 export default defineServerPlugin<ServerCore, FastifyInstance>({
   id: '${id}',
-  permissions: [${c}Permissions.read, ${c}Permissions.create],
   migrations: [{ id: '0001_${s}', sql: init }],
   register(router, core) {
-    const { read, create } = ${c}Permissions;
-    router.get(
-      '/items',
-      { preHandler: [core.requirePermission(read.resource, read.action), core.requireContext('product')] },
-      async (req) => {
-        const productId = req.discovery.context!.product!.id;
-        const rows = await core.query('select id, name, created_at from ${s}_items where product_id = $1 order by id desc', [productId]);
-        return { data: rows };
-      },
-    );
-    router.post(
-      '/items',
-      { preHandler: [core.requirePermission(create.resource, create.action), core.requireContext('product')] },
-      async (req, reply) => {
-        const body = core.validate(${c}ItemInput, (req.body as { item?: unknown } | undefined)?.item);
-        const productId = req.discovery.context!.product!.id;
-        const [row] = await core.query(
-          'insert into ${s}_items (product_id, name) values ($1, $2) returning id, name, created_at',
-          [productId, body.name],
-        );
-        reply.code(201);
-        return { data: row };
-      },
-    );
+    handle(router, E.items, async ({ context }) => {
+      const rows = await core.query('select id, name, created_at from ${s}_items where product_id = $1 order by id desc', [context.product!.id]);
+      return { data: rows.map(toItem) };
+    });
+    handle(router, E.addItem, async ({ body, context }, _req, reply) => {
+      const [row] = await core.query('insert into ${s}_items (product_id, name) values ($1, $2) returning id, name, created_at', [context.product!.id, body.item.name]);
+      reply.code(201);
+      return { data: toItem(row) };
+    });
   },
 });
 `,
@@ -299,6 +315,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 create index if not exists ${s}_items_product on ${s}_items (product_id);
 `,
     'src/server/routes.test.ts': `import { createTestServer, type TestServer } from '@discovery/test-utils/server';
+import { ${c}Endpoints as E } from '../common';
 import plugin from './index';
 
 describe('${id} API', () => {
@@ -312,32 +329,33 @@ describe('${id} API', () => {
 
   it('stores an item for the product in X-Context and lists it', async () => {
     const s = await server.login('admin@example.com');
-    const post = await fetch(\`\${server.url}/api/v1/${id}/items\`, {
+    const post = await fetch(\`\${server.url}\${E.items.path}\`, {
       method: 'POST',
       headers: s.headers({ 'content-type': 'application/json', 'x-context': context }),
       body: JSON.stringify({ item: { name: 'First' } }),
     });
     expect(post.status).toBe(201);
-    const list = await fetch(\`\${server.url}/api/v1/${id}/items\`, { headers: s.headers({ 'x-context': context }) });
+    const list = await fetch(\`\${server.url}\${E.items.path}\`, { headers: s.headers({ 'x-context': context }) });
     const body = (await list.json()) as { data: { name: string }[] };
     expect(body.data.map((i) => i.name)).toContain('First');
   });
 
   it('answers 422 naming the field for an empty name', async () => {
     const s = await server.login('admin@example.com');
-    const res = await fetch(\`\${server.url}/api/v1/${id}/items\`, {
+    const res = await fetch(\`\${server.url}\${E.items.path}\`, {
       method: 'POST',
       headers: s.headers({ 'content-type': 'application/json', 'x-context': context }),
       body: JSON.stringify({ item: { name: '' } }),
     });
     expect(res.status).toBe(422);
-    const body = (await res.json()) as { error: { fields: Record<string, string> } };
-    expect(body.error.fields.name).toBe('Name is required.');
+    const body = (await res.json()) as { error: { message: string; fields: Record<string, string> } };
+    expect(body.error.message).toBe('Name is required.');
+    expect(body.error.fields['item.name']).toBe('Name is required.');
   });
 
   it('rejects a user without the permission with 403', async () => {
     const s = await server.login('viewer@example.com');
-    const res = await fetch(\`\${server.url}/api/v1/${id}/items\`, {
+    const res = await fetch(\`\${server.url}\${E.items.path}\`, {
       method: 'POST',
       headers: s.headers({ 'content-type': 'application/json', 'x-context': context }),
       body: JSON.stringify({ item: { name: 'Nope' } }),

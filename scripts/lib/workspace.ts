@@ -15,6 +15,8 @@ export interface PluginPackage {
   dir: string;
   hasClient: boolean;
   hasServer: boolean;
+  /** The plugins it needs in the same build (package.json "discovery": { "dependsOn" }). */
+  dependsOn: string[];
 }
 
 /** Every plugin package under plugins/, keyed by its `discovery.pluginId`. */
@@ -35,7 +37,9 @@ export function discoverPlugins(root = ROOT): Map<string, PluginPackage> {
     if (id !== entry.name) throw new Error(`${pkgFile}: pluginId '${id}' must equal its folder name '${entry.name}'`);
     if (out.has(id)) throw new Error(`plugin id '${id}' is declared twice`);
     const exportsMap = pkg.exports ?? {};
-    out.set(id, { id, name: pkg.name, dir, hasClient: '.' in exportsMap, hasServer: './server' in exportsMap });
+    const dependsOn = pkg.discovery.dependsOn ?? [];
+    if (!Array.isArray(dependsOn) || dependsOn.some((d: unknown) => typeof d !== 'string')) throw new Error(`${pkgFile}: "discovery": { "dependsOn" } must be a list of plugin ids`);
+    out.set(id, { id, name: pkg.name, dir, hasClient: '.' in exportsMap, hasServer: './server' in exportsMap, dependsOn });
   }
   return out;
 }
@@ -54,11 +58,22 @@ export function readBuild(name: string, root = ROOT): BuildDef {
 /** Resolves a build's plugin ids to packages, failing with the id that has no package. */
 export function resolveBuild(def: BuildDef, root = ROOT): PluginPackage[] {
   const all = discoverPlugins(root);
-  return def.plugins.map((id) => {
+  const list = def.plugins.map((id) => {
     const p = all.get(id);
     if (!p) throw new Error(`build '${def.name}' lists plugin '${id}', but no package under plugins/ has that pluginId`);
     return p;
   });
+  // A plugin's declared needs are in the same build, or the build stops here (not as 404s at run time).
+  const ids = new Set(def.plugins);
+  for (const p of list) {
+    for (const d of p.dependsOn) {
+      if (!all.has(d)) throw new Error(`plugin '${p.id}' depends on plugin '${d}', which does not exist under plugins/`);
+      if (!ids.has(d)) {
+        throw new Error(`build '${def.name}' includes plugin '${p.id}', which depends on plugin '${d}': add '${d}' to host/builds/${def.name}.json or leave out '${p.id}'`);
+      }
+    }
+  }
+  return list;
 }
 
 export function argValue(args: string[], flag: string): string | undefined {

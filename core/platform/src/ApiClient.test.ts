@@ -1,3 +1,6 @@
+import { defineEndpoint, typed } from '@discovery/plugin-api';
+import { IdParams } from '@discovery/plugin-api/zod';
+import { z } from 'zod';
 import { adoptCsrfCookie, ApiClient, ApiError, GENERIC_ERROR } from './ApiClient';
 
 function setup(context: string | null = 'acme/us/fizz-cola/fizz-zero') {
@@ -32,6 +35,25 @@ describe('ApiClient', () => {
     expect(b['X-Request-ID']).not.toBe(a['X-Request-ID']);
     expect(b['Content-Type']).toBe('application/json');
     expect(calls[1].init.body).toBe('{"a":1}');
+  });
+
+  it('calls an endpoint from its definition: params encoded into the path, the query appended, the body as JSON', async () => {
+    const { api, calls, reply } = setup();
+    const rename = defineEndpoint({
+      method: 'PUT',
+      path: '/api/v1/things/:id/names/:lang',
+      access: { permission: 'signed-in', scope: 'product' },
+      params: z.object({ id: IdParams.shape.id, lang: z.string() }),
+      query: z.object({ dry: z.boolean().optional(), tags: z.array(z.string()).optional(), skip: z.string().optional() }),
+      body: z.object({ name: z.string() }),
+      response: typed<{ data: { id: number; name: string } }>(),
+    });
+    reply(200, { data: { id: 7, name: 'Fizz' } });
+    const res = await api.call(rename, { params: { id: 7, lang: 'en/GB' }, query: { dry: true, tags: ['a', 'b c'], skip: undefined }, body: { name: 'Fizz' } });
+    expect(res.data.name).toBe('Fizz');
+    expect(calls[0].url).toBe('/api/v1/things/7/names/en%2FGB?dry=true&tags=a&tags=b%20c');
+    expect(calls[0].init.method).toBe('PUT');
+    expect(calls[0].init.body).toBe('{"name":"Fizz"}');
   });
 
   it('omits X-Context when no context is selected', async () => {

@@ -1,3 +1,5 @@
+import { endpointUrl, type CallInput, type EndpointSpec, type ResponseOf } from '@discovery/plugin-api';
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -9,6 +11,9 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 }
+
+/** `api.call(endpoint)` when the endpoint needs no input, `api.call(endpoint, input)` otherwise. */
+export type CallArgs<E extends EndpointSpec> = object extends CallInput<E> ? [input?: CallInput<E>, opts?: RequestOptions] : [input: CallInput<E>, opts?: RequestOptions];
 
 export interface RequestOptions {
   /** Do not raise the global banner for this call (the caller shows its own state). */
@@ -55,6 +60,32 @@ export class ApiClient {
     private readonly storage: Storage = localStorage,
   ) {}
 
+  /**
+   * One call of an endpoint defined in a plugin's `./common`: the URL from its path, params and
+   * query, the body as JSON, the answer typed by its response schema.
+   */
+  call<E extends EndpointSpec>(endpoint: E, ...args: CallArgs<E>): Promise<ResponseOf<E>> {
+    const [input, opts] = args as [CallInput<E> | undefined, RequestOptions | undefined];
+    const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+    return this.request<ResponseOf<E>>(endpoint.method, endpointUrl(endpoint, i.params, i.query), i.body, opts);
+  }
+
+  /** The Response itself of an endpoint's call (headers matter: sign-in, the SSO token); errors follow the usual rules. */
+  callRaw<E extends EndpointSpec>(endpoint: E, ...args: CallArgs<E>): Promise<Response> {
+    const [input, opts] = args as [CallInput<E> | undefined, RequestOptions | undefined];
+    const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+    return this.request<Response>(endpoint.method, endpointUrl(endpoint, i.params, i.query), i.body, { ...opts, raw: true });
+  }
+
+  /** A file an endpoint answers (raw endpoints): its bytes and the name from Content-Disposition. */
+  async download<E extends EndpointSpec>(endpoint: E, ...args: CallArgs<E>): Promise<{ blob: Blob; filename: string | null }> {
+    const [input, opts] = args as [CallInput<E> | undefined, RequestOptions | undefined];
+    const i = (input ?? {}) as { params?: Record<string, unknown>; query?: Record<string, unknown> };
+    const res = await this.request<Response>(endpoint.method, endpointUrl(endpoint, i.params, i.query), undefined, { ...opts, raw: true });
+    const m = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '');
+    return { blob: await res.blob(), filename: m ? m[1] : null };
+  }
+
   get<T>(url: string, opts?: RequestOptions) {
     return this.request<T>('GET', url, undefined, opts);
   }
@@ -66,13 +97,6 @@ export class ApiClient {
   }
   delete<T>(url: string, opts?: RequestOptions) {
     return this.request<T>('DELETE', url, undefined, opts);
-  }
-
-  /** A file from the API: its bytes and the name from Content-Disposition. */
-  async download(url: string, opts: RequestOptions = {}): Promise<{ blob: Blob; filename: string | null }> {
-    const res = await this.request<Response>('GET', url, undefined, { ...opts, raw: true });
-    const m = /filename="?([^";]+)"?/.exec(res.headers.get('content-disposition') ?? '');
-    return { blob: await res.blob(), filename: m ? m[1] : null };
   }
 
   csrfToken(): string | null {

@@ -1,7 +1,9 @@
+import { RouteTable } from './routeTable';
+import { RouteTableToken } from './tokens';
 import { routePath, validatePlugins, type ClientPlugin } from '@discovery/plugin-api';
 import { Container } from 'inversify';
 import { coreModule } from './coreModule';
-import { addPluginResources } from './i18n';
+import { registerPluginI18n } from './i18n';
 
 export interface BootResult {
   container: Container;
@@ -16,7 +18,7 @@ export interface BootResult {
  * culprit), then loads the core module and each plugin's module in dependency order and runs its
  * activate(). A plugin that throws is recorded in `failed`; the others go on (Lumino style).
  */
-export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { lng?: string } = {}): Promise<BootResult> {
+export async function bootstrapPlugins(plugins: ClientPlugin[]): Promise<BootResult> {
   const ordered = validatePlugins(
     plugins.map((p) => ({
       plugin: p,
@@ -30,12 +32,12 @@ export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { lng?: st
 
   const container = new Container({ defaultScope: 'Singleton' });
   container.loadSync(coreModule);
+  container.bind(RouteTableToken.symbol).toConstantValue(new RouteTable(ordered));
   const failed = new Map<string, Error>();
-  const lng = opts.lng ?? 'en';
   for (const p of ordered) {
     try {
       if (p.module) container.loadSync(p.module);
-      if (p.i18n) addPluginResources(p.i18n.namespace, lng, await p.i18n.load(lng));
+      if (p.i18n) await registerPluginI18n(p.i18n);
       await p.activate?.({ get: (token) => container.get(token.symbol) });
     } catch (e) {
       const err = e instanceof Error ? e : new Error(String(e));

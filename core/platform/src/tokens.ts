@@ -1,3 +1,4 @@
+import type { RouteTable } from './routeTable';
 import { createToken, type HierarchySelection, type NavCategory, type SessionSnapshot } from '@discovery/plugin-api';
 import type { ComponentType } from 'react';
 import type { ApiClient } from './ApiClient';
@@ -9,6 +10,8 @@ import type { SessionStore } from './stores/SessionStore';
 import type { ShellModalsStore } from './stores/ShellModalsStore';
 import type { ToastStore } from './stores/ToastStore';
 
+/** The build's routes by ref: is a page in the build, may this user open it. */
+export const RouteTableToken = createToken<RouteTable>('core:RouteTable');
 export const ApiClientToken = createToken<ApiClient>('core:ApiClient');
 export const SessionStoreToken = createToken<SessionStore>('core:SessionStore');
 export const HierarchyStoreToken = createToken<HierarchyStore>('core:HierarchyStore');

@@ -96,13 +96,12 @@ export function endpointUrl(e: Pick<EndpointSpec, 'path' | 'method'>, params?: R
     if (v === undefined || v === null || v === '') throw new Error(`${e.method} ${e.path}: missing param '${name}'`);
     return encodeURIComponent(String(v));
   });
-  const q = new URLSearchParams();
+  const q: string[] = [];
   for (const [k, v] of Object.entries(query ?? {})) {
     if (v === undefined || v === null) continue;
-    for (const one of Array.isArray(v) ? v : [v]) q.append(k, String(one));
+    for (const one of Array.isArray(v) ? v : [v]) q.push(`${encodeURIComponent(k)}=${encodeURIComponent(String(one))}`);
   }
-  const s = q.toString();
-  return s ? `${path}?${s}` : path;
+  return q.length ? `${path}?${q.join('&')}` : path;
 }
 
 /** Whether a concrete path (no query) is this endpoint's, and its raw params if so. */

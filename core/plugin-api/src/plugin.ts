@@ -2,7 +2,6 @@ import type { ComponentType } from 'react';
 import type { ContainerModule } from 'inversify';
 import type { NavCategory } from './categories';
 import { SCOPE_PREFIX, type HierarchySelection, type RouteScope } from './hierarchy';
-import type { PermissionDef } from './permissions';
 import type { Predicate, SessionSnapshot } from './predicates';
 import type { RouteRef } from './routeRefs';
 import type { Token } from './tokens';
@@ -67,8 +66,10 @@ export interface PluginNavItem {
 export interface PluginI18n {
   /** Namespace = plugin id. */
   namespace: string;
-  /** Lazily loaded resources per language. */
+  /** Lazily loaded resources per language ('en' always; the others it lists). */
   load: (lng: string) => Promise<Record<string, unknown>>;
+  /** Languages besides English it has complete resources for; for the rest the shell shows its English. */
+  languages?: string[];
 }
 
 export interface ClientPluginContext {
@@ -78,11 +79,11 @@ export interface ClientPluginContext {
 
 export interface ClientPlugin {
   id: string;
+  /** i18n key of the plugin's name: the browser tab's title on its pages ('Audiences · Discovery'). */
   titleKey: string;
   module?: ContainerModule;
   routes?: PluginRoute[];
   nav?: PluginNavItem[];
-  permissions?: PermissionDef[];
   requires?: Token<unknown>[];
   optional?: Token<unknown>[];
   provides?: Token<unknown>[];

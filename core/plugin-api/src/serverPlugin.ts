@@ -1,5 +1,4 @@
 import type { PermissionDef } from './permissions';
-import type { Token } from './tokens';
 
 /** One SQL migration. `id` orders them within a plugin (NNNN_name). */
 export interface Migration {
@@ -15,8 +14,6 @@ export interface ServerPlugin<Core = unknown, Router = unknown> {
   id: string;
   migrations?: Migration[];
   permissions?: PermissionDef[];
-  requires?: Token<unknown>[];
-  provides?: Token<unknown>[];
   /** Mount routes; `router` is already prefixed with /api/v1/<id>. */
   register(router: Router, core: Core): void | Promise<void>;
   /** Demo data for the embedded default. Runs once per fresh database. */

@@ -16,7 +16,9 @@ import { isSlugVisible } from './hierarchy/slugs';
 import { runMigrations } from './migrations';
 import coreMigration from './migrations/0001_core.sql';
 import seedsMigration from './migrations/0002_seeds.sql';
-import sessionSsoKeyMigration from './migrations/0003_session_sso_key.sql';
+import jobsMigration from './migrations/0003_jobs.sql';
+import sessionSsoKeyMigration from './migrations/0004_session_sso_key.sql';
+import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
 import { countsEngine, registerSegmentRoutes } from './routes/segments';
@@ -45,6 +47,8 @@ export interface ServerOptions {
   population?: PopulationOptions | false;
   /** Check every answer of an endpoint with a response schema against it (tests turn it on). */
   validateResponses?: boolean;
+  /** The job runner: options over DISCOVERY_JOBS_*; autoStart false leaves it to drain() (tests). */
+  jobs?: JobServiceOptions & { autoStart?: boolean };
 }
 
 export interface DiscoveryServer {
@@ -54,6 +58,9 @@ export interface DiscoveryServer {
   population: Population | null;
   /** Every route with its declared access (HEAD routes left out): the route walk and the fuzzer read it. */
   routes: RouteRecord[];
+  /** Every resource permissions name: core's and the build's plugins'. */
+  resources: string[];
+  jobs: JobService;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -85,7 +92,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
-    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }, { id: '0003_session_sso_key', sql: sessionSsoKeyMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
+    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }, { id: '0003_jobs', sql: jobsMigration }, { id: '0004_session_sso_key', sql: sessionSsoKeyMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
   } catch (e) {
     await db.close();
     throw e;
@@ -223,11 +230,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     }
   }
 
+  const jobs = new JobService(db, { ...jobOptionsFromEnv(), log: app.log, ...opts.jobs });
+  // The runner starts once the server is ready (migrations and seeds done) and hands its jobs back on close.
+  if (opts.jobs?.autoStart ?? true) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+  });
+
   const population = opts.population ? new Population({ ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) }) : null;
 
   const core: ServerCore = {
     counts: () => countsEngine(population),
-    db: db.drizzle,
+    jobs,
     query: (sql, params) => db.query(sql, params),
     transaction: (fn) => db.transaction(fn),
     config,
@@ -243,45 +257,70 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     frames: embeddedApps,
   };
 
-  registerAuthRoutes(app, { db, sessions, config, core, embeddedApps });
-  registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
-  registerSegmentRoutes(app, core, population);
-  for (const p of plugins) {
-    await app.register(async (router) => p.register(router, core), { prefix: `/api/v1/${p.id}` });
-  }
-
-  const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
-  if (staticDir) {
-    await app.register(fastifyStatic, {
-      root: staticDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, file) => {
-        if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0];
-    // The client router owns every other GET path (SPA fallback).
-    if (staticDir && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
-  });
-
-  if (opts.seed ?? true) {
-    await seedDemo(db, config);
-    // Each plugin's demo data once per database (recorded in discovery_seeds).
-    const done = new Set((await db.query<{ plugin_id: string }>('select plugin_id from discovery_seeds')).map((r) => r.plugin_id));
+  // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.
+  try {
+    registerAuthRoutes(app, { db, sessions, config, core, embeddedApps });
+    registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
+    registerSegmentRoutes(app, core, population);
     for (const p of plugins) {
-      if (!p.seed || done.has(p.id)) continue;
-      await p.seed(core);
-      await db.query('insert into discovery_seeds (plugin_id) values ($1) on conflict do nothing', [p.id]);
+      // A plugin registers and schedules only its own job kinds ('<plugin id>.<job>').
+      const own = (kind: string) => {
+        if (!kind.startsWith(`${p.id}.`)) throw new Error(`plugin '${p.id}' registers job kind '${kind}': a plugin's job kinds read '${p.id}.<job>'`);
+        return kind;
+      };
+      const pluginCore: ServerCore = {
+        ...core,
+        jobs: {
+          register: (kind, def) => jobs.register(own(kind), def),
+          schedule: (kind, o) => jobs.schedule(own(kind), o),
+          enqueue: (kind, payload, o) => jobs.enqueue(kind, payload, o),
+          get: (id) => jobs.get(id),
+          list: (filter) => jobs.list(filter),
+          cancel: (id) => jobs.cancel(id),
+          drain: (o) => jobs.drain(o),
+        },
+      };
+      await app.register(async (router) => p.register(router, pluginCore), { prefix: `/api/v1/${p.id}` });
     }
-    core.invalidateHierarchy();
+
+    const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
+    if (staticDir) {
+      await app.register(fastifyStatic, {
+        root: staticDir,
+        wildcard: false,
+        index: false,
+        setHeaders: (res, file) => {
+          if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        },
+      });
+    }
+    app.setNotFoundHandler((req, reply) => {
+      const path = req.url.split('?')[0];
+      // The client router owns every other GET path (SPA fallback).
+      if (staticDir && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
+        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+      }
+      return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
+    });
+
+    if (opts.seed ?? true) {
+      await seedDemo(db, config);
+      // Each plugin's demo data once per database (recorded in discovery_seeds).
+      const done = new Set((await db.query<{ plugin_id: string }>('select plugin_id from discovery_seeds')).map((r) => r.plugin_id));
+      for (const p of plugins) {
+        if (!p.seed || done.has(p.id)) continue;
+        await p.seed(core);
+        await db.query('insert into discovery_seeds (plugin_id) values ($1) on conflict do nothing', [p.id]);
+      }
+      core.invalidateHierarchy();
+    }
+    await app.ready();
+  } catch (e) {
+    await app.close().catch(() => undefined);
+    await population?.close().catch(() => undefined);
+    await db.close().catch(() => undefined);
+    throw e;
   }
-  await app.ready();
 
   return {
     app,
@@ -289,6 +328,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     db,
     population,
     routes,
+    resources,
+    jobs,
     listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
     async close() {
       await app.close();

@@ -1,12 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import * as schema from './schema';
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Raw, parameterised SQL on a connection or inside a transaction. */
 export interface Queryable {
@@ -17,8 +11,12 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
-  drizzle: Db;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs `fn` holding a database-wide lock named `key` (a PostgreSQL session advisory lock, so
+   * several server processes on one database take turns: migrations at start).
+   */
+  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -44,11 +42,17 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
   });
   const base = wrap(client);
+  // One process owns an embedded database: a queue in memory is the lock.
+  let tail: Promise<unknown> = Promise.resolve();
   return {
     kind: 'pglite',
     ...base,
-    drizzle: drizzlePglite(client, { schema }) as unknown as Db,
     transaction: (fn) => client.transaction((tx) => fn(wrap(tx))),
+    withLock<T>(_key: string, fn: () => Promise<T>): Promise<T> {
+      const run = tail.then(fn, fn);
+      tail = run.catch(() => undefined);
+      return run;
+    },
     close: () => client.close(),
   };
 }
@@ -70,7 +74,20 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     kind: 'postgres',
     ...wrap(pool),
-    drizzle: drizzlePg(pool, { schema }) as unknown as Db,
+    async withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+      // The lock belongs to one connection: it is held there while fn works on the pool.
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock(hashtext($1))', [key]);
+        try {
+          return await fn();
+        } finally {
+          await holder.query('select pg_advisory_unlock(hashtext($1))', [key]).catch(() => undefined);
+        }
+      } finally {
+        holder.release();
+      }
+    },
     async transaction(fn) {
       const client = await pool.connect();
       try {

@@ -1,13 +1,14 @@
 export { createServer, type BuildInfo, type DiscoveryServer, type ServerOptions } from './app';
 export { loadConfig, publicConfig, type AppConfig } from './config';
-export type { Database, Db, Queryable } from './db';
+export type { Database, Queryable } from './db';
 export { errors, HttpError, logServerError, parseBody, validate } from './errors';
 export { handle, isApiPath, type EndpointHandler, type HandlerInput, type RouteRecord } from './endpoints';
 export { DEMO_USERS, DEMO_CLIENTS, type DemoUser } from './seed';
 export { isSlugVisible, isSlugCovered, slugify } from './hierarchy/slugs';
 export type { BrandNode, ClientNode, ProductNode, RegionNode, ResolvedContext } from './hierarchy/hierarchy';
 export { RESOURCES } from './auth/permissions';
+export { hashPassword } from './auth/passwords';
 export type { SessionUser } from './auth/sessionStore';
 export type { FrameRegistry, FrameUnitCheck } from './auth/embeddedApps';
 export type { RequestAuth, ServerCore } from './types';
-export * as schema from './schema';
+export * from './jobs';

@@ -16,7 +16,7 @@ describe('migrations and seed on a file-backed PGlite', () => {
       const first = await createServer({ dataDir: dir, plugins: [plugin] });
       await first.core.query("insert into probe_rows (note) values ('kept')");
       const applied = await first.core.query<{ plugin_id: string; id: string }>('select plugin_id, id from discovery_migrations order by plugin_id, id');
-      expect(applied.map((r) => `${r.plugin_id}/${r.id}`)).toEqual(['core/0001_core', 'core/0002_seeds', 'core/0003_session_sso_key', 'probe/0001_probe']);
+      expect(applied.map((r) => `${r.plugin_id}/${r.id}`)).toEqual(['core/0001_core', 'core/0002_seeds', 'core/0003_jobs', 'core/0004_session_sso_key', 'probe/0001_probe']);
       await first.close();
 
       // 'create table' without 'if not exists' would fail if it ran twice.
@@ -43,5 +43,46 @@ describe('migrations and seed on a file-backed PGlite', () => {
     const res = await fetch(`${url}/api/v1/probe/anything`, { headers });
     expect(res.status).toBe(404);
     await server.close();
+  });
+});
+
+describe('migrations under the advisory lock', () => {
+  it('two servers starting at once on one database apply each migration once, both start', async () => {
+    const { openDatabase } = await import('./db');
+    const { runMigrations } = await import('./migrations');
+    const base = process.env.TEST_DATABASE_URL;
+    let url: string | undefined;
+    let drop: (() => Promise<void>) | undefined;
+    if (base) {
+      const pg = (await import('pg')).default;
+      const name = `discovery_lock_${Date.now().toString(36)}`;
+      const admin = new pg.Client({ connectionString: base });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      await admin.end();
+      const u = new URL(base);
+      u.pathname = `/${name}`;
+      url = u.toString();
+      drop = async () => {
+        const c = new pg.Client({ connectionString: base });
+        await c.connect();
+        await c.query(`drop database if exists ${name} with (force)`);
+        await c.end();
+      };
+    }
+    // On PostgreSQL two pools (two 'servers'); on PGlite one embedded database shared by two runs.
+    const a = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+    const b = url ? await openDatabase({ databaseUrl: url }) : a;
+    // 'create table' without 'if not exists': a migration applied twice would fail.
+    const owners = [{ id: 'race', migrations: [{ id: '0001_race', sql: 'create table race_rows (id serial primary key); select pg_sleep(0.2);' }, { id: '0002_more', sql: 'alter table race_rows add column note text' }] }];
+    try {
+      const [ra, rb] = await Promise.all([runMigrations(a, owners), runMigrations(b, owners)]);
+      expect([...ra, ...rb].sort()).toEqual(['race/0001_race', 'race/0002_more']);
+      expect(await a.query("select id from discovery_migrations where plugin_id = 'race' order by id")).toEqual([{ id: '0001_race' }, { id: '0002_more' }]);
+    } finally {
+      await a.close();
+      if (b !== a) await b.close();
+      await drop?.();
+    }
   });
 });

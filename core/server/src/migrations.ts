@@ -3,9 +3,15 @@ import type { Database } from './db';
 
 /**
  * Applies each owner's migrations in id order, once: recorded in discovery_migrations, each in
- * its own transaction, so a restart applies nothing twice and a failed one leaves no trace.
+ * its own transaction, so a restart applies nothing twice and a failed one leaves no trace. The
+ * whole run holds an advisory lock, so two servers starting at once on one database take turns
+ * (the second finds everything applied) instead of racing.
  */
 export async function runMigrations(db: Database, owners: { id: string; migrations: Migration[] }[]): Promise<string[]> {
+  return db.withLock('discovery_migrations', () => applyMigrations(db, owners));
+}
+
+async function applyMigrations(db: Database, owners: { id: string; migrations: Migration[] }[]): Promise<string[]> {
   await db.exec(`create table if not exists discovery_migrations (
     plugin_id text not null,
     id text not null,

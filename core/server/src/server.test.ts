@@ -399,3 +399,63 @@ describe('core server over real HTTP', () => {
     });
   });
 });
+
+describe('declared access (issue 12 §1)', () => {
+  it('refuses to boot on a plugin route that declares no access, naming the plugin and the route', async () => {
+    const forgetful = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'forgetful',
+      register(router) {
+        router.get('/open', async () => ({ data: 'anyone' }));
+      },
+    });
+    await expect(createTestServer({ plugins: [forgetful], seed: false })).rejects.toThrow(/plugin 'forgetful' route GET \/api\/v1\/forgetful\/open declares no access/);
+  });
+
+  it("refuses an endpoint outside the plugin's own prefix", async () => {
+    const trespasser = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'trespasser',
+      register(router) {
+        handle(router, defineEndpoint({ method: 'GET', path: '/api/v1/audiences/mine', access: { permission: 'signed-in', scope: 'none' } }), async () => ({ data: 1 }));
+      },
+    });
+    await expect(createTestServer({ plugins: [trespasser], seed: false })).rejects.toThrow(/not under this router's prefix '\/api\/v1\/trespasser'/);
+  });
+
+  it('logs every 500 with its request id, even with logging off', async () => {
+    const failing = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'failing',
+      register(router) {
+        handle(router, defineEndpoint({ method: 'GET', path: '/api/v1/failing/boom', access: { permission: 'public', scope: 'none' } }), async () => {
+          throw new Error('kaboom');
+        });
+      },
+    });
+    const t = await createTestServer({ plugins: [failing], seed: false });
+    const written: string[] = [];
+    const spy = jest.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      const res = await fetch(`${t.url}/api/v1/failing/boom`, { headers: { 'X-Request-ID': 'req-500-trace' } });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: { message: 'Internal server error', status: 500 }, request_id: 'req-500-trace' });
+    } finally {
+      spy.mockRestore();
+      await t.close();
+    }
+    expect(written.join('')).toMatch(/unhandled error: GET \/api\/v1\/failing\/boom request_id=req-500-trace: Error: kaboom/);
+  });
+});
+
+describe('job kinds per plugin', () => {
+  it("refuses a plugin registering a job kind outside its own '<plugin id>.' names", async () => {
+    const poacher = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'poacher',
+      register(_router, core) {
+        core.jobs.register('notifications.index-report', { handler: async () => undefined });
+      },
+    });
+    await expect(createTestServer({ plugins: [poacher], seed: false })).rejects.toThrow("plugin 'poacher' registers job kind 'notifications.index-report': a plugin's job kinds read 'poacher.<job>'");
+  });
+});

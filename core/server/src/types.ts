@@ -5,9 +5,10 @@ import type { $ZodType, output } from 'zod/v4/core';
 import type { FrameRegistry } from './auth/embeddedApps';
 import type { SessionUser } from './auth/sessionStore';
 import type { AppConfig } from './config';
-import type { Db, Queryable } from './db';
+import type { Queryable } from './db';
 import type { errors } from './errors';
 import type { ClientNode, ResolvedContext } from './hierarchy/hierarchy';
+import type { Jobs } from './jobs';
 
 /** What every authenticated request carries (set by the auth hook). */
 export interface RequestAuth {
@@ -32,7 +33,6 @@ declare module 'fastify' {
 
 /** The services a server plugin receives in register(router, core) and seed(core). */
 export interface ServerCore {
-  db: Db;
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   /** One transaction: every multi-row save goes through here. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
@@ -53,6 +53,8 @@ export interface ServerCore {
   invalidateUsers(): void;
   /** The audience count engine; throws a 503 HttpError while the population is being generated. */
   counts(): Promise<CountsEngine>;
+  /** Background jobs: register kinds, enqueue (also inside a transaction), read, cancel, schedule. */
+  jobs: Jobs;
   /** Embedded applications: which units may get a frame token (SRV-013), which origins pages may frame. */
   frames: FrameRegistry;
 }

@@ -1,4 +1,4 @@
-import { createRouteRef, definePlugin, hasPermission } from '@discovery/plugin-api';
+import { adminDashboardRoute, brandsAdminRoutes, createRouteRef, definePlugin, hasPermission } from '@discovery/plugin-api';
 import { HierarchyStoreToken, useService } from '@discovery/platform';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -6,7 +6,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 
 const productPage = createRouteRef({ id: 'probe.page', scope: 'product', path: 'probe' });
-const adminPage = createRouteRef({ id: 'probe.admin', scope: 'global', path: 'global/admin/dashboard' });
+const adminPage = adminDashboardRoute;
 const homeRef = createRouteRef({ id: 'probe.home', scope: 'product', path: 'home' });
 const rootHome = createRouteRef({ id: 'probe.root', scope: 'global', path: 'home' });
 
@@ -18,6 +18,7 @@ const probe = definePlugin({
     { ref: homeRef, load: async () => ({ default: () => <h1>Product home</h1> }) },
     { ref: rootHome, load: async () => ({ default: () => <h1>Root home</h1> }) },
     { ref: adminPage, requires: hasPermission('global_admin', 'read'), disablesHierarchySelector: true, load: async () => ({ default: () => <h1>Admin page</h1> }) },
+    { ref: brandsAdminRoutes.region, load: async () => ({ default: () => <h1>Brand admin</h1> }) },
   ],
   nav: [
     { target: rootHome, labelKey: 'Home', icon: 'home' },
@@ -213,6 +214,19 @@ describe('the shell', () => {
     fireEvent.click(screen.getByTestId('hierarchy-client'));
     await screen.findByText('Globex Retail');
     expect(screen.queryByText('Add Client')).toBeNull();
+  });
+
+  it('a build without the admin pages offers neither the Admin entry nor the Add entries that lead there', async () => {
+    server();
+    const bare = definePlugin({ id: 'bare', titleKey: 'bare', routes: [{ ref: productPage, load: async () => ({ default: () => <h1>Probe page</h1> }) }] });
+    await renderInShell([bare], `${P}/probe`);
+    await screen.findByRole('heading', { name: 'Probe page' });
+    fireEvent.click(screen.getByTestId('user-menu'));
+    const menu = await screen.findByTestId('user-menu-items');
+    expect(within(menu).queryByText('Admin')).toBeNull();
+    fireEvent.click(screen.getByTestId('hierarchy-brand'));
+    await screen.findByText('Soft Drinks');
+    expect(screen.queryByText('Add Brand')).toBeNull();
   });
 
   it('SHELL-050 keeps the page when the product changes', async () => {

@@ -73,6 +73,12 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   const location = useLocation();
   const sel: HierarchySelection = { client: params.clientSlug, region: params.regionSlug, brand: params.brandSlug, product: params.productSlug };
   const scoped = route.ref.scope !== 'global';
+  // The tab names the page's feature (WCAG 2.4.2), e.g. 'Audiences · Discovery'.
+  const { t: tr } = useTranslation();
+  const title = tr(plugin.titleKey);
+  useEffect(() => {
+    document.title = `${title} · Discovery`;
+  }, [title]);
   // The URL sets the context when it changes; until then the page waits. After that a page may
   // narrow the context itself (the brand admin's segment mapper selects a brand and product).
   const urlKey = [sel.client, sel.region, sel.brand, sel.product].join('/');
@@ -125,7 +131,7 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
     route.layout === 'bare' ? (
       content
     ) : (
-      <AppShell plugins={boot.plugins} failed={failed} selectorDisabled={route.disablesHierarchySelector === true || location.pathname.startsWith('/global/admin')}>
+      <AppShell plugins={boot.plugins} failed={failed} selectorDisabled={route.disablesHierarchySelector === true}>
         {content}
       </AppShell>
     );

@@ -77,7 +77,7 @@ export interface OverlapCellDto {
 export interface SegmentHierarchyVendorDto {
   vendor_name: string;
   vendor_type: string;
-  [key: string]: unknown;
+  display_name: string;
   hierarchies: { name: string; segments: { identifier: string; name: string; matched: number; modeled: number }[] }[];
 }
 /** SRV-103. */

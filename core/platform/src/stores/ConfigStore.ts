@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { PublicConfigDto } from '@discovery/plugin-api';
+import { coreEndpoints as E, type PublicConfigDto } from '@discovery/plugin-api';
 import type { ApiClient } from '../ApiClient';
 
 export type AppConfigDto = PublicConfigDto;
@@ -18,7 +18,7 @@ export class ConfigStore {
   }
 
   async load(): Promise<void> {
-    const res = await this.api.get<{ data: AppConfigDto }>('/api/v1/config', { silent: true, noRefreshLogin: true });
+    const res = await this.api.call(E.config, {}, { silent: true, noRefreshLogin: true });
     runInAction(() => (this.config = res.data));
   }
 }

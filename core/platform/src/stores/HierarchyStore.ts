@@ -1,4 +1,4 @@
-import { fullSlugOf, type HierarchySelection } from '@discovery/plugin-api';
+import { coreEndpoints as E, fullSlugOf, type HierarchySelection } from '@discovery/plugin-api';
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 import type { ApiClient } from '../ApiClient';
 import { homePathFor, resolveNodes, type ClientDto, type ResolvedNodes } from '../hierarchy';
@@ -51,7 +51,7 @@ export class HierarchyStore {
   }
 
   async load(): Promise<void> {
-    const res = await this.api.get<{ data: ClientDto[] }>('/api/v1/hierarchy');
+    const res = await this.api.call(E.hierarchy);
     runInAction(() => {
       this.tree = res.data;
       this.loaded = true;
@@ -71,7 +71,7 @@ export class HierarchyStore {
       return;
     }
     try {
-      const res = await this.api.get<{ data: string[] }>(`/api/v1/contexts/${encodeURIComponent(slug)}/modules`, { silent: true });
+      const res = await this.api.call(E.contextModules, { params: { slug } }, { silent: true });
       runInAction(() => {
         if (this.fullSlug === slug) this.modules = res.data;
       });

@@ -1,8 +1,8 @@
-import { type MeDto, type PermissionAction, type PermissionSet, type SessionSnapshot } from '@discovery/plugin-api';
+import { coreEndpoints as E, type MeDto, type PermissionAction, type PermissionSet, type SessionSnapshot } from '@discovery/plugin-api';
 
 export type { MeDto };
 import { makeAutoObservable, runInAction } from 'mobx';
-import { adoptCsrfCookie, type ApiClient } from '../ApiClient';
+import { adoptCsrfCookie, ApiError, GENERIC_ERROR, type ApiClient } from '../ApiClient';
 import type { ConfigStore } from './ConfigStore';
 import type { HierarchyStore } from './HierarchyStore';
 
@@ -100,7 +100,7 @@ export class SessionStore {
     adoptCsrfCookie();
     const epoch = this.epoch;
     try {
-      const res = await this.api.get<{ data: MeDto }>('/api/v1/me', { silent: true, noRefreshLogin: true });
+      const res = await this.api.call(E.me, {}, { silent: true, noRefreshLogin: true });
       await this.hierarchy.load();
       runInAction(() => {
         if (epoch !== this.epoch) return;
@@ -119,14 +119,16 @@ export class SessionStore {
   /** SHELL-039, SHELL-041: sign in, keep the tokens, then load permissions and the hierarchy. */
   async login(email: string, password: string): Promise<MeDto> {
     this.epoch++;
-    const res = await fetch('/api/v1/auth/login', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json', 'X-Request-ID': crypto.randomUUID() },
-      body: JSON.stringify({ email, password }),
-    });
-    const body = (await res.json().catch(() => ({}))) as { data?: MeDto; error?: { message?: string } };
-    if (!res.ok || !body.data) throw new Error(body.error?.message ?? 'Something went wrong with this page. Please refresh and try again');
+    // A wrong password is the form's to show, not the banner's; no CSRF token exists yet.
+    this.api.setCsrfToken(null);
+    let res: Response;
+    try {
+      res = await this.api.callRaw(E.login, { body: { email, password } }, { silent: true, noRefreshLogin: true });
+    } catch (e) {
+      throw new Error(e instanceof ApiError && e.status > 0 ? e.message : GENERIC_ERROR);
+    }
+    const body = (await res.json().catch(() => ({}))) as { data?: MeDto };
+    if (!body.data) throw new Error(GENERIC_ERROR);
     const auth = res.headers.get('auth-token');
     if (auth) this.storage.setItem(AUTH_TOKEN_KEY, auth);
     this.api.setCsrfToken(res.headers.get('x-csrf-token'));
@@ -144,11 +146,8 @@ export class SessionStore {
   /** SHELL-040: the SSO token for embedded frames, from the sso-token header. */
   async fetchSsoToken(): Promise<void> {
     try {
-      const res = await fetch('/sso-token', {
-        credentials: 'same-origin',
-        headers: { 'x-csrf-token': this.api.csrfToken() ?? '', 'X-Request-ID': crypto.randomUUID() },
-      });
-      const token = res.ok ? res.headers.get('sso-token') : null;
+      const res = await this.api.callRaw(E.ssoToken, {}, { silent: true, noRefreshLogin: true });
+      const token = res.headers.get('sso-token');
       if (token) this.storage.setItem(SSO_TOKEN_KEY, token);
     } catch {
       // frames ask again when they need it
@@ -163,8 +162,8 @@ export class SessionStore {
     if (this.loggingOut) return;
     this.loggingOut = true;
     this.epoch++;
-    const logoutUrl = this.config.config?.logout_url ?? '/api/v1/adfs/logout';
-    void this.api.post('/api/v1/auth/logout', undefined, { silent: true }).catch(() => undefined);
+    const logoutUrl = this.config.config?.logout_url ?? E.adfsLogout.path;
+    void this.api.call(E.logout, {}, { silent: true }).catch(() => undefined);
     for (const k of [AUTH_TOKEN_KEY, SSO_TOKEN_KEY, USER_KEY]) this.storage.removeItem(k);
     this.api.setCsrfToken(null);
     postLogoutToFrames();
@@ -184,12 +183,12 @@ export class SessionStore {
 
   /** SHELL-046: stop 'viewing as', back to /home as yourself. */
   async stopViewingAs(): Promise<void> {
-    await this.api.delete('/api/v1/impersonations/current');
+    await this.api.call(E.stopImpersonating);
     window.location.assign('/home');
   }
 
   async viewAs(userId: number): Promise<void> {
-    await this.api.post('/api/v1/impersonations', { user_id: userId });
+    await this.api.call(E.impersonate, { body: { user_id: userId } });
     window.location.assign('/home');
   }
 }

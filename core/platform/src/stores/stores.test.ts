@@ -178,7 +178,7 @@ describe('SessionStore.logout', () => {
     try {
       document.body.innerHTML = '<iframe src="https://app.example.com/x"></iframe>';
       const post = jest.spyOn(document.querySelector('iframe')!.contentWindow!, 'postMessage').mockImplementation(() => undefined);
-      const api = { post: jest.fn(async () => undefined), setCsrfToken: jest.fn() } as unknown as ApiClient;
+      const api = { call: jest.fn(async () => undefined), setCsrfToken: jest.fn() } as unknown as ApiClient;
       const hierarchy = { clear: jest.fn() } as unknown as HierarchyStore;
       const config = { config: { logout_url: '/api/v1/adfs/logout' } } as unknown as ConfigStore;
       const storage = new Map<string, string>([['sso-token', 't'], ['auth-token', 'a'], ['user', '{}']]);

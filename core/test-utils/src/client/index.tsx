@@ -1,6 +1,6 @@
 import { HotkeysProvider } from '@blueprintjs/core';
 import { bootstrapPlugins, ContainerProvider, initI18n, type BootResult } from '@discovery/platform';
-import type { ClientPlugin } from '@discovery/plugin-api';
+import { matchEndpoint, type ClientPlugin, type EndpointSpec, type ResponseOf } from '@discovery/plugin-api';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -18,6 +18,25 @@ export type TestRoute = string | { pathname: string; search?: string; state?: un
 export class FakeServer {
   calls: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
   private routes = new Map<string, Handler>();
+  private endpoints: { endpoint: EndpointSpec; fn: (input: { params: Record<string, string>; query: URLSearchParams; body: unknown }) => Answer | Promise<Answer> }[] = [];
+
+  /**
+   * Answers an endpoint defined in a plugin's `./common`, whatever its params: `body` is typed by
+   * the endpoint's response, or a function of the call's params, query and body.
+   */
+  on<E extends EndpointSpec>(
+    endpoint: E,
+    answer: ResponseOf<E> | ((input: { params: Record<string, string>; query: URLSearchParams; body: unknown }) => { status?: number; body?: ResponseOf<E> | unknown } | Promise<{ status?: number; body?: unknown }>),
+    status = 200,
+  ): this {
+    this.endpoints.unshift({ endpoint, fn: typeof answer === 'function' ? (answer as never) : () => ({ status, body: answer }) });
+    return this;
+  }
+
+  /** The calls made to an endpoint, newest last. */
+  callsTo(endpoint: EndpointSpec) {
+    return this.calls.filter((c) => c.method === endpoint.method && matchEndpoint(endpoint, c.url.split('?')[0]) !== null);
+  }
 
   respond(key: string, body: unknown, status = 200, headers: Record<string, string> = {}): this {
     this.routes.set(key, () => ({ status, body, headers }));
@@ -36,7 +55,17 @@ export class FakeServer {
       const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
       const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       this.calls.push({ method, url, headers, body });
-      const route = this.routes.get(`${method} ${url.split('?')[0]}`);
+      const path = url.split('?')[0];
+      let route = this.routes.get(`${method} ${path}`);
+      if (!route) {
+        for (const e of this.endpoints) {
+          const params = e.endpoint.method === method ? matchEndpoint(e.endpoint, path) : null;
+          if (params) {
+            route = (b, _i, u) => e.fn({ params, query: u.searchParams, body: b });
+            break;
+          }
+        }
+      }
       if (!route) return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), { status: 404, headers: { 'content-type': 'application/json' } });
       const r = await route(body, init, new URL(url, 'http://localhost'));
       return new Response(r.body === undefined ? null : JSON.stringify(r.body), {

@@ -1,4 +1,4 @@
-import { createServer, type AppConfig, type DiscoveryServer, type ServerCore } from '@discovery/server';
+import { createServer, hashPassword, type AppConfig, type DiscoveryServer, type ServerCore, type ServerOptions } from '@discovery/server';
 import type { ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -17,11 +17,24 @@ export interface TestSession {
   headers(extra?: Record<string, string>): Record<string, string>;
 }
 
+export interface TestUser {
+  email: string;
+  /** Grants: '*' or client[/region[/brand[/product]]] slugs. */
+  grants: string[];
+  /** Every resource the server knows gets this grant (true: all four actions, false: none). */
+  allow: boolean;
+}
+
 export interface TestServer {
   url: string;
   server: DiscoveryServer;
   core: ServerCore;
   login(email: string, password?: string): Promise<TestSession>;
+  /**
+   * A user with a role of their own holding every action on every resource (allow) or none,
+   * written row by row (no superuser flag), and these grants; signed in.
+   */
+  createUser(user: TestUser): Promise<TestSession>;
   close(): Promise<void>;
 }
 
@@ -36,6 +49,8 @@ export async function createTestServer(
     population?: { people: number; seed?: number };
     /** Configuration over the defaults, e.g. `{ tier: 3 }`. */
     config?: Partial<AppConfig>;
+    /** The job runner; by default it does not poll, and tests run jobs with `core.jobs.drain()`. */
+    jobs?: ServerOptions['jobs'];
   } = {},
 ): Promise<TestServer> {
   const base = process.env.TEST_DATABASE_URL;
@@ -62,19 +77,20 @@ export async function createTestServer(
     databaseUrl,
     dataDir: 'memory://',
     seed: opts.seed ?? true,
+    jobs: { autoStart: false, ...opts.jobs },
     config: { ...opts.config, demoPassword: TEST_PASSWORD },
+    validateResponses: true,
     population: opts.population
       ? { dir: join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population'), people: opts.population.people, seed: opts.population.seed ?? 42, log: () => undefined }
       : false,
+  }).catch(async (e) => {
+    await dropDb?.();
+    throw e;
   });
   // A test population is small: wait for it, so every test starts with counts available.
   await server.population?.whenReady();
   const url = await server.listen(0, '127.0.0.1');
-  return {
-    url,
-    server,
-    core: server.core,
-    async login(email, password = TEST_PASSWORD) {
+  const login = async (email: string, password = TEST_PASSWORD): Promise<TestSession> => {
       const res = await fetch(`${url}/api/v1/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -86,6 +102,29 @@ export async function createTestServer(
       const csrf = res.headers.get('x-csrf-token') ?? '';
       const authToken = res.headers.get('auth-token') ?? '';
       return { cookie, csrf, authToken, headers: (extra = {}) => ({ cookie, 'x-csrf-token': csrf, ...extra }) };
+  };
+  return {
+    url,
+    server,
+    core: server.core,
+    login,
+    async createUser(u) {
+      const core = server.core;
+      const names = server.resources;
+      await core.transaction(async (tx) => {
+        const [role] = await tx.query<{ id: number }>('insert into roles (name, grants_all) values ($1, false) returning id', [`Test role of ${u.email}`]);
+        for (const r of names) {
+          await tx.query('insert into role_permissions (role_id, resource, can_create, can_read, can_update, can_destroy) values ($1, $2, $3, $3, $3, $3)', [role.id, r, u.allow]);
+        }
+        const [user] = await tx.query<{ id: number }>(
+          "insert into users (email, password_hash, first_name, last_name, login_user_id) values ($1, $2, 'Test', 'User', $1) returning id",
+          [u.email, await hashPassword(TEST_PASSWORD)],
+        );
+        await tx.query('insert into user_roles (user_id, role_id) values ($1, $2)', [user.id, role.id]);
+        for (const g of u.grants) await tx.query('insert into user_hierarchy_slugs (user_id, slug) values ($1, $2)', [user.id, g]);
+      });
+      core.invalidateUsers();
+      return login(u.email);
     },
     async close() {
       await server.close();
@@ -94,3 +133,6 @@ export async function createTestServer(
     },
   };
 }
+
+export { walkRoutes, type WalkFinding, type WalkResult } from './routeWalk';
+export { fuzzRoutes, sampleOf, type FuzzFinding, type FuzzOptions, type FuzzResult } from './routeFuzz';

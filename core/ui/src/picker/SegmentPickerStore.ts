@@ -1,5 +1,5 @@
 import type { ApiClient } from '@discovery/platform';
-import type { SegmentDto } from '@discovery/counts/common';
+import { segmentsEndpoints as E } from '@discovery/counts/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export interface PickerSegment {
@@ -51,9 +51,10 @@ export class SegmentPickerStore {
   async loadTree(productSlug: string): Promise<void> {
     this.loading = true;
     try {
-      const res = await this.api.get<{ data: { vendor_name: string; display_name: string; hierarchies: { name: string; segments: Omit<PickerSegment, 'path'>[] }[] }[] }>(
-        `/api/v1/segments/products/${encodeURIComponent(productSlug || '-')}/segment_hierarchy?is_addressable=${!this.options.allowZeroCount}`,
-      );
+      const res = await this.api.call(E.segmentHierarchy, {
+        params: { productSlug: productSlug || '-' },
+        query: { is_addressable: this.options.allowZeroCount ? 'false' : 'true' },
+      });
       runInAction(() => {
         this.vendors = res.data.map((v) => ({
           vendor_name: v.vendor_name,
@@ -76,7 +77,7 @@ export class SegmentPickerStore {
       this.results = null;
       return;
     }
-    const res = await this.api.get<{ data: SegmentDto[] }>(`/api/v1/segments/search?q=${encodeURIComponent(query)}&limit=100`, { silent: true });
+    const res = await this.api.call(E.search, { query: { q: query, limit: 100 } }, { silent: true });
     if (seq !== this.searchSeq) return; // a newer query answered first
     runInAction(() => {
       this.results = res.data.map((s) => ({

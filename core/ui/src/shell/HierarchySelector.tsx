@@ -1,5 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { HierarchyStoreToken, homePathFor, SessionStoreToken, swapProduct, useService } from '@discovery/platform';
+import { adminDashboardRoute, brandsAdminRoutes, type RouteRef } from '@discovery/plugin-api';
+import { HierarchyStoreToken, homePathFor, RouteTableToken, SessionStoreToken, swapProduct, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,7 @@ function Field({ label, testId, value, disabled, children }: { label: string; te
 export const HierarchySelector = observer(function HierarchySelector({ disabled }: { disabled: boolean }) {
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
+  const routes = useService(RouteTableToken);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -28,14 +30,22 @@ export const HierarchySelector = observer(function HierarchySelector({ disabled 
   const sel = hierarchy.selection;
   const tree = hierarchy.tree;
   const go = (to: string | null) => to && navigate(to);
-  const add = (resource: string, key: string, to: string) =>
-    session.can(resource, 'create') ? (
+  // An 'Add ...' entry leads to the page that adds one; it is offered only when the build has that
+  // page and the user may create the thing (the page's own rule decides the rest).
+  const add = (resource: string, key: string, target: { ref: RouteRef; link: string } | null) =>
+    session.can(resource, 'create') && target && routes.has(target.ref) ? (
       <>
         <MenuDivider />
-        <MenuItem icon="add" intent="primary" text={t(key)} onClick={() => navigate(to)} />
+        <MenuItem icon="add" intent="primary" text={t(key)} onClick={() => navigate(target.link)} />
       </>
     ) : null;
-  const brandAdmin = client && region ? `/${client.slug}/${region.slug}/brands/admin` : client ? `/${client.slug}/brands/admin` : '/global/admin/dashboard';
+  const admin = { ref: adminDashboardRoute, link: adminDashboardRoute.link() };
+  const brandAdmin =
+    client && region
+      ? { ref: brandsAdminRoutes.region, link: brandsAdminRoutes.region.link(sel) }
+      : client
+        ? { ref: brandsAdminRoutes.client, link: brandsAdminRoutes.client.link(sel) }
+        : admin;
 
   // SHELL-048: brands grouped under their category headings.
   const categories = new Map<string, NonNullable<typeof region>['brands']>();
@@ -50,7 +60,7 @@ export const HierarchySelector = observer(function HierarchySelector({ disabled 
         {tree.map((c) => (
           <MenuItem key={c.id} text={c.name} active={c.id === client?.id} onClick={() => go(homePathFor(tree, { client: c.slug }))} />
         ))}
-        {add('clients', 'hierarchy.addClient', '/global/admin/dashboard')}
+        {add('clients', 'hierarchy.addClient', admin)}
       </Field>
       <Field label={t('hierarchy.region')} testId="hierarchy-region" value={region?.name ?? t('hierarchy.choose')} disabled={disabled || !client}>
         {(client?.regions ?? []).map((r) => (
@@ -62,7 +72,7 @@ export const HierarchySelector = observer(function HierarchySelector({ disabled 
             onClick={() => go(r.brands.length ? homePathFor(tree, { client: sel.client, region: r.slug }) : `/${sel.client}/${r.slug}/home`)}
           />
         ))}
-        {add('regions', 'hierarchy.addRegion', '/global/admin/dashboard')}
+        {add('regions', 'hierarchy.addRegion', admin)}
       </Field>
       <Field label={t('hierarchy.brand')} testId="hierarchy-brand" value={brand?.name ?? t('hierarchy.choose')} disabled={disabled || !region}>
         {[...categories.entries()].map(([category, brands]) => (

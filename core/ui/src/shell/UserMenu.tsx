@@ -1,5 +1,6 @@
 import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
-import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, SessionStoreToken, useService } from '@discovery/platform';
+import { adminDashboardRoute, coreEndpoints } from '@discovery/plugin-api';
+import { ApiClientToken, changeLanguage, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, RouteTableToken, SessionStoreToken, SHELL_LANGUAGES, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,7 @@ export const UserMenu = observer(function UserMenu() {
   const config = useService(ConfigStoreToken).config;
   const hierarchy = useService(HierarchyStoreToken);
   const api = useService(ApiClientToken);
+  const routes = useService(RouteTableToken);
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -26,11 +28,13 @@ export const UserMenu = observer(function UserMenu() {
   useEffect(() => {
     // SHELL-068: a failed fetch leaves English, silently.
     api
-      .get<{ data: { value: string; text: string }[] }>('/api/v1/languages', { silent: true })
+      .call(coreEndpoints.languages, {}, { silent: true })
       .then((r) => setLanguages(r.data))
       .catch(() => setLanguages([]));
   }, [api]);
 
+  // SHELL-069: the languages the server lists that the shell can show in full.
+  const offered = languages.filter((l) => SHELL_LANGUAGES.includes(l.value));
   const region = hierarchy.nodes.region;
   const sources = dataSources(region);
   const showSources = session.can('molecula_access', 'read') && sources.length > 1;
@@ -41,20 +45,20 @@ export const UserMenu = observer(function UserMenu() {
 
   const menu = (
     <Menu data-testid="user-menu-items">
-      {session.can('global_admin', 'read') && <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate('/global/admin/dashboard')} />}
+      {routes.canOpen(adminDashboardRoute, session.snapshot) && <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate(adminDashboardRoute.link())} />}
       <MenuItem icon="help" text={t('userMenu.helpPage')} onClick={() => open(help.page && `${help.page}?page=${encodeURIComponent(pathname)}`)} />
       <MenuItem icon="manual" text={t('userMenu.helpCenter')} onClick={() => open(help.center)} />
       <MenuItem icon="chat" text={t('userMenu.requestSupport')} onClick={() => open(help.support ?? config?.support_url)} />
-      {languages.length > 0 && (
+      {offered.length > 1 && (
         <MenuItem icon="translate" text={t('userMenu.language')}>
-          {languages.map((l) => (
+          {offered.map((l) => (
             <MenuItem
               key={l.value}
               text={l.text}
               active={i18n.language === l.value}
               onClick={() => {
                 localStorage.setItem(LANGUAGE_KEY, l.value);
-                void i18n.changeLanguage(l.value);
+                void changeLanguage(l.value);
               }}
             />
           ))}

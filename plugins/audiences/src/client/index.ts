@@ -24,6 +24,5 @@ export default definePlugin({
     { target: audienceBuilderRoute, category: 'audiences', labelKey: 'audiences:nav.builder', icon: 'build', order: 2, visibleWhen: allOf(overviewVisible, canCreate) },
     { target: amsRoute, category: 'audiences', labelKey: 'audiences:nav.ams', icon: 'send-to', order: 3, visibleWhen: overviewVisible, enabledWhen: canReadAms },
   ],
-  permissions: [...Object.values(audiencesPermissions), amsPermissions.read],
   i18n: { namespace: 'audiences', load: async () => (await import('./locales/en.json')).default },
 });

@@ -1,7 +1,9 @@
 import { ApiClientToken, audienceBuilderLink, audiencesOverviewRoute, HomeCardToken, HomeSectionToken, type ApiClient, type HomeCard, type HomeSection } from '@discovery/platform';
 import { ContainerModule } from 'inversify';
-import { AudiencesStore, AudiencesStoreToken } from './AudiencesStore';
-import { RecentActivity } from './RecentActivity';
+import { ActivityStore, ActivityStoreToken } from './stores/ActivityStore';
+import { AudienceDetailStore, AudienceDetailStoreToken } from './stores/AudienceDetailStore';
+import { AudiencesStore, AudiencesStoreToken } from './stores/AudiencesStore';
+import { RecentActivity } from './components/RecentActivity';
 
 /** SHELL-102/103: the audience cards of the home page (DESIGN list: Optimized Audience, NLRR and its demo). */
 export const audienceCards: HomeCard[] = [
@@ -16,6 +18,12 @@ const recentActivity: HomeSection = { id: 'recent-audience-activity', order: 10,
 export const audiencesModule = new ContainerModule(({ bind }) => {
   bind(AudiencesStoreToken.symbol)
     .toDynamicValue((ctx) => new AudiencesStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
+    .inSingletonScope();
+  bind(ActivityStoreToken.symbol)
+    .toDynamicValue((ctx) => new ActivityStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
+    .inSingletonScope();
+  bind(AudienceDetailStoreToken.symbol)
+    .toDynamicValue((ctx) => new AudienceDetailStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
     .inSingletonScope();
   for (const card of audienceCards) bind(HomeCardToken.symbol).toConstantValue(card);
   bind(HomeSectionToken.symbol).toConstantValue(recentActivity);

@@ -16,6 +16,5 @@ export default definePlugin({
     { ref: brandsAdminRoutes.client, requires: guard, onDenied: 'missing-permissions', disablesHierarchySelector: true, load: page },
     { ref: brandsAdminRoutes.region, requires: guard, onDenied: 'missing-permissions', disablesHierarchySelector: true, load: page },
   ],
-  permissions: allBrandsAdminPermissions,
   i18n: { namespace: 'brands-admin', load: async () => (await import('./locales/en.json')).default },
 });

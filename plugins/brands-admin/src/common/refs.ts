@@ -1,10 +1,7 @@
-import { createRouteRef, definePermission } from '@discovery/plugin-api';
+import { definePermission } from '@discovery/plugin-api';
 
-/** BRAND-001: Brand Management at {client}/brands/admin and {client}/{region}/brands/admin. */
-export const brandsAdminRoutes = {
-  client: createRouteRef({ id: 'brands-admin.client', scope: 'client', path: 'brands/admin' }),
-  region: createRouteRef({ id: 'brands-admin.region', scope: 'region', path: 'brands/admin' }),
-};
+/** BRAND-001: the shell's refs for Brand Management (the hierarchy selector links to them), bound by this plugin's page. */
+export { brandsAdminRoutes } from '@discovery/plugin-api';
 
 /** The synthetic 'All' region of the Region dropdown (000 §3, SHELL-054). */
 export const ALL_REGIONS_SLUG = '*';

@@ -12,7 +12,6 @@ import {
   normalizeMapping,
   parseCompanyId,
   productViolations,
-  saveCall,
   setMappingSlot,
 } from './index';
 
@@ -75,12 +74,6 @@ describe('Brand Management rules (000 §5)', () => {
     expect(effectiveCompanyId(null, 6, 7)).toEqual({ value: 6, inherited: true });
     expect(effectiveCompanyId(null, null, 7)).toEqual({ value: 7, inherited: true });
     expect(effectiveCompanyId(null, null, null)).toEqual({ value: null, inherited: false });
-  });
-
-  it('BRAND-023 BRAND-059 a record with an id is PUT to it, one without is POSTed', () => {
-    expect(saveCall('/api/v1/brands-admin/brands', 7)).toEqual({ method: 'PUT', url: '/api/v1/brands-admin/brands/7' });
-    expect(saveCall('/api/v1/brands-admin/brands', null)).toEqual({ method: 'POST', url: '/api/v1/brands-admin/brands' });
-    expect(saveCall('/api/v1/brands-admin/clients', undefined).method).toBe('POST');
   });
 });
 

@@ -113,9 +113,6 @@ export const ClientBodySchema = z.object({
 });
 export type ClientBody = z.input<typeof ClientBodySchema>;
 
-/** Where clients are read and saved: GET (the list), POST, PUT /{id} (SRV-028, BRAND-059). */
-export const CLIENTS_API = '/api/v1/brands-admin/clients';
-
 /** A region as the clients API answers it. */
 export interface AdminRegionDto {
   id: number;
@@ -143,7 +140,3 @@ export interface AdminClientDto {
 export type AdminBrandDto = BrandDto;
 export type AdminProductDto = ProductDto;
 
-/** BRAND-023 / BRAND-059: a saved record is PUT to its id, a new one POSTed. */
-export function saveCall(base: string, id: number | null | undefined): { method: 'POST' | 'PUT'; url: string } {
-  return id ? { method: 'PUT', url: `${base}/${id}` } : { method: 'POST', url: base };
-}

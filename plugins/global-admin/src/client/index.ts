@@ -15,6 +15,5 @@ export default definePlugin({
       load: () => import('./pages/AdminDashboardPage'),
     },
   ],
-  permissions: [globalAdminPermissions.read, globalAdminPermissions.impersonate],
   i18n: { namespace: 'global-admin', load: async () => (await import('./locales/en.json')).default },
 });

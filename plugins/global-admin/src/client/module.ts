@@ -1,6 +1,7 @@
 import { ApiClientToken, HierarchyStoreToken, SessionStoreToken, ToastStoreToken, type ApiClient, type HierarchyStore, type SessionStore, type ToastStore } from '@discovery/platform';
 import i18next from 'i18next';
 import { ContainerModule } from 'inversify';
+import { AdminDashboardStore, AdminDashboardStoreToken } from './stores/AdminDashboardStore';
 import { ClientAdminStore, ClientAdminStoreToken } from './stores/ClientAdminStore';
 
 /** Global admin's stores over the core services (factories: esbuild emits no decorator metadata). */
@@ -16,5 +17,8 @@ export const globalAdminModule = new ContainerModule(({ bind }) => {
           t: (key, options) => i18next.t(key, { ns: 'global-admin', ...options }),
         }),
     )
+    .inSingletonScope();
+  bind(AdminDashboardStoreToken.symbol)
+    .toDynamicValue((ctx) => new AdminDashboardStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
     .inSingletonScope();
 });

@@ -1,7 +1,7 @@
-import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
+import { defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
 
-/** SHELL-021: the user menu's Admin entry goes here. */
-export const adminDashboardRoute = createRouteRef({ id: 'global-admin.dashboard', scope: 'global', path: 'global/admin/dashboard' });
+/** SHELL-021: the user menu's Admin entry goes here (the shell's ref, bound by this plugin's page). */
+export { adminDashboardRoute } from '@discovery/plugin-api';
 
 export const globalAdminPermissions = {
   read: definePermission('global_admin', 'read'),

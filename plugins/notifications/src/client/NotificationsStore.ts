@@ -7,6 +7,7 @@ import {
   FIRST_POLL_MS,
   isInProgress,
   isUnread,
+  notificationsEndpoints as E,
   POLL_MS,
   REPORT_HISTORY_COLUMNS,
   reportHistoryFileName,
@@ -18,7 +19,6 @@ import {
 
 export const NotificationsStoreToken = createToken<NotificationsStore>('notifications:NotificationsStore');
 
-const API = '/api/v1/notifications';
 
 const keyOf = (n: NotificationDto) => `${n.report_type}:${n.id}`;
 
@@ -74,7 +74,7 @@ export class NotificationsStore implements NotificationCenter {
 
   async refresh(): Promise<void> {
     try {
-      const res = await this.api.get<{ data: NotificationDto[] }>(API, { silent: true });
+      const res = await this.api.call(E.list, {}, { silent: true });
       runInAction(() => (this.raw = res.data));
     } catch {
       // a failed poll keeps the last list; the next poll tries again
@@ -106,13 +106,13 @@ export class NotificationsStore implements NotificationCenter {
     if (!n) return;
     if (n.report_type === 'index_report') {
       if (!canDownload(n)) return;
-      const file = await this.api.download(`${API}/index_reports/${n.request_id}/download`);
+      const file = await this.api.download(E.download, { params: { request_id: n.request_id } });
       saveBlob(file.blob, file.filename ?? `${n.ui_name ?? n.name}.xlsx`);
       runInAction(() => {
         if (n.report_type === 'index_report' && !n.downloaded_at) n.downloaded_at = new Date().toISOString();
       });
     } else {
-      await this.api.post<string>(`${API}/${n.id}/read`);
+      await this.api.call(E.markRead, { params: { id: n.id } });
       runInAction(() => {
         if (n.report_type === 'outcome_completed') n.read_at = new Date().toISOString();
       });
@@ -121,7 +121,7 @@ export class NotificationsStore implements NotificationCenter {
 
   /** SHELL-080: the past downloads as an Excel workbook (the library loads only when asked). */
   async downloadHistory(): Promise<void> {
-    const rows = await this.api.get<ReportHistoryRow[]>(`${API}/report_history`);
+    const rows = await this.api.call(E.reportHistory);
     const XLSX = await import('@e965/xlsx');
     const sheet = XLSX.utils.aoa_to_sheet([[...REPORT_HISTORY_COLUMNS], ...reportHistoryRows(rows)]);
     const wb = XLSX.utils.book_new();

@@ -32,6 +32,8 @@ export interface IndexReportTaskDto {
   error: string | null;
   downloaded_at: string | null;
   created_at: string;
+  /** The core job that builds the report (null for tasks that never had one). */
+  job_id: number | null;
 }
 
 export interface OutcomeNotificationDto {
@@ -41,6 +43,8 @@ export interface OutcomeNotificationDto {
   name: string;
   read_at: string | null;
   created_at: string;
+  /** The core job that made the notification, when one did. */
+  job_id: number | null;
 }
 
 export type NotificationDto = IndexReportTaskDto | OutcomeNotificationDto;

@@ -2,14 +2,14 @@ import { defineServerPlugin } from '@discovery/plugin-api';
 import type { Rules } from '@discovery/counts/common';
 import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { notificationsEndpoints as E, notificationsPermissions, RETENTION_DAYS, type NotificationDto, type ReportHistoryRow, type TaskStatus } from '../common';
 import init from './migrations/0001_notifications.sql';
-import { indexReportBuilder } from './report';
-import { DEFAULT_RUNNER, ReportRunner, type RunnerOptions } from './runner';
+import jobs from './migrations/0002_jobs.sql';
+import { createIndexReportTask, INDEX_REPORT_JOB, indexReportJob, type IndexReportJobOptions } from './report';
 import { seedNotifications } from './seed';
 
-const PURGE_EVERY_MS = 60 * 60_000;
+/** SRV-042's purge, once an hour across all servers (core's scheduler). */
+export const PURGE_JOB = 'notifications.purge';
 const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
 /** SRV-042: notifications and tasks go 15 days after they were created. */
@@ -20,32 +20,22 @@ export async function purgeOld(core: Pick<ServerCore, 'query'>): Promise<number>
 }
 
 /**
- * The notification center's server: index-report tasks and their job runner, outcome
- * notifications, downloads and the report history. `runner` options are for tests.
+ * The notification center's server: index-report tasks (built by a core job kind), outcome
+ * notifications, downloads and the report history. `report` options are for tests and demos.
  */
-export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart?: boolean; minBuildMs?: number } = {}) {
+export function notificationsServer(report: Omit<IndexReportJobOptions, 'build'> = {}) {
   return defineServerPlugin<ServerCore, FastifyInstance>({
     id: 'notifications',
     permissions: Object.values(notificationsPermissions),
-    migrations: [{ id: '0001_notifications', sql: init }],
+    migrations: [
+      { id: '0001_notifications', sql: init },
+      { id: '0002_jobs', sql: jobs },
+    ],
     seed: seedNotifications,
     register(router, core) {
-      const build = indexReportBuilder(core);
-      const minMs = runner.minBuildMs ?? 0;
-      // A floor on build time (DISCOVERY_REPORT_MIN_MS) keeps the in-progress state visible in demos and browser tests.
-      const jobs = new ReportRunner(core, minMs ? async (t) => (await Promise.all([build(t), new Promise((r) => setTimeout(r, minMs))]))[0] : build, { ...DEFAULT_RUNNER, ...runner });
-      let purge: ReturnType<typeof setInterval> | null = null;
-      if (runner.autoStart !== false) {
-        router.addHook('onReady', async () => {
-          jobs.start();
-          await purgeOld(core);
-          purge = setInterval(() => void purgeOld(core).catch((e) => core.log.error({ err: e }, 'purge')), PURGE_EVERY_MS);
-        });
-      }
-      router.addHook('onClose', async () => {
-        if (purge) clearInterval(purge);
-        await jobs.stop();
-      });
+      core.jobs.register(INDEX_REPORT_JOB, indexReportJob(core, report));
+      core.jobs.register(PURGE_JOB, { handler: async () => ({ removed: await purgeOld(core) }) });
+      core.jobs.schedule(PURGE_JOB, { every: 'hour' });
 
       /** The context's slug, or anything below it (a region context sees its products' items). */
       const inContext = (col: string, n: number) => `(${col} = $${n} or ${col} like $${n} || '/%')`;
@@ -55,12 +45,12 @@ export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart
         const user = auth.user.id;
         const slug = context.slug;
         const tasks = await core.query<Record<string, unknown>>(
-          `select id, request_id, product_slug, name, ui_name, status, error, downloaded_at, created_at from index_report_tasks
+          `select id, request_id, product_slug, name, ui_name, status, error, downloaded_at, created_at, job_id from index_report_tasks
             where user_id = $1 and ${inContext('product_slug', 2)} and created_at >= now() - make_interval(days => ${RETENTION_DAYS})`,
           [user, slug],
         );
         const outcomes = await core.query<Record<string, unknown>>(
-          `select id, product_slug, name, read_at, created_at from outcome_notifications
+          `select id, product_slug, name, read_at, created_at, job_id from outcome_notifications
             where user_id = $1 and ${inContext('product_slug', 2)} and created_at >= now() - make_interval(days => ${RETENTION_DAYS})`,
           [user, slug],
         );
@@ -76,6 +66,7 @@ export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart
             error: (t.error as string | null) ?? null,
             downloaded_at: iso(t.downloaded_at),
             created_at: iso(t.created_at)!,
+            job_id: t.job_id === null ? null : Number(t.job_id),
           })),
           ...outcomes.map((o) => ({
             id: Number(o.id),
@@ -84,22 +75,31 @@ export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart
             name: String(o.name),
             read_at: iso(o.read_at),
             created_at: iso(o.created_at)!,
+            job_id: o.job_id === null ? null : Number(o.job_id),
           })),
         ].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
         return { data };
       });
 
-      // SRV-045: a task the runner picks up; it needs index_report.create and a client that is not lite.
+      // SRV-045: a task and its job, saved together; it needs index_report.create and a client that is not lite.
       handle(router, E.requestIndexReport, async ({ body, auth, context: ctx }, _req, reply) => {
         const { index_report: r } = body;
         if (ctx.client.lite) throw core.errors.forbidden('Index reports are not available for this client.');
         const engine = await core.counts();
         const bad = engine.invalid([...(r.rules.include?.and ?? []), ...(r.rules.exclude?.and ?? [])].flatMap((g) => g.or));
         if (bad.length) throw core.errors.unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { 'index_report.rules': bad.join(', ') });
-        const [row] = await core.query<Record<string, unknown>>(
-          `insert into index_report_tasks (user_id, request_id, product_slug, rules, persona_id, name, ui_name, layout_type, allow_dataset_skew, allow_unknown_rate_skew)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id, request_id, product_slug, name, ui_name, status, report_type, created_at`,
-          [auth.user.id, randomUUID(), ctx.slug, JSON.stringify(r.rules satisfies Rules), r.persona_id ?? null, r.name, r.ui_name ?? null, r.layout_type, r.allow_dataset_skew, r.allow_unknown_rate_skew],
+        const row = await core.transaction((tx) =>
+          createIndexReportTask(core, tx, {
+            userId: auth.user.id,
+            productSlug: ctx.slug,
+            rules: r.rules satisfies Rules,
+            personaId: r.persona_id,
+            name: r.name,
+            uiName: r.ui_name,
+            layoutType: r.layout_type,
+            allowDatasetSkew: r.allow_dataset_skew,
+            allowUnknownRateSkew: r.allow_unknown_rate_skew,
+          }),
         );
         reply.code(201);
         return {
@@ -111,6 +111,7 @@ export function notificationsServer(runner: Partial<RunnerOptions> & { autoStart
             name: String(row.name),
             ui_name: (row.ui_name as string | null) ?? null,
             status: row.status as TaskStatus,
+            job_id: Number(row.job_id),
             created_at: iso(row.created_at)!,
             downloaded_at: null,
             error: null,

@@ -1,9 +1,15 @@
 import * as XLSX from '@e965/xlsx';
+import { defineServerPlugin } from '@discovery/plugin-api';
+import { createServer, JobService, type ServerCore } from '@discovery/server';
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { IndexReportTaskDto, NotificationDto, OutcomeNotificationDto } from '../common';
 import { notificationsServer, purgeOld } from './index';
-import { indexReportBuilder } from './report';
-import { ReportRunner, type BuildReport } from './runner';
+import init from './migrations/0001_notifications.sql';
+import { INDEX_REPORT_JOB, indexReportJob, type BuildReport } from './report';
 
 const ACME = 'acme/us/fizz-cola/fizz-zero';
 const rules = (...groups: string[][]) => ({ include: { and: groups.map((or) => ({ or })) }, exclude: { and: [] } });
@@ -15,8 +21,8 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
   let admin: TestSession;
 
   beforeAll(async () => {
-    // the runner is driven by the tests here, not by a timer
-    s = await createTestServer({ plugins: [notificationsServer({ autoStart: false })], population: { people: 20_000, seed: 42 } });
+    // the job runner is driven by the tests here (core.jobs.drain), not by a timer
+    s = await createTestServer({ plugins: [notificationsServer()], population: { people: 20_000, seed: 42 } });
     planner = await s.login('planner@example.com');
     viewer = await s.login('viewer@example.com');
     admin = await s.login('admin@example.com');
@@ -33,7 +39,13 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
     return { status: res.status, res, body: type.includes('json') ? ((await res.json()) as any) : type.includes('text') ? await res.text() : Buffer.from(await res.arrayBuffer()) };
   };
   const list = async (who: TestSession) => (await call(who, 'GET', '/')).body.data as NotificationDto[];
-  const runner = (build?: BuildReport, leaseMs = 60_000) => new ReportRunner(s.core, build ?? indexReportBuilder(s.core), { pollMs: 10, leaseMs, maxAttempts: 3 });
+  /** Another worker on the same database (as another server process would be), running index reports only. */
+  const worker = (build?: BuildReport, leaseMs = 60_000) => {
+    const w = new JobService(s.server.db, { log: s.core.log });
+    w.register(INDEX_REPORT_JOB, indexReportJob(s.core, { build, leaseMs, maxAttempts: 3 }));
+    return w;
+  };
+  const drainReports = () => s.core.jobs.drain({ kinds: [INDEX_REPORT_JOB] });
   const create = async (name: string, r = rules(['dmx-0002'], ['dmx-0007'])) => call(planner, 'POST', '/index_reports', { index_report: { name, rules: r } });
 
   it('SRV-041 lists the seeded tasks and outcome notifications of the user and context, newest first', async () => {
@@ -51,6 +63,9 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
     expect(r.status).toBe(201);
     expect(r.body.data).toMatchObject({ status: 'received', report_type: 'index_report', product_slug: ACME, name: 'Young women' });
     expect(r.body.data.request_id).toMatch(/^[0-9a-f-]{36}$/);
+    // the task names its job, queued in the same transaction
+    expect(await s.core.jobs.get(r.body.data.job_id)).toMatchObject({ kind: INDEX_REPORT_JOB, state: 'queued', payload: { request_id: r.body.data.request_id }, contextSlug: ACME });
+    expect((await list(planner)).find((i) => i.report_type === 'index_report' && i.request_id === r.body.data.request_id)!.job_id).toBe(r.body.data.job_id);
     expect((await create('')).status).toBe(422);
     expect((await create('No segments', rules([]))).status).toBe(422);
     const unknown = await create('Ghost', rules(['ghost-9']));
@@ -63,7 +78,7 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
     const ok = (await create('Runner ok')).body.data as IndexReportTaskDto;
     // a segment deleted after the request was accepted
     await s.core.query("update index_report_tasks set rules = $2 where request_id = $1", [(await create('Runner bad')).body.data.request_id, JSON.stringify(rules(['ghost-7']))]);
-    const done = await runner().drain();
+    const done = await drainReports();
     expect(done).toBeGreaterThanOrEqual(2);
     const items = (await list(planner)).filter((i): i is IndexReportTaskDto => i.report_type === 'index_report');
     expect(items.find((i) => i.request_id === ok.request_id)!.status).toBe('completed');
@@ -76,7 +91,7 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
   it('SRV-044 SRV-049 downloads a completed workbook: downloaded_at set once, a history row per download; in-progress is 409', async () => {
     const t = (await create('Download me')).body.data as IndexReportTaskDto;
     expect((await call(planner, 'GET', `/index_reports/${t.request_id}/download`)).status).toBe(409);
-    await runner().drain();
+    await drainReports();
     const first = await call(planner, 'GET', `/index_reports/${t.request_id}/download`);
     expect(first.status).toBe(200);
     expect(first.res.headers.get('content-disposition')).toBe('attachment; filename="Download me.xlsx"');
@@ -101,23 +116,27 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
 
   it('recovers a task left processing by a dead worker once its lease runs out, and never runs one task twice at once', async () => {
     const t = (await create('Orphan')).body.data as IndexReportTaskDto;
-    const dead = runner(undefined, 200);
+    const dead = worker(undefined, 200);
     const claimed = await dead.claim();
-    expect(claimed?.request_id).toBe(t.request_id);
+    expect(claimed?.payload).toEqual({ request_id: t.request_id });
     // the dead worker never finishes; a live worker cannot take the task while the lease holds
-    const live = runner();
-    expect(await live.claim()).toBeNull();
+    expect(await worker().claim()).toBeNull();
     await new Promise((r) => setTimeout(r, 300));
     let builds = 0;
-    const counting = runner(async (task) => {
+    const counting = async (task: { request_id: string }) => {
       builds++;
       return { file: Buffer.from('x'), path: `reports/${task.request_id}.xlsx` };
-    });
+    };
+    const a = worker(counting);
+    const b = worker(counting);
     // two workers race for the queue: the task is built exactly once
-    await Promise.all([counting.drain(), counting.drain()]);
+    await Promise.all([a.drain(), b.drain(), a.drain()]);
     expect(builds).toBe(1);
-    const [row] = await s.core.query<{ status: string; attempts: number; claimed_by: string }>('select status, attempts, claimed_by from index_report_tasks where request_id = $1', [t.request_id]);
-    expect(row).toMatchObject({ status: 'completed', attempts: 2, claimed_by: counting.workerId });
+    const [row] = await s.core.query<{ status: string }>('select status from index_report_tasks where request_id = $1', [t.request_id]);
+    expect(row.status).toBe('completed');
+    const job = (await s.core.jobs.get(t.job_id!))!;
+    expect(job).toMatchObject({ state: 'completed', attempts: 2, result: { media_os_filepath: `reports/${t.request_id}.xlsx` } });
+    expect([a.workerId, b.workerId]).toContain(job.claimedBy!.split('#')[0]);
   });
 
   it('SHELL-084 SRV-043 marks an outcome notification read with a text OK', async () => {
@@ -145,4 +164,50 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
     expect(names).not.toContain('Outcomes for Fizz Zero July are ready');
     expect(names).not.toContain('Old interest index');
   });
+});
+
+describe('notifications: a database from before the job service', () => {
+  it('tasks waiting for the plugin’s old runner become core jobs and complete; finished ones keep their status', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'discovery-notif-upgrade-'));
+    try {
+      const old = defineServerPlugin<ServerCore, FastifyInstance>({ id: 'notifications', migrations: [{ id: '0001_notifications', sql: init }], register() {} });
+      const before = await createServer({ dataDir: dir, plugins: [old], population: false, jobs: { autoStart: false } });
+      const [{ id: user }] = await before.core.query<{ id: number }>("select id from users where email = 'planner@example.com'");
+      const task = (name: string, status: string, v: { attempts?: number; claimed_by?: string; lease_until?: Date; report?: Buffer; error?: string } = {}) =>
+        before.core.query(
+          `insert into index_report_tasks (user_id, request_id, product_slug, rules, name, status, attempts, claimed_by, lease_until, report, error)
+           values ($1, gen_random_uuid(), $2, '{}', $3, $4, $5, $6, $7, $8, $9)`,
+          [user, ACME, name, status, v.attempts ?? 0, v.claimed_by ?? null, v.lease_until ?? null, v.report ?? null, v.error ?? null],
+        );
+      await task('waiting', 'received');
+      // its runner's server stopped mid-build
+      await task('half built', 'processing', { attempts: 1, claimed_by: 'runner-gone', lease_until: new Date(Date.now() + 3_600_000) });
+      await task('built', 'completed', { report: Buffer.from('xlsx') });
+      await task('broken', 'failed', { error: 'Unknown segment ig-1' });
+      await before.close();
+
+      const after = await createServer({ dataDir: dir, plugins: [notificationsServer()], population: false, seed: false, jobs: { autoStart: false } });
+      try {
+        const rows = await after.core.query<{ name: string; status: string; job_id: number | null }>('select name, status, job_id from index_report_tasks order by id');
+        expect(rows.map((r) => [r.name, r.status, r.job_id !== null])).toEqual([
+          ['waiting', 'received', true],
+          ['half built', 'received', true],
+          ['built', 'completed', false],
+          ['broken', 'failed', false],
+        ]);
+        const jobsNow = await after.core.jobs.list({ kind: INDEX_REPORT_JOB });
+        expect(jobsNow.map((j) => j.state)).toEqual(['queued', 'queued']);
+        const gone = await after.core.query("select column_name from information_schema.columns where table_name = 'index_report_tasks' and column_name in ('attempts', 'claimed_by', 'lease_until')");
+        expect(gone).toEqual([]);
+        const w = new JobService(after.db, { log: after.core.log });
+        w.register(INDEX_REPORT_JOB, indexReportJob(after.core, { build: async (t) => ({ file: Buffer.from(t.name), path: `reports/${t.request_id}.xlsx` }) }));
+        expect(await w.drain()).toBe(2);
+        expect((await after.core.query<{ status: string }>('select status from index_report_tasks order by id')).map((r) => r.status)).toEqual(['completed', 'completed', 'completed', 'failed']);
+      } finally {
+        await after.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

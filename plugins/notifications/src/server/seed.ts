@@ -1,9 +1,10 @@
 import type { ServerCore } from '@discovery/server';
 import { randomUUID } from 'node:crypto';
+import { createIndexReportTask } from './report';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
 const DAY = 86_400_000;
-const rules = (...groups: string[][]) => JSON.stringify({ include: { and: groups.map((or) => ({ or })) }, exclude: { and: [] } });
+const rules = (...groups: string[][]) => ({ include: { and: groups.map((or) => ({ or })) }, exclude: { and: [] } });
 
 /**
  * Demo notifications for the planner and the admin in Acme > United States > Fizz Cola > Fizz
@@ -15,25 +16,18 @@ export async function seedNotifications(core: ServerCore): Promise<void> {
   const now = Date.now();
   await core.transaction(async (tx) => {
     for (const u of users) {
-      const tasks: [string, string, string, number][] = [
+      const tasks: [string, string, ReturnType<typeof rules>, number][] = [
         ['Women 25-44 index', 'Women 25-44: demographic index', rules(['dmx-0002', 'dmx-0003'], ['dmx-0007']), 1],
         ['Affluent radio index', 'Affluent radio listeners: demographic index', rules(['dmx-0014', 'dmx-0015'], ['mp-0010']), 2],
         ['Lapsed customers index', 'Lapsed customers: demographic index', rules(['fp-0015']), 3],
       ];
       for (const [name, ui, r, days] of tasks) {
-        await tx.query('insert into index_report_tasks (user_id, request_id, product_slug, rules, name, ui_name, created_at) values ($1, $2, $3, $4, $5, $6, $7)', [
-          u.id,
-          randomUUID(),
-          CONTEXT,
-          r,
-          name,
-          ui,
-          new Date(now - days * DAY),
-        ]);
+        await createIndexReportTask(core, tx, { userId: u.id, productSlug: CONTEXT, rules: r, name, uiName: ui, createdAt: new Date(now - days * DAY) });
       }
+      // failed before this database existed: a status with no job behind it
       await tx.query(
         "insert into index_report_tasks (user_id, request_id, product_slug, rules, name, ui_name, status, error, created_at, completed_at) values ($1, $2, $3, $4, $5, $6, 'failed', $7, $8, $8)",
-        [u.id, randomUUID(), CONTEXT, rules(['ig-0099']), 'Old interest index', 'Old interest: demographic index', 'Unknown or no longer available segment identifiers: ig-0099', new Date(now - 4 * DAY)],
+        [u.id, randomUUID(), CONTEXT, JSON.stringify(rules(['ig-0099'])), 'Old interest index', 'Old interest: demographic index', 'Unknown or no longer available segment identifiers: ig-0099', new Date(now - 4 * DAY)],
       );
       const outcomes: [string, number, boolean][] = [
         ['Outcomes for Fizz Zero Q3 are ready', 0.5, false],

@@ -23,7 +23,6 @@ export default definePlugin({
     { ref: noticeRoute, load: () => import('./pages/NoticePage') },
   ],
   nav: [{ target: toolboxAdminRoute, category: 'toolbox', labelKey: 'toolbox:nav', icon: 'wrench', order: 900, visibleWhen: allOf(canRead) }],
-  permissions: allToolboxPermissions,
   provides: [ToolboxUnitsStoreToken, ToolboxAdminStoreToken],
   i18n: { namespace: 'toolbox', load: async () => (await import('./locales/en.json')).default },
 });

@@ -1,34 +1,25 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
-import { ApiClientToken, ApiError, useService } from '@discovery/platform';
+import { useService } from '@discovery/platform';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LookalikeUpdateBody, type LookalikeDto } from '../../common';
+import type { LookalikeDto } from '../../common';
+import { AudienceDetailStoreToken } from '../stores/AudienceDetailStore';
 
-/** Renames a lookalike (SRV-093 update): the shared schema first, then PUT v2/lookalikes/{id}. */
+/** Renames the detail page's lookalike (the store checks the shared schema, then saves). */
 export function RenameLookalikeDialog({ lookalike, onClose, onRenamed }: { lookalike: LookalikeDto; onClose: () => void; onRenamed: (l: LookalikeDto) => void }) {
   const { t } = useTranslation('audiences');
-  const api = useService(ApiClientToken);
+  const store = useService(AudienceDetailStoreToken);
   const [name, setName] = useState(lookalike.name);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
-    const body = { lookalike: { name } };
-    const parsed = LookalikeUpdateBody.safeParse(body);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? t('rename.failed'));
-      return;
-    }
     setSaving(true);
     setError(null);
-    try {
-      const res = await api.put<{ data: LookalikeDto }>(`/api/v1/audiences/v2/lookalikes/${lookalike.id}`, parsed.data, { silent: true });
-      onRenamed(res.data);
-    } catch (e) {
-      setError(e instanceof ApiError && e.status ? e.message : t('rename.failed'));
-    } finally {
-      setSaving(false);
-    }
+    const problem = await store.renameLookalike(name, t('rename.failed'));
+    setSaving(false);
+    if (problem) setError(problem);
+    else if (store.item?.type === 'lookalike') onRenamed(store.item);
   };
 
   return (

@@ -1,35 +1,25 @@
 import { Classes, H2, Spinner } from '@blueprintjs/core';
 import { effectiveCompanyId } from '@discovery/plugin-api';
-import { ApiClientToken, HierarchyStoreToken, useService } from '@discovery/platform';
+import { HierarchyStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActivationDto } from '../../common';
-import { ActivationsTable } from '../ActivationsTable';
+import { ActivationsTable } from '../components/ActivationsTable';
+import { ActivityStoreToken } from '../stores/ActivityStore';
 
 /** AMS activations of the context's company (000 §2.4, SRV-040). */
 const AmsPage = observer(function AmsPage() {
   const { t } = useTranslation('audiences');
-  const api = useService(ApiClientToken);
+  const store = useService(ActivityStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
-  const [rows, setRows] = useState<ActivationDto[] | null>(null);
   const n = hierarchy.nodes;
   const company = effectiveCompanyId(n);
   const context = hierarchy.fullSlug;
 
   useEffect(() => {
-    setRows(null);
-    if (company === null) return setRows([]);
-    const q = new URLSearchParams({ companyId: String(company), hierarchy: context });
-    // SHELL-113: a failed fetch is logged and reads as an empty list.
-    api
-      .get<ActivationDto[]>(`/api/v1/audiences/ams/activations/recent?${q}`, { silent: true })
-      .then(setRows)
-      .catch((e: Error) => {
-        console.warn('AMS activations could not be loaded', e.message);
-        setRows([]);
-      });
-  }, [api, company, context]);
+    void store.loadActivations(company, context);
+  }, [store, company, context]);
+  const rows = store.activations;
 
   return (
     <section data-testid="ams-page">

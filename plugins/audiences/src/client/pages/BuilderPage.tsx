@@ -18,7 +18,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AudienceDto } from '../../common';
-import { BuilderStore, type RuleSide } from '../BuilderStore';
+import { BuilderStore, type RuleSide } from '../stores/BuilderStore';
 
 const Groups = observer(function Groups({ store, side, onPick }: { store: BuilderStore; side: RuleSide; onPick: (group: number) => void }) {
   const { t } = useTranslation('audiences');
@@ -169,13 +169,8 @@ const BuilderPage = observer(function BuilderPage() {
   useEffect(() => {
     const { draft, editId: id, referer: from, setHierarchy } = arrival.current;
     store.setOrigin(from, setHierarchy);
-    if (id) {
-      api
-        .get<{ data: AudienceDto }>(`/api/v1/audiences/${id}`, { silent: true })
-        .then((r) => store.open(r.data))
-        .catch((e: Error) => setLoadError(e.message));
-    } else void store.open(draft ?? null).catch((e: Error) => setLoadError(e.message));
-  }, [store, api]);
+    (id ? store.openSaved(id) : store.open(draft ?? null)).catch((e: Error) => setLoadError(e.message));
+  }, [store]);
 
   /** returnUrl is a path inside the product context ('insights/overlap/12') or an absolute app path. */
   const back = (saved?: AudienceDto) => {

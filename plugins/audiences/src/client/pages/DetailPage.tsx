@@ -1,7 +1,5 @@
 import { Button, Callout, Card, Classes, H2, H5, HTMLTable, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
-import type { SegmentDto } from '@discovery/counts/common';
 import {
-  ApiClientToken,
   audienceBuilderLink,
   audienceDetailRoute,
   audiencesOverviewRoute,
@@ -18,54 +16,28 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { ruleIds, type AudienceDto, type LookalikeDto, type ProfileDto } from '../../common';
 import { RenameLookalikeDialog } from '../components/RenameLookalikeDialog';
 import { describeRules } from '../describeRules';
-
-type Item = AudienceDto | LookalikeDto;
+import { AudienceDetailStoreToken } from '../stores/AudienceDetailStore';
 
 /** Audience detail (SHELL-022): rules in words, counts and the insight profile. */
 const DetailPage = observer(function DetailPage() {
   const { t } = useTranslation('audiences');
   const tc = useTranslation().t;
-  const api = useService(ApiClientToken);
+  const store = useService(AudienceDetailStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
   const config = useService(ConfigStoreToken);
   const toasts = useService(ToastStoreToken);
   const navigate = useNavigate();
   const { type, id } = useParams();
-  const [item, setItem] = useState<Item | null>(null);
-  const [seed, setSeed] = useState<AudienceDto | null>(null);
-  const [names, setNames] = useState<Record<string, string>>({});
-  const [profile, setProfile] = useState<ProfileDto | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
   const context = hierarchy.fullSlug;
 
   useEffect(() => {
-    let live = true;
-    setItem(null);
-    setProfile(null);
-    setError(null);
-    const load = async () => {
-      const url = type === 'lookalike' ? `/api/v1/audiences/v2/lookalikes/${id}` : `/api/v1/audiences/${id}`;
-      const it = (await api.get<{ data: Item }>(url, { silent: true })).data;
-      const seedAudience = it.type === 'lookalike' ? (await api.get<{ data: AudienceDto }>(`/api/v1/audiences/${it.seed_audience_id}`, { silent: true })).data : it;
-      const ids = ruleIds(seedAudience.rules);
-      const segs = ids.length ? (await api.post<{ data: SegmentDto[] }>('/api/v1/segments/by_identifiers', { identifiers: ids }, { silent: true })).data : [];
-      if (!live) return;
-      setItem(it);
-      setSeed(seedAudience);
-      setNames(Object.fromEntries(segs.map((s) => [s.identifier, s.name])));
-      const p = await api.get<{ data: ProfileDto }>(`/api/v1/audiences/${seedAudience.id}/profile`, { silent: true });
-      if (live) setProfile(p.data);
-    };
-    load().catch((e: Error) => live && setError(e.message));
-    return () => {
-      live = false;
-    };
-  }, [api, type, id, context]);
+    void store.load(type, id);
+  }, [store, type, id, context]);
+  const { item, seed, names, profile, error } = store;
 
   const overview = audiencesOverviewRoute.link(hierarchy.selection);
   if (error) {
@@ -97,7 +69,6 @@ const DetailPage = observer(function DetailPage() {
           lookalike={item}
           onClose={() => setRenaming(false)}
           onRenamed={(l) => {
-            setItem(l);
             setRenaming(false);
             toasts.success(t('rename.done', { name: l.name }));
           }}

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AudienceDto } from '../../common';
-import { AudiencesStoreToken, DeleteRefused, type OverviewRow, type SortKey } from '../AudiencesStore';
+import { AudiencesStoreToken, DeleteRefused, type OverviewRow, type SortKey } from '../stores/AudiencesStore';
 
 const SortHeader = observer(function SortHeader({ column, label }: { column: SortKey; label: string }) {
   const store = useService(AudiencesStoreToken);

@@ -1,10 +1,10 @@
 import { createToken, type BrandDto, type ClientDto, type PermissionAction, type RegionDto } from '@discovery/plugin-api';
 import { ApiError, TOAST_DURATIONS } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ALL_REGIONS_SLUG, brandsAdminRoutes, saveCall } from '../../common';
+import { ALL_REGIONS_SLUG, brandsAdminEndpoints as E, brandsAdminRoutes } from '../../common';
 import { BrandForm } from '../models/BrandForm';
 import type { ProductForm } from '../models/ProductForm';
-import { API, type BrandsAdminDeps } from './deps';
+import type { BrandsAdminDeps } from './deps';
 import { SegmentMappingStore } from './SegmentMappingStore';
 
 export const BrandsAdminStoreToken = createToken<BrandsAdminStore>('brands-admin:BrandsAdminStore');
@@ -139,7 +139,7 @@ export class BrandsAdminStore {
     const slug = this.clientSlug;
     this.loading = true;
     try {
-      const res = await this.deps.api.get<{ data: BrandDto[] }>(`${API}/brands`);
+      const res = await this.deps.api.call(E.brands);
       runInAction(() => {
         if (slug !== this.clientSlug) return;
         this.brands = res.data.map((b) => new BrandForm(b));
@@ -181,15 +181,12 @@ export class BrandsAdminStore {
     if (!client || !b.canSave) return false;
     const { api, t, toasts, banner } = this.deps;
     const isNew = b.isNew;
-    const call = saveCall(`${API}/brands`, b.id);
     const body = b.payload(client.id, this.slugsEditable);
     b.submitting = true;
     b.notice = null;
     try {
-      const res =
-        call.method === 'POST'
-          ? await api.post<{ data: BrandDto }>(call.url, body, { silent: true })
-          : await api.put<{ data: BrandDto }>(call.url, body, { silent: true });
+      // BRAND-023: a saved brand is PUT to its id, a new one POSTed.
+      const res = b.id ? await api.call(E.updateBrand, { params: { id: b.id }, body }, { silent: true }) : await api.call(E.createBrand, { body }, { silent: true });
       runInAction(() => b.markSaved(res.data));
       toasts.success(t(isNew ? 'toast.created' : 'toast.updated', { name: res.data.name }));
       await this.refreshHierarchy();
@@ -237,7 +234,9 @@ export class BrandsAdminStore {
     this.deleting = true;
     this.notice = null;
     try {
-      await api.delete(product ? `${API}/products/${product.id}` : `${API}/brands/${brand.id}`, { silent: true });
+      // Only saved records are asked about (an unsaved one just goes), so both have ids here.
+      if (product) await api.call(E.deleteProduct, { params: { id: product.id! } }, { silent: true });
+      else await api.call(E.deleteBrand, { params: { id: brand.id! } }, { silent: true });
       runInAction(() => {
         if (product) brand.forgetProduct(product);
         else {

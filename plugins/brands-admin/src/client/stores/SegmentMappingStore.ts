@@ -1,11 +1,11 @@
 import type { ClientDto, HierarchySelection } from '@discovery/plugin-api';
 import { ApiError } from '@discovery/platform';
-import type { SegmentDto } from '@discovery/counts/common';
+import { segmentsEndpoints, type SegmentDto } from '@discovery/counts/common';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { clearMappingSlot, MAPPING_SLOTS, setMappingSlot, type MappingSlot, type SiteVisitSegmentMapping } from '../../common';
+import { brandsAdminEndpoints as E, clearMappingSlot, MAPPING_SLOTS, setMappingSlot, type MappingSlot, type SiteVisitSegmentMapping } from '../../common';
 import { mapperContext } from '../mapperContext';
 import type { BrandForm } from '../models/BrandForm';
-import { API, type BrandsAdminDeps } from './deps';
+import type { BrandsAdminDeps } from './deps';
 
 /** BRAND-054: the label under a slot, the segment's path down to the segment. */
 export function segmentLabel(path: string, name: string): string {
@@ -61,7 +61,7 @@ export class SegmentMappingStore {
     const ids = MAPPING_SLOTS.map((s) => mapping?.[s]?.identifier).filter((x): x is string => Boolean(x));
     if (!ids.length) return;
     try {
-      const res = await this.deps.api.post<{ data: SegmentDto[] }>('/api/v1/segments/by_identifiers', { identifiers: ids }, { silent: true });
+      const res = await this.deps.api.call(segmentsEndpoints.byIdentifiers, { body: { identifiers: ids } }, { silent: true });
       runInAction(() => {
         for (const slot of MAPPING_SLOTS) {
           const dto = res.data.find((d) => d.identifier === mapping?.[slot]?.identifier && d.available);
@@ -103,9 +103,9 @@ export class SegmentMappingStore {
     this.saving = true;
     this.notice = null;
     try {
-      const res = await api.put<{ data: { site_visit_segment_mapping: SiteVisitSegmentMapping | null } }>(
-        `${API}/brands/${brand.saved.id}`,
-        { brand: { id: brand.saved.id, name: brand.saved.name, site_visit_segment_mapping: this.mapping } },
+      const res = await api.call(
+        E.updateBrand,
+        { params: { id: brand.saved.id }, body: { brand: { id: brand.saved.id, name: brand.saved.name, site_visit_segment_mapping: this.mapping } } },
         { silent: true },
       );
       runInAction(() => brand.setSavedMapping(res.data.site_visit_segment_mapping));

@@ -13,6 +13,3 @@ export interface BrandsAdminDeps {
   banner: ErrorBannerStore;
   t: Translate;
 }
-
-/** Base path of the plugin's API (the {clients} service of 000 §7). */
-export const API = '/api/v1/brands-admin';

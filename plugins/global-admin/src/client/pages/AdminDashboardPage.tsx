@@ -1,32 +1,21 @@
 import { Button, Card, H2, H4, HTMLTable, Spinner } from '@blueprintjs/core';
-import { ApiClientToken, SessionStoreToken, useService } from '@discovery/platform';
+import { SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminSummary } from '../../common';
 import { ClientsSection } from '../components/ClientsSection';
-
-interface AdminUser {
-  id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  roles: { name: string }[];
-  slugs: string[];
-}
+import { AdminDashboardStoreToken } from '../stores/AdminDashboardStore';
 
 /** The global admin dashboard (SHELL-021, A-48): platform figures and users, with 'view as'. */
 const AdminDashboardPage = observer(function AdminDashboardPage() {
   const { t } = useTranslation('global-admin');
-  const api = useService(ApiClientToken);
+  const store = useService(AdminDashboardStoreToken);
   const session = useService(SessionStoreToken);
-  const [summary, setSummary] = useState<AdminSummary | null>(null);
-  const [users, setUsers] = useState<AdminUser[] | null>(null);
-
   useEffect(() => {
-    void api.get<{ data: AdminSummary }>('/api/v1/global-admin/summary').then((r) => setSummary(r.data));
-    void api.get<{ data: AdminUser[] }>('/api/v1/users').then((r) => setUsers(r.data));
-  }, [api]);
+    void store.load();
+  }, [store]);
+  const { summary, users } = store;
 
   const canViewAs = session.can('impersonation', 'create') && !session.me?.impersonating;
   return (

@@ -1,6 +1,6 @@
 import { createToken } from '@discovery/plugin-api';
 import { ApiError, type ApiClient, type HierarchyStore, type SessionStore, type ToastStore } from '@discovery/platform';
-import { CLIENTS_API, ClientBodySchema, saveCall, type AdminClientDto, type ClientBody } from '@discovery/plugin-brands-admin/common';
+import { brandsAdminEndpoints as E, ClientBodySchema, type AdminClientDto, type ClientBody } from '@discovery/plugin-brands-admin/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export const ClientAdminStoreToken = createToken<ClientAdminStore>('global-admin:ClientAdminStore');
@@ -152,7 +152,7 @@ export class ClientAdminStore {
 
   async load(): Promise<void> {
     if (!this.canRead) return;
-    const res = await this.deps.api.get<{ data: AdminClientDto[] }>(CLIENTS_API);
+    const res = await this.deps.api.call(E.clients);
     runInAction(() => {
       this.clients = res.data;
       this.loaded = true;
@@ -172,12 +172,11 @@ export class ClientAdminStore {
     const form = this.form;
     if (!form || !form.validate()) return false;
     const { api, t, toasts, hierarchy } = this.deps;
-    const call = saveCall(CLIENTS_API, form.id);
     form.submitting = true;
     form.notice = null;
     try {
       const body = form.payload();
-      const res = call.method === 'POST' ? await api.post<{ data: AdminClientDto }>(call.url, body, { silent: true }) : await api.put<{ data: AdminClientDto }>(call.url, body, { silent: true });
+      const res = form.id ? await api.call(E.updateClient, { params: { id: form.id }, body }, { silent: true }) : await api.call(E.createClient, { body }, { silent: true });
       toasts.success(t(form.isNew ? 'clients.created' : 'clients.updated', { name: res.data.name }));
       runInAction(() => {
         const i = this.clients.findIndex((c) => c.id === res.data.id);

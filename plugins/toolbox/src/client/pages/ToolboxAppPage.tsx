@@ -1,4 +1,5 @@
 import { AnchorButton, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { coreEndpoints } from '@discovery/plugin-api';
 import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, resolveNodes, useService } from '@discovery/platform';
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
@@ -50,7 +51,7 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
             target: () => frame.current?.contentWindow,
             validationUrl: new URL(SSO_VALIDATION_PATH, window.location.origin).href,
             // SRV-013: a token made for this unit (its audience), so the unit cannot pass it on.
-            fetchToken: async () => (await api.get<{ token?: string }>(`/api/v1/sso/frame-token?unit=${encodeURIComponent(unit!.name)}`, { silent: true })).token || null,
+            fetchToken: async () => (await api.call(coreEndpoints.frameToken, { query: { unit: unit!.name } }, { silent: true })).token || null,
             warn: (m) => console.warn(m),
           })
         : null,

@@ -2,6 +2,7 @@ import { createToken, type NavCategory } from '@discovery/plugin-api';
 import { ApiError, type ApiClient, type ToastStore } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
+  toolboxEndpoints as E,
   ALL_REGIONS,
   CategoryInputSchema,
   hiddenUnit,
@@ -83,10 +84,9 @@ export class ToolboxAdminStore {
     this.client = client;
     this.loading = true;
     try {
-      const enc = encodeURIComponent(client);
       const [units, cats] = await Promise.all([
-        this.api.get<{ data: ToolboxUnitDto[] }>(`/api/v1/toolbox/units/type/all/client/${enc}`),
-        this.api.get<{ data: ToolboxCategoryDto[] }>(`/api/v1/toolbox/categories/client/${enc}`),
+        this.api.call(E.units, { params: { type: 'all', clientSlug: client } }),
+        this.api.call(E.categories, { params: { clientSlug: client } }),
       ]);
       runInAction(() => {
         if (this.client !== client) return;
@@ -128,23 +128,27 @@ export class ToolboxAdminStore {
   saveUnit(d: UnitDraft): Promise<boolean> {
     const { id: _id, status: _s, ...fields } = d;
     if (d.id === null) {
-      return this.run(() => this.api.post('/api/v1/toolbox/units', { unit: newUnitBody({ ...fields, id: null }) }), this.t('admin.saved', { name: d.name }));
+      return this.run(() => this.api.call(E.createUnit, { body: { unit: newUnitBody({ ...fields, id: null }) } }), this.t('admin.saved', { name: d.name }));
     }
-    return this.run(() => this.api.put(`/api/v1/toolbox/units/${d.id}`, { unit: { ...fields, status: d.status } }), this.t('admin.saved', { name: d.name }));
+    const id = d.id;
+    return this.run(() => this.api.call(E.updateUnit, { params: { id }, body: { unit: { ...fields, status: d.status } } }), this.t('admin.saved', { name: d.name }));
   }
 
   /** TBX-008: status false, category cleared, iframed false. */
   hideUnit(u: ToolboxUnitDto): Promise<boolean> {
     const h = hiddenUnit(u);
-    return this.run(() => this.api.put(`/api/v1/toolbox/units/${u.id}`, { unit: { status: h.status, category_id: h.category_id, iframed: h.iframed } }), this.t('admin.hidden', { name: u.name }));
+    return this.run(
+      () => this.api.call(E.updateUnit, { params: { id: u.id }, body: { unit: { status: h.status, category_id: h.category_id, iframed: h.iframed } } }),
+      this.t('admin.hidden', { name: u.name }),
+    );
   }
 
   showUnit(u: ToolboxUnitDto): Promise<boolean> {
-    return this.run(() => this.api.put(`/api/v1/toolbox/units/${u.id}`, { unit: { status: true } }), this.t('admin.shown', { name: u.name }));
+    return this.run(() => this.api.call(E.updateUnit, { params: { id: u.id }, body: { unit: { status: true } } }), this.t('admin.shown', { name: u.name }));
   }
 
   deleteUnit(u: ToolboxUnitDto): Promise<boolean> {
-    return this.run(() => this.api.delete(`/api/v1/toolbox/units/${u.id}`), this.t('admin.deleted', { name: u.name }));
+    return this.run(() => this.api.call(E.deleteUnit, { params: { id: u.id } }), this.t('admin.deleted', { name: u.name }));
   }
 
   /** TBX-010. */
@@ -154,13 +158,14 @@ export class ToolboxAdminStore {
       this.serverErrors = { name: parsed.error.issues[0]?.message ?? 'Invalid' };
       return Promise.resolve(false);
     }
-    return c.id === null
-      ? this.run(() => this.api.post('/api/v1/toolbox/categories', { category: parsed.data }), this.t('admin.saved', { name: c.name }))
-      : this.run(() => this.api.put(`/api/v1/toolbox/categories/${c.id}`, { category: parsed.data }), this.t('admin.saved', { name: c.name }));
+    const id = c.id;
+    return id === null
+      ? this.run(() => this.api.call(E.createCategory, { body: { category: parsed.data } }), this.t('admin.saved', { name: c.name }))
+      : this.run(() => this.api.call(E.updateCategory, { params: { id }, body: { category: parsed.data } }), this.t('admin.saved', { name: c.name }));
   }
 
   deleteCategory(c: ToolboxCategoryDto): Promise<boolean> {
-    return this.run(() => this.api.delete(`/api/v1/toolbox/categories/${c.id}`), this.t('admin.deleted', { name: c.name }));
+    return this.run(() => this.api.call(E.deleteCategory, { params: { id: c.id } }), this.t('admin.deleted', { name: c.name }));
   }
 
   /** TBX-011: move a category in the priority order; one bulk call with every priority. */
@@ -171,7 +176,7 @@ export class ToolboxAdminStore {
     // Optimistic: the table shows the new order at once, and goes back if the call fails.
     this.categories = this.categories.map((c) => ({ ...c, priority: list.find((x) => x.id === c.id)!.priority }));
     try {
-      const res = await this.api.put<{ data: ToolboxCategoryDto[] }>(`/api/v1/toolbox/categories/${clientId}/bulk`, list);
+      const res = await this.api.call(E.bulkPriorities, { params: { id: clientId }, body: list });
       runInAction(() => (this.categories = res.data));
       this.navUnits.invalidate();
       return true;

@@ -1,3 +1,4 @@
+import { endpointUrl, type EndpointSpec } from '@discovery/plugin-api';
 import type { ApiClient, HierarchyStore } from '@discovery/platform';
 import { observable, runInAction } from 'mobx';
 import type { ToolboxUnitDto } from '../../common';
@@ -23,7 +24,8 @@ function slowApi() {
   const waiting = new Map<string, (v: unknown) => void>();
   const calls: string[] = [];
   const api = {
-    get: (url: string) => {
+    call: (e: EndpointSpec, input: { params?: Record<string, unknown> }) => {
+      const url = endpointUrl(e, input.params);
       calls.push(url);
       return new Promise((resolve) => waiting.set(url, resolve));
     },

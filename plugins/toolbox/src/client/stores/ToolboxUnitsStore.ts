@@ -1,7 +1,7 @@
 import { createToken, type SessionSnapshot } from '@discovery/plugin-api';
 import type { ApiClient, DynamicNavItem, HierarchyStore, NavContribution } from '@discovery/platform';
 import { makeAutoObservable, observable, reaction, runInAction } from 'mobx';
-import { APPLICATIONS_FLAG, navUnitGroups, toolboxAppRoutes, type NavContext, type ToolboxUnitDto } from '../../common';
+import { APPLICATIONS_FLAG, navUnitGroups, toolboxAppRoutes, toolboxEndpoints as E, type NavContext, type ToolboxUnitDto } from '../../common';
 
 export const ToolboxUnitsStoreToken = createToken<ToolboxUnitsStore>('toolbox:ToolboxUnitsStore');
 
@@ -49,7 +49,7 @@ export class ToolboxUnitsStore implements NavContribution {
     // A fetch started before an invalidate() must neither overwrite newer units nor drop the newer fetch.
     const generation = this.generation;
     const promise: Promise<ToolboxUnitDto[]> = this.api
-      .get<{ data: ToolboxUnitDto[] }>(`/api/v1/toolbox/units/type/nav/client/${encodeURIComponent(client)}`, { silent: true })
+      .call(E.units, { params: { type: 'nav', clientSlug: client } }, { silent: true })
       .then((res) => {
         if (generation === this.generation) runInAction(() => this.loaded.set(client, res.data));
         return res.data;

@@ -1,7 +1,7 @@
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AdminClientDto } from '@discovery/plugin-brands-admin/common';
-import plugin from './index';
+import plugin from '../index';
 
 const acme: AdminClientDto = {
   id: 1,

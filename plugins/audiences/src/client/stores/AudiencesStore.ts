@@ -1,14 +1,13 @@
 import { createToken } from '@discovery/plugin-api';
 import { ApiError, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { AudienceDto, LookalikeDto } from '../common';
+import { audiencesEndpoints as E, type AudienceDto, type LookalikeDto } from '../../common';
 
 export const AudiencesStoreToken = createToken<AudiencesStore>('audiences:AudiencesStore');
 
 export type OverviewRow = AudienceDto | LookalikeDto;
 export type SortKey = 'name' | 'people' | 'created_at';
 
-const API = '/api/v1/audiences';
 
 /** The overview of the current context: audiences and lookalikes, search, sort, delete. */
 export class AudiencesStore {
@@ -25,7 +24,7 @@ export class AudiencesStore {
   async load(): Promise<void> {
     this.loading = true;
     try {
-      const [a, l] = await Promise.all([this.api.get<{ data: AudienceDto[] }>(API), this.api.get<{ data: LookalikeDto[] }>(`${API}/v2/lookalikes`)]);
+      const [a, l] = await Promise.all([this.api.call(E.list), this.api.call(E.lookalikes.list)]);
       runInAction(() => {
         this.rows = [...a.data, ...l.data];
         this.loaded = true;
@@ -67,9 +66,8 @@ export class AudiencesStore {
    * passed on as it is; any other failure reads 'Error: <server text>'.
    */
   async remove(row: OverviewRow): Promise<string> {
-    const url = row.type === 'audience' ? `${API}/${row.id}` : `${API}/v2/lookalikes/${row.id}`;
     try {
-      const res = await this.api.delete<{ data: { message: string } }>(url, { silent: true });
+      const res = await this.api.call(row.type === 'audience' ? E.remove : E.lookalikes.remove, { params: { id: row.id } }, { silent: true });
       runInAction(() => {
         this.rows = this.rows.filter((r) => !(r.type === row.type && r.id === row.id));
         // a deleted seed takes its lookalikes with it
@@ -83,7 +81,7 @@ export class AudiencesStore {
   }
 
   async createLookalike(seed: AudienceDto, name: string): Promise<LookalikeDto> {
-    const res = await this.api.post<{ data: LookalikeDto }>(`${API}/v2/lookalikes`, { lookalike: { name, seed_audience_id: seed.id } }, { silent: true });
+    const res = await this.api.call(E.lookalikes.create, { body: { lookalike: { name, seed_audience_id: seed.id } } }, { silent: true });
     runInAction(() => this.rows.unshift(res.data));
     return res.data;
   }

@@ -1,7 +1,7 @@
-import type { Rules, SegmentDto } from '@discovery/counts/common';
+import { segmentsEndpoints, type Rules, type SegmentDto } from '@discovery/counts/common';
 import { ApiError, BUILDER_REFERERS, type ApiClient, type AudienceDraft, type BuilderReferer } from '@discovery/platform';
 import { makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
-import { AudienceInput, ruleIds, type AudienceDto, type PeopleCount } from '../common';
+import { AudienceInput, audiencesEndpoints as E, ruleIds, type AudienceDto, type PeopleCount } from '../../common';
 
 export type RuleSide = 'include' | 'exclude';
 
@@ -22,7 +22,6 @@ export type PickedSegment = Omit<SegmentInfo, 'available' | 'data_permissions'> 
 export type SaveBlock = 'invalidSegments' | 'permission' | 'form' | 'saving' | null;
 
 export const COUNT_DEBOUNCE_MS = 300;
-const API = '/api/v1/audiences';
 
 /**
  * The audience builder: name, description, include groups (AND of OR groups) and exclude
@@ -72,6 +71,12 @@ export class BuilderStore {
   }
 
   /** Pre-fills from a draft another feature handed over, or from a saved audience (edit). */
+  /** Edit a saved audience: fetch it, then open it. */
+  async openSaved(id: string | number): Promise<void> {
+    const r = await this.api.call(E.get, { params: { id } }, { silent: true });
+    await this.open(r.data);
+  }
+
   async open(from: AudienceDraft | AudienceDto | null): Promise<void> {
     if (from) {
       this.name = from.name;
@@ -93,7 +98,7 @@ export class BuilderStore {
   async resolve(ids: string[]): Promise<void> {
     const missing = ids.filter((id) => !this.segments.has(id));
     if (!missing.length) return;
-    const res = await this.api.post<{ data: SegmentDto[] }>('/api/v1/segments/by_identifiers', { identifiers: missing }, { silent: true });
+    const res = await this.api.call(segmentsEndpoints.byIdentifiers, { body: { identifiers: missing } }, { silent: true });
     runInAction(() => {
       for (const s of res.data) {
         this.segments.set(s.identifier, { identifier: s.identifier, name: s.name, path: s.path, matched: s.count?.matched ?? 0, modeled: s.count?.modeled ?? 0, available: s.available, data_permissions: s.data_permissions ?? [] });
@@ -206,7 +211,7 @@ export class BuilderStore {
     this.counting = true;
     this.countError = null;
     try {
-      const res = await this.api.post<{ data: PeopleCount }>(`${API}/count`, { rules: this.rules }, { silent: true });
+      const res = await this.api.call(E.count, { body: { rules: this.rules } }, { silent: true });
       if (seq === this.seq) runInAction(() => (this.count = res.data));
     } catch (e) {
       if (seq === this.seq) runInAction(() => (this.countError = (e as Error).message));
@@ -224,8 +229,8 @@ export class BuilderStore {
     const audience = { name: this.name, description: this.description, rules: this.rules, audience_type: this.audienceType, referer: this.referer };
     try {
       const res = this.editingId
-        ? await this.api.put<{ data: AudienceDto }>(`${API}/${this.editingId}`, { audience })
-        : await this.api.post<{ data: AudienceDto }>(API, { audience });
+        ? await this.api.call(E.update, { params: { id: this.editingId }, body: { audience } })
+        : await this.api.call(E.create, { body: { audience } });
       return res.data;
     } catch (e) {
       runInAction(() => {

@@ -1,11 +1,12 @@
 import { Button, Classes, H4, HTMLSelect, HTMLTable, Icon, NonIdealState, Spinner, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
 import { effectiveCompanyId } from '@discovery/plugin-api';
-import { ApiClientToken, audienceDetailRoute, audiencesOverviewRoute, audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, SessionStoreToken, ShellModalsToken, useService } from '@discovery/platform';
+import { audienceDetailRoute, audiencesOverviewRoute, audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, SessionStoreToken, ShellModalsToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { amsPermissions, type ActivationDto, type HomeEntityRow } from '../common';
+import { amsPermissions, type HomeEntityRow } from '../../common';
+import { ActivityStoreToken } from '../stores/ActivityStore';
 import { ActivationsTable } from './ActivationsTable';
 
 type SortKey = 'name' | 'people' | 'created_at';
@@ -28,13 +29,11 @@ export function recentRows(rows: HomeEntityRow[], limit: 5 | 10, sort: { key: So
 export const RecentActivity = observer(function RecentActivity() {
   const { t } = useTranslation('audiences');
   const tc = useTranslation().t;
-  const api = useService(ApiClientToken);
+  const store = useService(ActivityStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
   const modals = useService(ShellModalsToken);
   const navigate = useNavigate();
-  const [rows, setRows] = useState<HomeEntityRow[] | null>(null);
-  const [activations, setActivations] = useState<ActivationDto[] | null>(null);
   const [limit, setLimit] = useState<5 | 10>(5);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean } | null>(null);
   const context = hierarchy.fullSlug;
@@ -43,34 +42,9 @@ export const RecentActivity = observer(function RecentActivity() {
   const company = effectiveCompanyId(hierarchy.nodes);
 
   useEffect(() => {
-    let live = true;
-    setRows(null);
-    setActivations(null);
-    const audiences = product
-      ? api
-          .get<{ audiences: HomeEntityRow[]; lookalikes: HomeEntityRow[] }>('/api/v1/audiences/home_entities?limit=10', { silent: true })
-          .then((r) => [...r.audiences, ...r.lookalikes])
-          .catch(() => [])
-      : Promise.resolve([]);
-    // SHELL-113: no company, no call; a failure is logged and reads as no activations.
-    const acts =
-      canAms && product && company !== null
-        ? api
-            .get<ActivationDto[]>(`/api/v1/audiences/ams/activations/recent?${new URLSearchParams({ companyId: String(company), hierarchy: context })}`, { silent: true })
-            .catch((e: Error) => {
-              console.warn('AMS activations could not be loaded', e.message);
-              return [];
-            })
-        : Promise.resolve([]);
-    void Promise.all([audiences, acts]).then(([a, b]) => {
-      if (!live) return;
-      setRows(a);
-      setActivations(b);
-    });
-    return () => {
-      live = false;
-    };
-  }, [api, context, product, canAms, company]);
+    void store.loadRecent({ product: Boolean(product), company, context, canAms });
+  }, [store, context, product, canAms, company]);
+  const { rows, activations } = store;
 
   const sortBy = (key: SortKey) => setSort((s) => (s?.key === key ? { key, desc: !s.desc } : { key, desc: key !== 'name' }));
   const header = (key: SortKey, label: string) => (

@@ -1,8 +1,8 @@
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, within } from '@testing-library/react';
-import type { HomeEntityRow } from '../common';
+import type { HomeEntityRow } from '../../common';
 import { createRouteRef, definePlugin } from '@discovery/plugin-api';
-import audiences from './index';
+import audiences from '../index';
 import { RecentActivity, recentRows } from './RecentActivity';
 
 /** A stand-in product home that shows this section, as the home plugin does. */

@@ -1,7 +1,7 @@
 import { HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { formatDate } from '@discovery/platform';
 import { useTranslation } from 'react-i18next';
-import { DISPLAY_STATE_COLOUR, isOpenEnded, type ActivationDto } from '../common';
+import { DISPLAY_STATE_COLOUR, isOpenEnded, type ActivationDto } from '../../common';
 
 /** Blueprint's lime, pineapple and apple. */
 const COLOURS = { lime: '#8eb125', pineapple: '#d1980b', apple: '#e0491e' } as const;
