@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
 import { LoginPage } from './pages/LoginPage';
+import { LogoutConfirmPage } from './pages/LogoutConfirmPage';
 import { MissingPermissions } from './pages/MissingPermissions';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { AppShell } from './shell/AppShell';
@@ -189,6 +190,7 @@ const Root = observer(function Root({ boot, buildInfo }: { boot: BootResult; bui
       <Routes>
         <Route path="/" element={<Navigate to="/home" replace />} />
         <Route path="/login" element={session.status === 'unknown' ? <Loading /> : <LoginPage version={buildInfo.version} />} />
+        <Route path="/logout-confirm" element={session.status === 'unknown' ? <Loading /> : <LogoutConfirmPage />} />
         {routes.map((r) => (
           <Route key={r.path} path={r.path} element={<RouteGate plugin={r.plugin} route={r.route} Page={r.Page} boot={boot} failed={failed} noticePath={noticePath} />} />
         ))}
