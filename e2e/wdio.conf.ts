@@ -21,6 +21,8 @@ export const config: WebdriverIO.Config = {
         args: chromiumArgs,
         prefs: { 'download.default_directory': DOWNLOAD_DIR, 'download.prompt_for_download': false },
       },
+      // The browser log carries Chromium's Content-Security-Policy reports (specs/shell/security.e2e.ts).
+      ...{ 'goog:loggingPrefs': { browser: 'ALL' } },
       'wdio:chromedriverOptions': { binary: process.env.CHROMEDRIVER_BIN ?? '/usr/bin/chromedriver' },
     },
   ],

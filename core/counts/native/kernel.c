@@ -10,6 +10,12 @@
  * VPOPCNTDQ where the CPU has it), small arrays keep bit tests, two small arrays merge. A mekko
  * market is ORed into a dense accumulator and counted, with no bitmaps allocated.
  *
+ * Portability: everything x86 (immintrin.h, target attributes, CPU detection) sits behind
+ * KERNEL_X86; elsewhere (arm64: Apple silicon, Graviton) the portable C path is all there is, and
+ * __builtin_popcountll becomes the CPU's own popcount (NEON CNT on arm64). Every function is
+ * exported twice: the best path for this CPU, and under `portable` the plain C path
+ * (DISCOVERY_COUNT_KERNEL=portable, and the tests that compare the two).
+ *
  * Format (CRoaring's portable serialisation): cookie 12346 + u32 count + (key, card-1) pairs +
  * u32 offsets, or cookie 12347 | (count-1) << 16 + run flags + pairs (+ offsets when count >= 4);
  * then each container: run (u16 n + n x (start, len-1)), array (card x u16) or bitmap (1024 x u64).
@@ -18,7 +24,15 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* KERNEL_PORTABLE_ONLY (-D) leaves the x86 parts out on x86 too: old compilers without AVX-512
+ * intrinsics, and the check that the portable build compiles (native/check-portable.sh). */
+#if (defined(__x86_64__) || defined(__i386__)) && !defined(KERNEL_PORTABLE_ONLY)
+#define KERNEL_X86 1
 #include <immintrin.h>
+#else
+#define KERNEL_X86 0
+#endif
 
 #define WORDS 1024
 #define KEYS 16 /* a shard is 2^20 ids: keys 0..15 */
@@ -156,8 +170,10 @@ static view_t view_of(const shard_t *s, int key, uint64_t *scratch) {
   return v;
 }
 
-static int has_vpopcnt = -1;
+/* Whether this CPU runs AVX-512 VPOPCNTDQ; set once in Init (always 0 off x86). */
+static int has_vpopcnt = 0;
 
+#if KERNEL_X86
 __attribute__((target("avx512f,avx512vpopcntdq"))) static uint64_t and_count_512(const uint64_t *a, const uint64_t *b) {
   __m512i acc = _mm512_setzero_si512();
   for (int i = 0; i < WORDS; i += 8) {
@@ -167,30 +183,51 @@ __attribute__((target("avx512f,avx512vpopcntdq"))) static uint64_t and_count_512
   return (uint64_t)_mm512_reduce_add_epi64(acc);
 }
 
-__attribute__((target("popcnt"))) static uint64_t and_count_scalar(const uint64_t *a, const uint64_t *b) {
-  uint64_t n = 0;
-  for (int i = 0; i < WORDS; i++) n += (uint64_t)__builtin_popcountll(a[i] & b[i]);
-  return n;
-}
-
 __attribute__((target("avx512f,avx512vpopcntdq"))) static uint64_t count_512(const uint64_t *a) {
   __m512i acc = _mm512_setzero_si512();
   for (int i = 0; i < WORDS; i += 8) acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(_mm512_loadu_si512((const void *)(a + i))));
   return (uint64_t)_mm512_reduce_add_epi64(acc);
 }
+/* The scalar path still uses the popcnt instruction (every x86-64 CPU of the last 15 years has it). */
+#define SCALAR_TARGET __attribute__((target("popcnt")))
+#else
+#define SCALAR_TARGET
+#endif
 
-__attribute__((target("popcnt"))) static uint64_t count_scalar(const uint64_t *a) {
+SCALAR_TARGET static uint64_t and_count_scalar(const uint64_t *a, const uint64_t *b) {
+  uint64_t n = 0;
+  for (int i = 0; i < WORDS; i++) n += (uint64_t)__builtin_popcountll(a[i] & b[i]);
+  return n;
+}
+
+SCALAR_TARGET static uint64_t count_scalar(const uint64_t *a) {
   uint64_t n = 0;
   for (int i = 0; i < WORDS; i++) n += (uint64_t)__builtin_popcountll(a[i]);
   return n;
 }
 
-static inline uint64_t and_count(const uint64_t *a, const uint64_t *b) { return has_vpopcnt ? and_count_512(a, b) : and_count_scalar(a, b); }
-static inline uint64_t count_words(const uint64_t *a) { return has_vpopcnt ? count_512(a) : count_scalar(a); }
+/* simd: this call may use AVX-512 (the CPU has it and the caller did not ask for the portable path). */
+static inline uint64_t and_count(const uint64_t *a, const uint64_t *b, int simd) {
+#if KERNEL_X86
+  if (simd) return and_count_512(a, b);
+#else
+  (void)simd;
+#endif
+  return and_count_scalar(a, b);
+}
 
-static uint64_t meet(const view_t *a, const view_t *b) {
+static inline uint64_t count_words(const uint64_t *a, int simd) {
+#if KERNEL_X86
+  if (simd) return count_512(a);
+#else
+  (void)simd;
+#endif
+  return count_scalar(a);
+}
+
+static uint64_t meet(const view_t *a, const view_t *b, int simd) {
   if (a->card == 0 || b->card == 0) return 0;
-  if (a->dense && b->dense) return and_count(a->dense, b->dense);
+  if (a->dense && b->dense) return and_count(a->dense, b->dense, simd);
   if (a->dense || b->dense) {
     const view_t *d = a->dense ? a : b;
     const view_t *s = a->dense ? b : a;
@@ -218,6 +255,12 @@ static uint64_t meet(const view_t *a, const view_t *b) {
 }
 
 /* ---------------------------------------------------------------- N-API glue */
+
+/* Each function is created twice; its data pointer says which path it takes. */
+static const int PATH_BEST = 1;
+static const int PATH_PORTABLE = 0;
+
+static int uses_simd(const void *path) { return has_vpopcnt && path == (const void *)&PATH_BEST; }
 
 #define CHECK(call)                                                         \
   do {                                                                      \
@@ -284,7 +327,9 @@ static shard_t *shard_slots(size_t n) {
 static napi_value Overlap(napi_env env, napi_callback_info info) {
   size_t argc = 3;
   napi_value argv[3];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  void *path;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, &path));
+  int simd = uses_simd(path);
   if (argc < 3) {
     napi_throw_error(env, NULL, "count kernel: overlap(xs, ys, out)");
     return NULL;
@@ -324,7 +369,7 @@ static napi_value Overlap(napi_env env, napi_callback_info info) {
     for (uint32_t j = 0; j < ny; j++) vy[j] = view_of(&ys[j], key, sy + (size_t)WORDS * j);
     for (uint32_t i = 0; i < nx; i++) {
       if (vx[i].card == 0) continue;
-      for (uint32_t j = 0; j < ny; j++) cells[(size_t)i * ny + j] += (double)meet(&vx[i], &vy[j]);
+      for (uint32_t j = 0; j < ny; j++) cells[(size_t)i * ny + j] += (double)meet(&vx[i], &vy[j], simd);
     }
   }
   return NULL;
@@ -358,7 +403,9 @@ static void or_into(uint64_t *acc, const shard_t *s, int key) {
 static napi_value Mekko(napi_env env, napi_callback_info info) {
   size_t argc = 3;
   napi_value argv[3];
-  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, NULL));
+  void *path;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, &path));
+  int simd = uses_simd(path);
   uint32_t nm, nm2;
   if (argc < 3 || napi_get_array_length(env, argv[0], &nm) != napi_ok || napi_get_array_length(env, argv[1], &nm2) != napi_ok || nm != nm2) {
     napi_throw_error(env, NULL, "count kernel: mekko(matched[][], modeled[][], out) with as many markets in both");
@@ -419,13 +466,13 @@ static napi_value Mekko(napi_env env, napi_callback_info info) {
         if (any) {
           memset(acc, 0, 8 * WORDS);
           for (uint32_t s = 0; s < lens[m]; s++) or_into(acc, &segs[first + s], key);
-          out[2 + 2 * m + kind] += (double)count_words(acc);
+          out[2 + 2 * m + kind] += (double)count_words(acc, simd);
           for (int i = 0; i < WORDS; i++) total[i] |= acc[i];
           any_total = 1;
         }
         first += lens[m];
       }
-      if (any_total) out[kind] += (double)count_words(total);
+      if (any_total) out[kind] += (double)count_words(total, simd);
     }
     free(lens);
   }
@@ -461,19 +508,36 @@ static napi_value Sizes(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+/* Sets overlap, mekko and sizes on `target`, all taking `path`. */
+static int define_functions(napi_env env, napi_value target, const int *path) {
+  static const struct {
+    const char *name;
+    napi_callback cb;
+  } fns[] = {{"overlap", Overlap}, {"mekko", Mekko}, {"sizes", Sizes}};
+  for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
+    napi_value fn;
+    if (napi_create_function(env, fns[i].name, NAPI_AUTO_LENGTH, fns[i].cb, (void *)path, &fn) != napi_ok) return 0;
+    if (napi_set_named_property(env, target, fns[i].name, fn) != napi_ok) return 0;
+  }
+  return 1;
+}
+
 static napi_value Init(napi_env env, napi_value exports) {
+#if KERNEL_X86
   __builtin_cpu_init();
   has_vpopcnt = __builtin_cpu_supports("avx512vpopcntdq") && __builtin_cpu_supports("avx512f");
-  napi_value fn;
-  if (napi_create_function(env, "overlap", NAPI_AUTO_LENGTH, Overlap, NULL, &fn) != napi_ok) return NULL;
-  napi_set_named_property(env, exports, "overlap", fn);
-  if (napi_create_function(env, "mekko", NAPI_AUTO_LENGTH, Mekko, NULL, &fn) != napi_ok) return NULL;
-  napi_set_named_property(env, exports, "mekko", fn);
-  if (napi_create_function(env, "sizes", NAPI_AUTO_LENGTH, Sizes, NULL, &fn) != napi_ok) return NULL;
-  napi_set_named_property(env, exports, "sizes", fn);
-  napi_value simd;
-  napi_get_boolean(env, has_vpopcnt == 1, &simd);
-  napi_set_named_property(env, exports, "avx512", simd);
+#endif
+  /* exports: the best path for this CPU; exports.portable: the same functions on plain C. */
+  napi_value portable, flag, arch;
+  if (!define_functions(env, exports, &PATH_BEST)) return NULL;
+  if (napi_create_object(env, &portable) != napi_ok || !define_functions(env, portable, &PATH_PORTABLE)) return NULL;
+  napi_get_boolean(env, 0, &flag);
+  napi_set_named_property(env, portable, "avx512", flag);
+  napi_set_named_property(env, exports, "portable", portable);
+  napi_get_boolean(env, has_vpopcnt == 1, &flag);
+  napi_set_named_property(env, exports, "avx512", flag);
+  napi_create_string_utf8(env, KERNEL_X86 ? "x86" : "portable-only", NAPI_AUTO_LENGTH, &arch);
+  napi_set_named_property(env, exports, "build", arch);
   return exports;
 }
 

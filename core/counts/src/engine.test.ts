@@ -1,13 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CountsEngine, UnknownSegmentsError } from './engine';
+import { CountsEngine, CountsUnavailableError, PopulationLoadError, UnknownSegmentsError } from './engine';
+import { chooseKernel } from './kernel';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { generatePopulation, memberTest } from './generate';
+import { generatePopulation, PopulationModel } from './generate';
 import { generatePopulationParallel } from './parallel';
 import { MANIFEST_FILE, type Manifest } from './manifest';
 import type { Rule } from './ops';
+import { Population } from './population';
 import { SegmentFileReader, SHARD_SIZE } from './storage';
 import { buildTaxonomy } from './taxonomy';
 
@@ -35,6 +37,8 @@ function membersOf(file: string): Uint8Array {
  */
 const PEOPLE = SHARD_SIZE + 4321;
 const SEGMENTS = 40;
+/** The kernel path a default engine takes on this machine. */
+const cpuMode = chooseKernel().mode;
 
 describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) => {
   let dir: string;
@@ -168,6 +172,45 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     await e.close();
   });
 
+  // person-by-person cell counts, computed once for the three paths
+  const cells = new Map<string, number>();
+  const bruteCell = (key: string, f: () => number) => cells.get(key) ?? cells.set(key, f()).get(key)!;
+  it.each([
+    ['the best path (AVX-512 when the CPU has it)', true, cpuMode],
+    ['the portable C path', 'portable' as const, 'portable'],
+    ['roaring (kernel off)', false, 'roaring'],
+  ])('overlap and mekko on %s equal brute force', async (_name, kernel, mode) => {
+    const e = await CountsEngine.open({ dir, workers: 0, kernel });
+    try {
+      expect(e.kernel.mode).toBe(mode);
+      expect((await e.memory()).kernelMode).toBe(mode);
+      const all = ids();
+      const x = all.slice(0, 12);
+      const y = all.slice(12, 24);
+      for (const kind of ['matched', 'modeled'] as const) {
+        const k = kind === 'matched' ? matched : modeled;
+        const o = await e.overlap(x, y, { kind });
+        for (const cell of o.cells) expect(cell.count).toBe(bruteCell(`${kind}/${cell.x}/${cell.y}`, () => count(k.get(cell.x)!, (p) => k.get(cell.y)![p] === 1)));
+      }
+      const markets = [
+        { id: 'a', matched: all.slice(0, 4), modeled: all.slice(4, 6) },
+        { id: 'b', matched: all.slice(20, 23), modeled: all.slice(20, 23) },
+      ];
+      const union = (kind: Map<string, Uint8Array>, list: string[]) => {
+        let n = 0;
+        for (let p = 0; p < PEOPLE; p++) if (list.some((id) => kind.get(id)![p])) n++;
+        return n;
+      };
+      const mk = await e.mekko(markets);
+      expect(mk.market_counts.matched).toEqual({ a: union(matched, markets[0].matched), b: union(matched, markets[1].matched) });
+      expect(mk.market_counts.modeled).toEqual({ a: union(modeled, markets[0].modeled), b: union(modeled, markets[1].modeled) });
+      expect(mk.total_matched_count).toBe(union(matched, [...markets[0].matched, ...markets[1].matched]));
+      expect(mk.total_modeled_count).toBe(union(modeled, [...markets[0].modeled, ...markets[1].modeled]));
+    } finally {
+      await e.close();
+    }
+  });
+
   it('rule audiences: AND of OR groups, exclusions, empty groups', async () => {
     const a = ids();
     const rules: Rule[] = [
@@ -251,7 +294,15 @@ describe('worker pool', () => {
       const pool = await CountsEngine.open({ dir, workers: 2 });
       // The same answers with roaring alone (the native kernel switched off), in a region too.
       const plain = await CountsEngine.open({ dir, workers: 2, kernel: false });
+      const portable = await CountsEngine.open({ dir, workers: 2, kernel: 'portable' });
+      // The setting reaches the worker threads too: DISCOVERY_COUNT_KERNEL=portable.
+      const saved = process.env.DISCOVERY_COUNT_KERNEL;
+      process.env.DISCOVERY_COUNT_KERNEL = 'portable';
+      const bySetting = await CountsEngine.open({ dir, workers: 2 });
+      if (saved === undefined) delete process.env.DISCOVERY_COUNT_KERNEL;
+      else process.env.DISCOVERY_COUNT_KERNEL = saved;
       try {
+        expect([plain, portable, bySetting].map((e) => e.kernel.mode)).toEqual(['roaring', 'portable', 'portable']);
         expect(await pool.counts(ids)).toEqual(await inline.counts(ids));
         const x = ids.slice(0, 3);
         const y = ids.slice(3, 6);
@@ -259,7 +310,7 @@ describe('worker pool', () => {
           { id: 'a', matched: ids.slice(0, 2), modeled: ids.slice(2, 4) },
           { id: 'b', matched: ids.slice(4, 7), modeled: ids.slice(4, 7) },
         ];
-        for (const engine of [pool, plain]) {
+        for (const engine of [pool, plain, portable, bySetting]) {
           expect(await engine.overlap(x, y)).toEqual(await inline.overlap(x, y));
           expect(await engine.mekko(markets)).toEqual(await inline.mekko(markets));
           for (const region of m.regions.map((r) => r.key)) {
@@ -271,27 +322,43 @@ describe('worker pool', () => {
         expect(mem.threads).toBe(2);
         expect(mem.bytes).toBeGreaterThan(0);
         expect(mem.kernel).toMatch(/^native/);
+        expect((await bySetting.memory()).kernel).toBe('native (portable C: DISCOVERY_COUNT_KERNEL=portable)');
+        expect((await plain.memory()).kernel).toMatch(/^roaring/);
       } finally {
         await inline.close();
         await pool.close();
         await plain.close();
+        await portable.close();
+        await bySetting.close();
       }
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });
     }
   }, 60_000);
 
-  it('stores exactly the members the generator rule picks (small population)', () => {
+  it('stores exactly the members the generator rule picks, person by person, matched and modeled, for every segment', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'counts-g-')), 'pop');
     try {
-      const m = generatePopulation({ people: 3000, seed: 5, dir, maxSegments: 30 });
-      for (const def of buildTaxonomy(5).slice(0, 30)) {
-        const t = memberTest(def, 5);
-        const r = new SegmentFileReader(join(dir, 'matched', `${def.short_id}.bin`));
-        const stored = new Set(r.read(0).toUint32Array());
-        r.close();
-        for (let p = 0; p < 3000; p++) expect(stored.has(p)).toBe(!def.expired && t.matched(p));
-        expect(m.segments.find((x) => x.short_id === def.short_id)!.matched).toBe(stored.size);
+      // The files come from the shard-at-a-time fill; the rule here is the person-by-person one.
+      const m = generatePopulation({ people: 3000, seed: 5, dir });
+      const taxonomy = buildTaxonomy(5);
+      const model = new PopulationModel(taxonomy, 5);
+      for (const def of taxonomy) {
+        const t = model.test(def);
+        const read = (kind: string) => {
+          const r = new SegmentFileReader(join(dir, kind, `${def.short_id}.bin`));
+          const stored = new Set(r.read(0).toUint32Array());
+          r.close();
+          return stored;
+        };
+        const matched = read('matched');
+        const modeled = read('modeled');
+        const wrong: number[] = [];
+        for (let p = 0; p < 3000; p++) {
+          if (matched.has(p) !== (!def.expired && t.matched(p)) || modeled.has(p) !== (!def.expired && t.modeled(p))) wrong.push(p);
+        }
+        expect({ id: def.short_id, wrong }).toEqual({ id: def.short_id, wrong: [] });
+        expect(m.segments.find((x) => x.short_id === def.short_id)!.matched).toBe(matched.size);
       }
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });
@@ -333,4 +400,113 @@ describe('worker pool', () => {
       rmSync(join(b, '..'), { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('count workers that die (issue 12)', () => {
+  let dir: string;
+  let ids: string[];
+  let inline: CountsEngine;
+  beforeAll(async () => {
+    dir = join(mkdtempSync(join(tmpdir(), 'counts-crash-')), 'pop');
+    // Two shards: two workers, each with its own shard.
+    const m = generate(SHARD_SIZE + 5000, 4, dir, 12);
+    ids = m.segments.filter((s) => !s.deleted).map((s) => s.short_id);
+    inline = await CountsEngine.open({ dir, workers: 0 });
+  }, 60_000);
+  afterAll(async () => {
+    await inline.close();
+    rmSync(join(dir, '..'), { recursive: true, force: true });
+  });
+
+  it.each([
+    ['process.exit', 'exit', /it exited with code 70/],
+    ['an error thrown outside a task', 'throw', /it failed: injected fault: an error outside any task/],
+    ['running out of memory', 'oom', /it ran out of memory/],
+  ] as const)('a worker dying mid-request by %s: that call fails once with the 503 error at once, the next runs on a new worker', async (_how, how, reason) => {
+    const e = await CountsEngine.open({ dir, workers: 2, fault: { worker: 0, on: 'overlap', how } });
+    try {
+      const x = ids.slice(0, 4);
+      const y = ids.slice(4, 8);
+      const t0 = Date.now();
+      const err = await e.overlap(x, y).catch((x: unknown) => x);
+      expect(err).toBeInstanceOf(CountsUnavailableError);
+      expect((err as CountsUnavailableError).status).toBe(503);
+      expect((err as Error).message).toMatch(reason);
+      expect((err as Error).message).toMatch(/it has been replaced\. Please try again\.$/);
+      expect(Date.now() - t0).toBeLessThan(5_000);
+      // the replacement answers, with the same numbers as the inline engine
+      expect(await e.overlap(x, y)).toEqual(await inline.overlap(x, y));
+      expect(await e.mekko([{ id: 'm', matched: x, modeled: y }])).toEqual(await inline.mekko([{ id: 'm', matched: x, modeled: y }]));
+      expect(e.health()).toEqual({ restarts: 1, failure: null });
+    } finally {
+      await e.close();
+    }
+  }, 30_000);
+
+  it('a worker that keeps dying before answering anything: the slot is failed with the reason, calls get the 503 error, none hangs', async () => {
+    const script = join(dir, '..', 'broken-worker.cjs');
+    writeFileSync(script, "throw new Error('cannot read the population');\n");
+    const e = await CountsEngine.open({ dir, workers: 2, workerScript: script });
+    try {
+      const first = await e.counts(ids.slice(0, 2), { region: 'acme/us' }).catch((x: unknown) => x);
+      expect(first).toBeInstanceOf(CountsUnavailableError);
+      const t0 = Date.now();
+      while (!e.health().failure && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 20));
+      expect(e.health().failure).toBe('count workers stopped 3 times in a row, last because it failed: cannot read the population');
+      const later = await e.counts(ids.slice(0, 2), { region: 'acme/us' }).catch((x: unknown) => x);
+      expect((later as Error).message).toBe('Audience counts are unavailable: count workers stopped 3 times in a row, last because it failed: cannot read the population.');
+    } finally {
+      await e.close();
+    }
+  }, 30_000);
+});
+
+describe('a population that cannot be loaded is failed, with its reason (issue 12)', () => {
+  let source: string;
+  beforeAll(() => {
+    source = join(mkdtempSync(join(tmpdir(), 'counts-bad-')), 'pop');
+    generatePopulation({ people: 3000, seed: 6, dir: source, maxSegments: 10 });
+  });
+  afterAll(() => rmSync(join(source, '..'), { recursive: true, force: true }));
+
+  const copy = () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'counts-bad-')), 'pop');
+    cpSync(source, dir, { recursive: true });
+    return dir;
+  };
+
+  it.each([
+    ['a truncated segment file', (d: string) => truncateSync(join(d, 'matched', 'dmx-0003.bin'), 40), 'matched/dmx-0003.bin is not a segment file (no end marker: truncated or overwritten)'],
+    ['a missing segment file', (d: string) => rmSync(join(d, 'modeled', 'dmx-0005.bin')), 'modeled/dmx-0005.bin is missing (ENOENT)'],
+    ['a segment file with bytes missing in the middle', (d: string) => {
+      const f = join(d, 'matched', 'dmx-0001.bin');
+      const b = readFileSync(f);
+      writeFileSync(f, Buffer.concat([b.subarray(0, 10), b.subarray(20)]));
+    }, /matched\/dmx-0001\.bin is \d+ bytes, its footer says \d+/],
+    ['a manifest that is not JSON', (d: string) => writeFileSync(join(d, MANIFEST_FILE), '{"version": 1, "segm'), /manifest\.json: .*JSON/],
+    ['a manifest of something else', (d: string) => writeFileSync(join(d, MANIFEST_FILE), '{"version": 2}'), 'not a population manifest'],
+  ])('%s: state failed, the reason names the file, no engine', async (_what, damage, reason) => {
+    const dir = copy();
+    try {
+      damage(dir);
+      const p = new Population({ dir, people: 3000, seed: 6, workers: 0 });
+      await expect(p.whenReady()).rejects.toBeInstanceOf(PopulationLoadError);
+      const s = p.status();
+      expect(s.state).toBe('failed');
+      if (typeof reason === 'string') expect(s.error).toContain(reason);
+      else expect(s.error).toMatch(reason);
+      expect(p.current()).toBeNull();
+      await p.close();
+    } finally {
+      rmSync(join(dir, '..'), { recursive: true, force: true });
+    }
+  });
+
+  it('a generation error: state failed with the reason', async () => {
+    const file = join(source, '..', 'not-a-folder');
+    writeFileSync(file, 'x');
+    const p = new Population({ dir: join(file, 'pop'), people: 1000, seed: 1, workers: 0 });
+    await expect(p.whenReady()).rejects.toThrow(/generating it failed: .*ENOTDIR/);
+    expect(p.status()).toMatchObject({ state: 'failed', error: expect.stringMatching(/^generating it failed: .*ENOTDIR/) });
+  });
 });

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MANIFEST_FILE, type Manifest, type SegmentEntry } from './manifest';
 import type { MarketSpec, Op, Partial, Rule } from './ops';
-import { kernelStatus } from './kernel';
+import { chooseKernel, type KernelMode, type KernelOption } from './kernel';
 import { addPartials } from './ops';
 import { ShardStore } from './shardStore';
-import { SHARD_SIZE, type MembershipKind } from './storage';
+import { checkSegmentFile, SHARD_SIZE, type MembershipKind } from './storage';
 
 export interface EngineOptions {
   dir: string;
@@ -15,8 +15,22 @@ export interface EngineOptions {
   workers?: number;
   /** The worker entry; default: worker-dev.cjs beside the sources (tsx). A bundled server passes its built worker. */
   workerScript?: string;
-  /** false: overlaps and mekkos with `roaring` even when the native kernel is built (tests, comparisons). */
-  kernel?: boolean;
+  /**
+   * The native kernel's path: true (default) = as DISCOVERY_COUNT_KERNEL says (AVX-512 when the CPU
+   * has it), 'portable' = its plain C path, false = `roaring` only (tests, comparisons).
+   */
+  kernel?: KernelOption;
+  /**
+   * Tests only: worker `worker` dies on its first `on` request, by process.exit ('exit'), an error
+   * thrown outside the task ('throw') or running out of memory ('oom'). Its replacement does not.
+   */
+  fault?: WorkerFault;
+}
+
+export interface WorkerFault {
+  worker: number;
+  on: Op['op'] | 'memory';
+  how: 'exit' | 'throw' | 'oom';
 }
 
 export interface CountOptions {
@@ -74,10 +88,35 @@ export class UnknownSegmentsError extends Error {
   }
 }
 
+/**
+ * A count worker stopped (process.exit, an error thrown outside a task, out of memory) while
+ * answering, or the workers keep stopping: the server answers 503 with this message. The worker
+ * has been replaced, so the next call is answered again.
+ */
+export class CountsUnavailableError extends Error {
+  readonly status = 503;
+  constructor(message: string) {
+    super(message);
+    this.name = 'CountsUnavailableError';
+  }
+}
+
+/** The population on disk is unreadable (missing, truncated or corrupt files): the engine does not open. */
+export class PopulationLoadError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PopulationLoadError';
+  }
+}
+
 interface Executor {
   run(op: Op, shards: number[]): Promise<Partial | null>;
   memory(): Promise<{ bitmaps: number; bytes: number }>;
   close(): Promise<void>;
+  /** Workers that died and were replaced. */
+  readonly restarts: number;
+  /** Why this executor no longer answers (its workers kept dying), or null. */
+  readonly failure: string | null;
 }
 
 class InlineExecutor implements Executor {
@@ -91,25 +130,68 @@ class InlineExecutor implements Executor {
   async close() {
     this.store.close();
   }
+  readonly restarts = 0;
+  readonly failure = null;
 }
 
+/** Deaths in a row, with no answer in between, after which a worker slot stops being refilled. */
+const MAX_DEATHS_IN_A_ROW = 3;
+
+/**
+ * One worker thread and the requests it is answering. When the thread dies, every request it held
+ * is rejected once with CountsUnavailableError (the caller's 503) and a new thread takes its place;
+ * a thread that keeps dying before answering anything leaves the slot failed, with the reason.
+ */
 class WorkerExecutor implements Executor {
   private next = 1;
   private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  constructor(private readonly worker: Worker) {
-    worker.on('message', (m: { id: number; partial?: Partial | null; memory?: unknown; error?: string }) => {
+  private worker!: Worker;
+  private closing = false;
+  private deathsInARow = 0;
+  restarts = 0;
+  failure: string | null = null;
+
+  constructor(private readonly spawn: (first: boolean) => Worker) {
+    this.start(true);
+  }
+
+  private start(first: boolean): void {
+    const w = this.spawn(first);
+    this.worker = w;
+    let reason: string | null = null;
+    w.on('message', (m: { id: number; partial?: Partial | null; memory?: unknown; error?: string }) => {
       const p = this.pending.get(m.id);
       if (!p) return;
+      this.deathsInARow = 0;
       this.pending.delete(m.id);
       if (m.error) p.reject(new Error(m.error));
       else p.resolve(m.memory ?? m.partial ?? null);
     });
-    worker.on('error', (e) => {
-      for (const p of this.pending.values()) p.reject(e);
-      this.pending.clear();
+    // 'error' (an uncaught error, out of memory) is followed by 'exit'; the exit does the rest.
+    w.on('error', (e: Error & { code?: string }) => {
+      reason = e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? 'it ran out of memory' : `it failed: ${e.message}`;
+    });
+    w.on('exit', (code) => {
+      if (this.closing || w !== this.worker) return;
+      this.died(reason ?? `it exited with code ${code}`);
     });
   }
+
+  private died(reason: string): void {
+    const err = new CountsUnavailableError(`A count worker stopped while answering (${reason}); it has been replaced. Please try again.`);
+    for (const p of this.pending.values()) p.reject(err);
+    this.pending.clear();
+    this.deathsInARow++;
+    if (this.deathsInARow >= MAX_DEATHS_IN_A_ROW) {
+      this.failure = `count workers stopped ${this.deathsInARow} times in a row, last because ${reason}`;
+      return;
+    }
+    this.restarts++;
+    this.start(false);
+  }
+
   private send<T>(msg: object): Promise<T> {
+    if (this.failure) return Promise.reject(new CountsUnavailableError(`Audience counts are unavailable: ${this.failure}.`));
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -123,8 +205,34 @@ class WorkerExecutor implements Executor {
     return this.send<{ bitmaps: number; bytes: number }>({ memory: true });
   }
   async close() {
+    this.closing = true;
+    for (const p of this.pending.values()) p.reject(new CountsUnavailableError('The count engine was closed.'));
+    this.pending.clear();
     await this.worker.terminate();
   }
+}
+
+/** Reads the manifest and checks every segment file's frame, so a damaged population fails at open with its reason. */
+function readPopulation(dir: string): Manifest {
+  const file = join(dir, MANIFEST_FILE);
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  } catch (e) {
+    throw new PopulationLoadError(`${file}: ${(e as Error).message}`);
+  }
+  if (manifest?.version !== 1 || !Number.isInteger(manifest.people) || !Number.isInteger(manifest.shards) || !Array.isArray(manifest.segments) || !Array.isArray(manifest.regions)) {
+    throw new PopulationLoadError(`${file}: not a population manifest (version 1 with people, shards, segments and regions)`);
+  }
+  const bad: string[] = [];
+  for (const s of manifest.segments) {
+    for (const kind of ['matched', 'modeled'] as const) {
+      const problem = checkSegmentFile(join(dir, kind, `${s.short_id}.bin`), manifest.shards);
+      if (problem) bad.push(problem);
+    }
+  }
+  if (bad.length) throw new PopulationLoadError(`${bad.length} damaged segment file(s) in ${dir}: ${bad.slice(0, 3).join('; ')}${bad.length > 3 ? '; ...' : ''}`);
+  return manifest;
 }
 
 /**
@@ -138,6 +246,7 @@ export class CountsEngine {
   private constructor(
     readonly manifest: Manifest,
     private readonly executors: Executor[],
+    private readonly kernelInfo: { mode: KernelMode; status: string },
   ) {
     this.byId = new Map(manifest.segments.map((s) => [s.short_id, s]));
     this.shardsOf = executors.map(() => []);
@@ -148,22 +257,36 @@ export class CountsEngine {
     return existsSync(join(dir, MANIFEST_FILE));
   }
 
+  /** Opens a population; a damaged one (PopulationLoadError) or a bad DISCOVERY_COUNT_KERNEL throws with the reason. */
   static async open(opts: EngineOptions): Promise<CountsEngine> {
-    const manifest = JSON.parse(readFileSync(join(opts.dir, MANIFEST_FILE), 'utf8')) as Manifest;
+    const { mode, status } = chooseKernel(opts.kernel);
+    const manifest = readPopulation(opts.dir);
     const wanted = opts.workers ?? Math.min(availableParallelism(), manifest.shards);
     const n = Math.max(0, Math.min(wanted, manifest.shards));
-    if (n <= 1 && (opts.workers ?? 1) <= 1) return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(opts.dir, manifest, { kernel: opts.kernel }))]);
+    const kernelInfo = { mode, status };
+    if (n <= 1 && (opts.workers ?? 1) <= 1) return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(opts.dir, manifest, { kernel: opts.kernel }))], kernelInfo);
     const script = opts.workerScript ?? join(__dirname, 'worker-dev.cjs');
     const executors: Executor[] = [];
     for (let i = 0; i < Math.max(1, n); i++) {
-      executors.push(new WorkerExecutor(new Worker(script, { workerData: { dir: opts.dir, kernel: opts.kernel } })));
+      const fault = opts.fault?.worker === i ? opts.fault : undefined;
+      executors.push(
+        new WorkerExecutor(
+          (first) =>
+            new Worker(script, {
+              workerData: { dir: opts.dir, kernel: opts.kernel, fault: first ? fault : undefined },
+              // An 'oom' fault needs a heap that fills up in a moment.
+              resourceLimits: first && fault?.how === 'oom' ? { maxOldGenerationSizeMb: 48 } : undefined,
+            }),
+        ),
+      );
     }
-    return new CountsEngine(manifest, executors);
+    return new CountsEngine(manifest, executors, kernelInfo);
   }
 
   /** An inline engine over files with a manifest given by the caller (tests, tools). */
   static async fromManifest(dir: string, manifest: Manifest): Promise<CountsEngine> {
-    return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(dir, manifest))]);
+    const { mode, status } = chooseKernel();
+    return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(dir, manifest))], { mode, status });
   }
 
   get people(): number {
@@ -296,10 +419,26 @@ export class CountsEngine {
     return { audience: size, population, rows };
   }
 
-  /** Shard bitmaps held and their bytes over every thread, and how overlaps and mekkos run ('native (AVX-512)' or roaring). */
-  async memory(): Promise<{ threads: number; bitmaps: number; bytes: number; kernel: string }> {
+  /** How overlaps and mekkos run in this engine: mode 'avx512', 'portable' or 'roaring', and why. */
+  get kernel(): { mode: KernelMode; status: string } {
+    return this.kernelInfo;
+  }
+
+  /** Worker threads replaced after dying, and why the engine no longer answers (workers kept dying), or null. */
+  health(): { restarts: number; failure: string | null } {
+    return { restarts: this.executors.reduce((s, e) => s + e.restarts, 0), failure: this.executors.find((e) => e.failure)?.failure ?? null };
+  }
+
+  /** Shard bitmaps held and their bytes over every thread, and how overlaps and mekkos run ('native (AVX-512)', 'native (portable C: ...)' or 'roaring (why)'). */
+  async memory(): Promise<{ threads: number; bitmaps: number; bytes: number; kernel: string; kernelMode: KernelMode }> {
     const all = await Promise.all(this.executors.map((e) => e.memory()));
-    return { threads: all.length, bitmaps: all.reduce((s, m) => s + m.bitmaps, 0), bytes: all.reduce((s, m) => s + m.bytes, 0), kernel: kernelStatus() };
+    return {
+      threads: all.length,
+      bitmaps: all.reduce((s, m) => s + m.bitmaps, 0),
+      bytes: all.reduce((s, m) => s + m.bytes, 0),
+      kernel: this.kernelInfo.status,
+      kernelMode: this.kernelInfo.mode,
+    };
   }
 
   async close(): Promise<void> {

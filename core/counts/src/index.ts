@@ -1,4 +1,4 @@
-export { CountsEngine, MODELED_ONLY_WEIGHT, UnknownSegmentsError, weightsOf, type CountOptions, type EngineOptions, type MekkoResult, type OverlapCell, type OverlapResult, type ProfileRow } from './engine';
+export { CountsEngine, CountsUnavailableError, MODELED_ONLY_WEIGHT, PopulationLoadError, UnknownSegmentsError, weightsOf, type CountOptions, type EngineOptions, type MekkoResult, type OverlapCell, type OverlapResult, type ProfileRow, type WorkerFault } from './engine';
 export { DEMO_REGIONS, generatePopulation, regionSlices, type GenerateOptions } from './generate';
 export { generatePopulationParallel, type ParallelGenerateOptions } from './parallel';
 export { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
@@ -6,4 +6,4 @@ export type { MarketSpec, Rule, RuleGroup } from './ops';
 export { SegmentFileReader, SHARD_BITS, SHARD_SIZE, type MembershipKind } from './storage';
 export { VENDORS, type Vendor } from './taxonomy';
 export { Population, type PopulationOptions, type PopulationState } from './population';
-export { kernelStatus, loadKernel, type CountKernel } from './kernel';
+export { chooseKernel, kernelStatus, loadKernel, type CountKernel, type KernelFunctions, type KernelMode, type KernelOption } from './kernel';

@@ -1,5 +1,30 @@
-import { kernelStatus, loadKernel } from './kernel';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chooseKernel, kernelStatus, loadKernel, type KernelFunctions } from './kernel';
 import { RoaringBitmap32 } from './roaring';
+
+const PACKAGE = join(__dirname, '..');
+
+/** Whether this CPU has AVX-512 VPOPCNTDQ, read from the kernel's view of the world: /proc/cpuinfo. */
+function cpuHasVpopcnt(): boolean {
+  if (process.arch !== 'x64' || !existsSync('/proc/cpuinfo')) return false;
+  const flags = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('flags')) ?? '';
+  return / avx512f( |$)/.test(flags) && / avx512_vpopcntdq( |$)/.test(flags);
+}
+
+/** Members of a shard bitmap, person by person: the brute-force reference. */
+function dense(b: RoaringBitmap32): Uint8Array {
+  const out = new Uint8Array(1 << 20);
+  for (const v of b.toUint32Array()) out[v] = 1;
+  return out;
+}
+function bruteAnd(a: Uint8Array, b: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < a.length; i++) n += a[i] & b[i];
+  return n;
+}
 
 /** Bitmaps of one shard (ids < 2^20) with every container kind: empty, array, bitmap and run. */
 function shardBitmaps(seed: number): RoaringBitmap32[] {
@@ -27,54 +52,167 @@ function shardBitmaps(seed: number): RoaringBitmap32[] {
 
 const bytes = (b: RoaringBitmap32): Buffer => (b.isEmpty ? Buffer.alloc(0) : Buffer.from(b.serialize('portable')));
 
-describe('native count kernel', () => {
-  const kernel = loadKernel();
+const built = loadKernel();
+/** Both paths of the built kernel: the best this CPU runs (AVX-512 here when it has it) and plain C. */
+const PATHS: [string, KernelFunctions][] = built
+  ? [
+      [built.avx512 ? 'AVX-512' : 'best (portable C on this CPU)', built],
+      ['portable C', built.portable],
+    ]
+  : [];
 
+describe('native count kernel', () => {
   it('is built by npm install and loaded (the engine would fall back to roaring otherwise)', () => {
     expect(kernelStatus()).toMatch(/^native/);
-    expect(kernel).not.toBeNull();
+    expect(built).not.toBeNull();
   });
 
-  it.each([1, 2, 3])('overlap equals roaring andCardinality for every pair of container kinds (seed %i)', (seed) => {
-    const bs = shardBitmaps(seed);
-    const xs = bs.slice(0, 12);
-    const ys = bs.slice(2).reverse().slice(0, 12);
-    const out = new Float64Array(xs.length + ys.length + xs.length * ys.length);
-    kernel!.overlap(xs.map(bytes), ys.map(bytes), out);
-    expect(Array.from(out.subarray(0, xs.length))).toEqual(xs.map((b) => b.size));
-    expect(Array.from(out.subarray(xs.length, xs.length + ys.length))).toEqual(ys.map((b) => b.size));
-    expect(Array.from(out.subarray(xs.length + ys.length))).toEqual(xs.flatMap((a) => ys.map((b) => a.andCardinality(b))));
-    // it adds into out: a second call doubles every figure
-    kernel!.overlap(xs.map(bytes), ys.map(bytes), out);
-    expect(out[xs.length + ys.length + 5]).toBe(2 * xs[0].andCardinality(ys[5]));
+  it('takes the AVX-512 path exactly when this CPU has AVX-512 VPOPCNTDQ; the portable path never', () => {
+    expect(built!.avx512).toBe(cpuHasVpopcnt());
+    expect(built!.portable.avx512).toBe(false);
+    expect(built!.build).toBe(process.arch === 'x64' || process.arch === 'ia32' ? 'x86' : 'portable-only');
+    expect(chooseKernel().mode).toBe(cpuHasVpopcnt() ? 'avx512' : 'portable');
+    expect(chooseKernel().status).toBe(cpuHasVpopcnt() ? 'native (AVX-512)' : 'native (portable C: this CPU has no AVX-512 VPOPCNTDQ)');
   });
 
-  it.each([4, 5])('mekko equals roaring unions per market and over all markets (seed %i)', (seed) => {
-    const bs = shardBitmaps(seed);
-    const modeled = shardBitmaps(seed + 10);
-    const markets = [[1, 2, 3], [4, 9], [], [10, 12, 13, 0], [11]];
-    const out = new Float64Array(2 + 2 * markets.length);
-    kernel!.mekko(
-      markets.map((m) => m.map((i) => bytes(bs[i]))),
-      markets.map((m) => m.map((i) => bytes(modeled[i]))),
-      out,
-    );
-    const union = (list: RoaringBitmap32[]) => (list.length ? RoaringBitmap32.orMany(list).size : 0);
-    expect(out[0]).toBe(union(markets.flat().map((i) => bs[i])));
-    expect(out[1]).toBe(union(markets.flat().map((i) => modeled[i])));
-    markets.forEach((m, k) => {
-      expect(out[2 + 2 * k]).toBe(union(m.map((i) => bs[i])));
-      expect(out[3 + 2 * k]).toBe(union(m.map((i) => modeled[i])));
+  it('gives the same overlap and mekko on the AVX-512 path, the portable C path and person by person', () => {
+    const xs = shardBitmaps(7);
+    const ys = shardBitmaps(8).reverse();
+    const dx = xs.map(dense);
+    const dy = ys.map(dense);
+    const brute = dx.flatMap((a) => dy.map((b) => bruteAnd(a, b)));
+    const answers = PATHS.map(([, k]) => {
+      const out = new Float64Array(xs.length + ys.length + xs.length * ys.length);
+      k.overlap(xs.map(bytes), ys.map(bytes), out);
+      return Array.from(out.subarray(xs.length + ys.length));
+    });
+    for (const a of answers) expect(a).toEqual(brute);
+    const markets = [[0, 3, 5], [9, 10], [12]];
+    const mekkos = PATHS.map(([, k]) => {
+      const out = new Float64Array(2 + 2 * markets.length);
+      k.mekko(markets.map((m) => m.map((i) => bytes(xs[i]))), markets.map((m) => m.map((i) => bytes(ys[i]))), out);
+      return Array.from(out);
+    });
+    const unionCount = (list: Uint8Array[]) => {
+      let n = 0;
+      for (let p = 0; p < 1 << 20; p++) if (list.some((d) => d[p])) n++;
+      return n;
+    };
+    const bruteMekko = [unionCount(markets.flat().map((i) => dx[i])), unionCount(markets.flat().map((i) => dy[i])), ...markets.flatMap((m) => [unionCount(m.map((i) => dx[i])), unionCount(m.map((i) => dy[i]))])];
+    for (const m of mekkos) expect(m).toEqual(bruteMekko);
+  });
+
+  describe.each(PATHS)('%s path', (_name, kernel) => {
+    it.each([1, 2, 3])('overlap equals roaring andCardinality for every pair of container kinds (seed %i)', (seed) => {
+      const bs = shardBitmaps(seed);
+      const xs = bs.slice(0, 12);
+      const ys = bs.slice(2).reverse().slice(0, 12);
+      const out = new Float64Array(xs.length + ys.length + xs.length * ys.length);
+      kernel.overlap(xs.map(bytes), ys.map(bytes), out);
+      expect(Array.from(out.subarray(0, xs.length))).toEqual(xs.map((b) => b.size));
+      expect(Array.from(out.subarray(xs.length, xs.length + ys.length))).toEqual(ys.map((b) => b.size));
+      expect(Array.from(out.subarray(xs.length + ys.length))).toEqual(xs.flatMap((a) => ys.map((b) => a.andCardinality(b))));
+      // it adds into out: a second call doubles every figure
+      kernel.overlap(xs.map(bytes), ys.map(bytes), out);
+      expect(out[xs.length + ys.length + 5]).toBe(2 * xs[0].andCardinality(ys[5]));
+    });
+
+    it.each([4, 5])('mekko equals roaring unions per market and over all markets (seed %i)', (seed) => {
+      const bs = shardBitmaps(seed);
+      const modeled = shardBitmaps(seed + 10);
+      const markets = [[1, 2, 3], [4, 9], [], [10, 12, 13, 0], [11]];
+      const out = new Float64Array(2 + 2 * markets.length);
+      kernel.mekko(
+        markets.map((m) => m.map((i) => bytes(bs[i]))),
+        markets.map((m) => m.map((i) => bytes(modeled[i]))),
+        out,
+      );
+      const union = (list: RoaringBitmap32[]) => (list.length ? RoaringBitmap32.orMany(list).size : 0);
+      expect(out[0]).toBe(union(markets.flat().map((i) => bs[i])));
+      expect(out[1]).toBe(union(markets.flat().map((i) => modeled[i])));
+      markets.forEach((m, k) => {
+        expect(out[2 + 2 * k]).toBe(union(m.map((i) => bs[i])));
+        expect(out[3 + 2 * k]).toBe(union(m.map((i) => modeled[i])));
+      });
+    });
+
+    it('refuses what is not one shard of portable roaring bytes with an error, not a crash', () => {
+      const out = new Float64Array(3);
+      expect(() => kernel.overlap([Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9])], [Buffer.alloc(0)], out)).toThrow(/portable roaring/);
+      const beyond = new RoaringBitmap32([5 << 20]);
+      expect(() => kernel.overlap([bytes(beyond)], [Buffer.alloc(0)], out)).toThrow(/portable roaring/);
+      expect(() => kernel.overlap([Buffer.alloc(0)], [Buffer.alloc(0)], new Float64Array(1))).toThrow(/Float64Array/);
+      const truncated = Buffer.from(bytes(shardBitmaps(1)[9]).subarray(0, 100));
+      expect(() => kernel.overlap([truncated], [Buffer.alloc(0)], out)).toThrow(/portable roaring/);
     });
   });
+});
 
-  it('refuses what is not one shard of portable roaring bytes with an error, not a crash', () => {
-    const out = new Float64Array(3);
-    expect(() => kernel!.overlap([Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9])], [Buffer.alloc(0)], out)).toThrow(/portable roaring/);
-    const beyond = new RoaringBitmap32([5 << 20]);
-    expect(() => kernel!.overlap([bytes(beyond)], [Buffer.alloc(0)], out)).toThrow(/portable roaring/);
-    expect(() => kernel!.overlap([Buffer.alloc(0)], [Buffer.alloc(0)], new Float64Array(1))).toThrow(/Float64Array/);
-    const truncated = Buffer.from(bytes(shardBitmaps(1)[9]).subarray(0, 100));
-    expect(() => kernel!.overlap([truncated], [Buffer.alloc(0)], out)).toThrow(/portable roaring/);
+describe('kernel setting (DISCOVERY_COUNT_KERNEL) and what the status says', () => {
+  const saved = process.env.DISCOVERY_COUNT_KERNEL;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.DISCOVERY_COUNT_KERNEL;
+    else process.env.DISCOVERY_COUNT_KERNEL = saved;
+  });
+
+  it.each([
+    ['portable', 'portable', 'native (portable C: DISCOVERY_COUNT_KERNEL=portable)'],
+    ['off', 'roaring', 'roaring (DISCOVERY_COUNT_KERNEL=off)'],
+    ['auto', cpuHasVpopcnt() ? 'avx512' : 'portable', cpuHasVpopcnt() ? 'native (AVX-512)' : 'native (portable C: this CPU has no AVX-512 VPOPCNTDQ)'],
+  ])('%s: mode %s, status %s', (value, mode, status) => {
+    process.env.DISCOVERY_COUNT_KERNEL = value;
+    expect(chooseKernel()).toMatchObject({ mode, status });
+    expect(kernelStatus()).toBe(status);
+    if (mode === 'portable') expect(chooseKernel().kernel).toBe(built!.portable);
+    if (mode === 'roaring') expect(chooseKernel().kernel).toBeNull();
+  });
+
+  it('a kernel that is not built: roaring, and the status says so and how to build it', () => {
+    process.env.DISCOVERY_COUNT_KERNEL = '/nowhere/count_kernel.node';
+    expect(chooseKernel()).toMatchObject({ mode: 'roaring', kernel: null, status: 'roaring (native kernel not built (/nowhere/count_kernel.node); run npm rebuild @discovery/counts)' });
+  });
+
+  it('an engine may ask for the portable path or roaring whatever the setting', () => {
+    expect(chooseKernel('portable')).toMatchObject({ mode: 'portable', status: 'native (portable C: asked for by this engine)' });
+    expect(chooseKernel(false)).toMatchObject({ mode: 'roaring', kernel: null });
+  });
+
+  it('refuses an unknown setting with a message naming the choices (the engine does not open on a guess)', () => {
+    process.env.DISCOVERY_COUNT_KERNEL = 'fast';
+    expect(() => chooseKernel()).toThrow('DISCOVERY_COUNT_KERNEL=fast is not one of auto, portable, off or a path to count_kernel.node');
+    expect(kernelStatus()).toMatch(/^roaring \(DISCOVERY_COUNT_KERNEL=fast is not one of/);
+  });
+});
+
+describe('the kernel builds everywhere or steps aside', () => {
+  it('compiles without its x86 parts: for aarch64 with the cross compiler, and with -DKERNEL_PORTABLE_ONLY here (native/check-portable.sh)', () => {
+    // CI installs gcc-aarch64-linux-gnu (.ci/run) and requires the cross compile; elsewhere it runs when installed.
+    const args = [join(PACKAGE, 'native', 'check-portable.sh'), ...(process.env.CI ? ['--require-cross'] : [])];
+    const out = execFileSync('sh', args, { encoding: 'utf8' });
+    expect(out).toContain('kernel.c: portable-only build compiles');
+    const cross = spawnSync('sh', ['-c', 'command -v aarch64-linux-gnu-gcc']).status === 0;
+    if (cross || process.env.CI) expect(out).toContain('kernel.c: compiles for aarch64');
+  });
+
+  it('a failed native build does not fail npm install: the install script warns, exits 0 and records why', () => {
+    const root = mkdtempSync(join(tmpdir(), 'counts-kernel-'));
+    try {
+      const failing = join(root, 'gyp-fails.js');
+      writeFileSync(failing, "process.stderr.write('gyp ERR! build error\\n'); process.exit(1);");
+      const r = spawnSync(process.execPath, [join(PACKAGE, 'scripts', 'build-kernel.cjs'), root], { env: { ...process.env, npm_config_node_gyp: failing }, encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      expect(r.stderr).toContain('WARNING @discovery/counts: the native count kernel was not built (node-gyp exited with 1)');
+      expect(r.stderr).toContain('the count engine runs on roaring');
+      expect(JSON.parse(readFileSync(join(root, 'build', 'kernel-build.json'), 'utf8'))).toMatchObject({ reason: 'node-gyp exited with 1' });
+      // a later build that works removes the record
+      const passing = join(root, 'gyp-passes.js');
+      writeFileSync(passing, 'process.exit(0);');
+      const ok = spawnSync(process.execPath, [join(PACKAGE, 'scripts', 'build-kernel.cjs'), root], { env: { ...process.env, npm_config_node_gyp: passing }, encoding: 'utf8' });
+      expect(ok.status).toBe(0);
+      expect(ok.stderr).not.toContain('WARNING');
+      expect(existsSync(join(root, 'build', 'kernel-build.json'))).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

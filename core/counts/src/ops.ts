@@ -1,4 +1,4 @@
-import type { CountKernel } from './kernel';
+import type { KernelFunctions } from './kernel';
 import { RoaringBitmap32 } from './roaring';
 import type { MembershipKind } from './storage';
 
@@ -19,7 +19,7 @@ export interface ShardView {
   /** The shard's portable roaring bytes (for the native kernel). */
   portable?(kind: MembershipKind, id: string): Buffer;
   /** The native kernel, when built: overlaps and mekkos in one call per shard. */
-  kernel?: CountKernel | null;
+  kernel?: KernelFunctions | null;
   /** Whether everyone of this shard is in the universe (no region, or a region holding the whole shard). */
   whole?: boolean;
 }

@@ -38,33 +38,51 @@ export class Population {
   }
 
   private async start(): Promise<CountsEngine> {
-    const { dir } = this.opts;
-    if (!CountsEngine.exists(dir)) {
-      this.state = 'generating';
-      const t0 = Date.now();
-      this.opts.log?.(`Generating the demo population (${this.opts.people.toLocaleString()} people, seed ${this.opts.seed}) in ${dir}...`);
-      await generatePopulationParallel({
-        dir,
-        people: this.opts.people,
-        seed: this.opts.seed,
-        regions: this.opts.regions,
-        workerScript: this.script,
-        onProgress: (done, total) => (this.progress = [done, total]),
-      }).catch((e) => {
-        this.state = 'failed';
-        this.error = (e as Error).message;
-        throw e;
-      });
-      this.opts.log?.(`Demo population ready in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+    try {
+      const { dir } = this.opts;
+      if (!CountsEngine.exists(dir)) {
+        this.state = 'generating';
+        const t0 = Date.now();
+        this.opts.log?.(`Generating the demo population (${this.opts.people.toLocaleString()} people, seed ${this.opts.seed}) in ${dir}...`);
+        await generatePopulationParallel({
+          dir,
+          people: this.opts.people,
+          seed: this.opts.seed,
+          regions: this.opts.regions,
+          workerScript: this.script,
+          onProgress: (done, total) => (this.progress = [done, total]),
+        }).catch((e) => {
+          throw new Error(`generating it failed: ${(e as Error).message}`);
+        });
+        this.opts.log?.(`Demo population ready in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
+      }
+      this.engine = await CountsEngine.open({ dir, workers: this.opts.workers, workerScript: this.opts.workerScript });
+      this.state = 'ready';
+      this.opts.log?.(`Count engine: ${this.engine.people.toLocaleString()} people, overlaps and mekkos on ${this.engine.kernel.status}.`);
+      return this.engine;
+    } catch (e) {
+      // Generation errors, damaged files (PopulationLoadError), a bad DISCOVERY_COUNT_KERNEL: the
+      // reason stays visible in GET /api/v1/counts/status and in every count call's 503.
+      this.state = 'failed';
+      this.error = (e as Error).message;
+      this.opts.log?.(`The audience population is not available: ${this.error}. Delete ${this.opts.dir} to generate it again.`);
+      throw e;
     }
-    this.engine = await CountsEngine.open({ dir, workers: this.opts.workers, workerScript: this.opts.workerScript });
-    this.state = 'ready';
-    return this.engine;
   }
 
   /** The engine, or null while generating (or after a failure). */
   current(): CountsEngine | null {
     return this.engine;
+  }
+
+  /**
+   * The state with its reason: 'failed' also when the engine opened but its workers keep dying.
+   * `restarts` counts worker threads replaced after dying.
+   */
+  status(): { state: PopulationState; error: string | null; restarts: number } {
+    const health = this.engine?.health();
+    if (health?.failure) return { state: 'failed', error: health.failure, restarts: health.restarts };
+    return { state: this.state, error: this.error, restarts: health?.restarts ?? 0 };
   }
 
   whenReady(): Promise<CountsEngine> {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { RoaringBitmap32 } from './roaring';
 import type { Manifest } from './manifest';
-import { loadKernel, type CountKernel } from './kernel';
+import { chooseKernel, type KernelFunctions, type KernelOption } from './kernel';
 import { addPartials, runOnShard, type Op, type Partial, type ShardView } from './ops';
 import { SegmentFileReader, SHARD_SIZE, toBitmap, type MembershipKind } from './storage';
 
@@ -15,14 +15,14 @@ export class ShardStore {
   private raw = new Map<string, Buffer>();
   private universes = new Map<string, RoaringBitmap32>();
   private bytes = 0;
-  private readonly kernel: CountKernel | null;
+  private readonly kernel: KernelFunctions | null;
 
   constructor(
     private readonly dir: string,
     private readonly manifest: Manifest,
-    opts: { kernel?: boolean } = {},
+    opts: { kernel?: KernelOption } = {},
   ) {
-    this.kernel = opts.kernel === false ? null : loadKernel();
+    this.kernel = chooseKernel(opts.kernel).kernel;
   }
 
   private reader(kind: MembershipKind, id: string): SegmentFileReader {

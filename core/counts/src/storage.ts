@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { RoaringBitmap32 } from './roaring';
 
 /** Person ids are split into shards of 2^20: each shard's bitmaps are independent and cache-sized. */
@@ -84,5 +85,36 @@ export class SegmentFileReader {
 
   close(): void {
     closeSync(this.fd);
+  }
+}
+
+/**
+ * Checks a segment file's frame without reading its bitmaps: it exists, ends with the magic
+ * number, has `shards` shards and its lengths add up to its size. The problem, or null.
+ */
+export function checkSegmentFile(path: string, shards: number): string | null {
+  const name = `${basename(dirname(path))}/${basename(path)}`;
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    return `${name} is missing (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    if (size < 8) return `${name} is truncated (${size} bytes)`;
+    const tail = Buffer.alloc(8);
+    readSync(fd, tail, 0, 8, size - 8);
+    if (tail.readUInt32LE(4) !== MAGIC) return `${name} is not a segment file (no end marker: truncated or overwritten)`;
+    const n = tail.readUInt32LE(0);
+    if (n !== shards) return `${name} has ${n} shards, the manifest ${shards}`;
+    if (size < 8 + 4 * n) return `${name} is truncated`;
+    const footer = Buffer.alloc(n * 4);
+    readSync(fd, footer, 0, n * 4, size - 8 - n * 4);
+    let total = 8 + 4 * n;
+    for (let i = 0; i < n; i++) total += footer.readUInt32LE(i * 4);
+    return total === size ? null : `${name} is ${size} bytes, its footer says ${total}`;
+  } finally {
+    closeSync(fd);
   }
 }

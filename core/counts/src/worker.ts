@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import type { WorkerFault } from './engine';
 import { writeSegmentPart, type GenerateOptions, type GeneratePart } from './generate';
+import type { KernelOption } from './kernel';
 import { MANIFEST_FILE, type Manifest } from './manifest';
 import type { Op } from './ops';
 import { ShardStore } from './shardStore';
@@ -17,7 +19,20 @@ export interface WorkerRequest {
   memory?: boolean;
 }
 
-const data = workerData as { dir: string; kernel?: boolean; generate?: Omit<GenerateOptions, 'dir' | 'onProgress'> & { part: GeneratePart } };
+const data = workerData as { dir: string; kernel?: KernelOption; fault?: WorkerFault; generate?: Omit<GenerateOptions, 'dir' | 'onProgress'> & { part: GeneratePart } };
+
+/** A test's injected death (EngineOptions.fault), the ways a real worker dies: exit, an error outside a task, out of memory. */
+function die(how: WorkerFault['how']): void {
+  if (how === 'exit') process.exit(70);
+  if (how === 'throw') {
+    setImmediate(() => {
+      throw new Error('injected fault: an error outside any task');
+    });
+    return;
+  }
+  const hog: number[][] = [];
+  for (;;) hog.push(new Array<number>(1 << 20).fill(hog.length));
+}
 
 if (data.generate) {
   try {
@@ -32,6 +47,10 @@ if (data.generate) {
   const manifest = JSON.parse(readFileSync(join(data.dir, MANIFEST_FILE), 'utf8')) as Manifest;
   const store = new ShardStore(data.dir, manifest, { kernel: data.kernel });
   parentPort!.on('message', (msg: WorkerRequest) => {
+    if (data.fault && data.fault.on === (msg.memory ? 'memory' : msg.op?.op)) {
+      die(data.fault.how); // the request is never answered: the thread dies holding it
+      return;
+    }
     try {
       if (msg.memory) parentPort!.postMessage({ id: msg.id, memory: store.memory() });
       else parentPort!.postMessage({ id: msg.id, partial: store.run(msg.op!, msg.shards!) });

@@ -82,5 +82,9 @@ describe('route guards', () => {
     expect(safeReturnUrl('https://evil.example/')).toBe('/home');
     expect(safeReturnUrl('//evil.example/')).toBe('/home');
     expect(safeReturnUrl(null)).toBe('/home');
+    // the shared rule (safeReturnPath): what a browser would read as another host
+    expect(safeReturnUrl('/\\evil.example')).toBe('/home');
+    expect(safeReturnUrl('/%09/evil.example')).toBe('/home');
+    expect(safeReturnUrl('/login?returnUrl=/x')).toBe('/home');
   });
 });

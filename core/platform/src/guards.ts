@@ -1,4 +1,4 @@
-import type { HierarchySelection, RouteScope } from '@discovery/plugin-api';
+import { safeReturnPath, type HierarchySelection, type RouteScope } from '@discovery/plugin-api';
 import { homePathFor, resolveNodes, type ClientDto } from './hierarchy';
 
 /** SHELL-024: where a signed-out user goes; returnUrl only when the target is not the root. */
@@ -44,7 +44,8 @@ export function contextGuard(tree: ClientDto[], scope: RouteScope, sel: Hierarch
   return { kind: 'redirect', to: homePathFor(tree, { client: nodes.client.slug }) ?? fallback };
 }
 
-/** SHELL-038 / SHELL-042: only same-origin paths are followed after sign-in. */
+/** SHELL-038 / SHELL-042: only same-origin paths (the server's rule, safeReturnPath) are followed after sign-in. */
 export function safeReturnUrl(v: string | null | undefined): string {
-  return v && v.startsWith('/') && !v.startsWith('//') && !v.startsWith('/login') ? v : '/home';
+  const path = safeReturnPath(v);
+  return path && !path.startsWith('/login') ? path : '/home';
 }

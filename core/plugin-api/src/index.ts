@@ -13,3 +13,4 @@ export * from './endpoint';
 export * from './schemas';
 export { CONTROL_MESSAGE, hasControlCharacters, ID_MESSAGE, MAX_ID, type TextOptions } from './schemaRules';
 export * from './core/endpoints';
+export { safeReturnPath } from './returnPath';

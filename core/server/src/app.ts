@@ -4,6 +4,7 @@ import { validatePlugins, type PermissionDef, type ServerPlugin } from '@discove
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { EmbeddedApps } from './auth/embeddedApps';
 import { RESOURCES } from './auth/permissions';
 import { canIn, SessionStore } from './auth/sessionStore';
 import { loadConfig, type AppConfig } from './config';
@@ -16,12 +17,14 @@ import { runMigrations } from './migrations';
 import coreMigration from './migrations/0001_core.sql';
 import seedsMigration from './migrations/0002_seeds.sql';
 import jobsMigration from './migrations/0003_jobs.sql';
+import sessionSsoKeyMigration from './migrations/0004_session_sso_key.sql';
 import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
 import { countsEngine, registerSegmentRoutes } from './routes/segments';
 import { Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
+import { createSecurityHeaders } from './securityHeaders';
 import type { RequestAuth, ServerCore } from './types';
 
 export interface BuildInfo {
@@ -89,7 +92,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
-    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }, { id: '0003_jobs', sql: jobsMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
+    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }, { id: '0003_jobs', sql: jobsMigration }, { id: '0004_session_sso_key', sql: sessionSsoKeyMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
   } catch (e) {
     await db.close();
     throw e;
@@ -98,6 +101,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   // Core's resources and the ones the build's plugins declare (a new plugin's permissions exist at once).
   const resources = [...new Set([...RESOURCES, ...plugins.flatMap((p) => (p.permissions ?? []).map((d) => d.resource))])];
   const sessions = new SessionStore(db, config.sessionTtlHours, resources);
+  const embeddedApps = new EmbeddedApps(config.frameOrigins);
+  const securityHeaders = createSecurityHeaders(() => embeddedApps.frameOrigins());
   let tree: Promise<ClientNode[]> | null = null;
   const hierarchy = () => {
     if (!tree) {
@@ -110,7 +115,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: 1_048_576,
-    trustProxy: process.env.DISCOVERY_TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     // SRV-004: echo the caller's X-Request-ID, or make one.
     genReqId: (req) => {
       const h = req.headers['x-request-id'];
@@ -132,6 +137,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     checkDeclaredAccess(route, plugin);
     const access = route.config?.access;
     if (!access) return;
+    // A resource a route checks is a resource the permission service knows (superusers hold it,
+    // roles can grant it), even when its plugin forgot to list it in `permissions`.
+    if (typeof access.permission === 'object' && !resources.includes(access.permission.resource)) resources.push(access.permission.resource);
     for (const method of [route.method].flat()) {
       if (method === 'HEAD' && route.method !== 'HEAD') continue;
       if (method === 'HEAD') continue;
@@ -141,6 +149,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('X-Request-ID', req.id);
+    securityHeaders(req, reply);
     // SRV-002: credentials from the configured UI origins only.
     const origin = req.headers.origin;
     if (origin && config.corsOrigins.includes(origin)) {
@@ -248,11 +257,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       tree = null;
     },
     invalidateUsers: () => sessions.invalidateUsers(),
+    frames: embeddedApps,
   };
 
   // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.
   try {
-    registerAuthRoutes(app, { db, sessions, config, core });
+    registerAuthRoutes(app, { db, sessions, config, core, embeddedApps });
     registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
     registerSegmentRoutes(app, core, population);
     for (const p of plugins) {

@@ -16,6 +16,26 @@ export interface AppConfig {
   sessionTtlHours: number;
   ssoSecret: string;
   corsOrigins: string[];
+  /** Read the client's address and protocol from X-Forwarded-For / -Proto (behind a proxy only). */
+  trustProxy: boolean;
+  /** Session cookies are Secure on every answer ('always') or only on answers over https. */
+  secureCookies: 'always' | 'https';
+  /** Origins the app may embed in frames (CSP frame-src): the toolbox applications' hosts. */
+  frameOrigins: string[];
+}
+
+const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+
+/** An origin as a CSP source: scheme://host[:port], nothing else (a path or a quote would widen or break the policy). */
+function frameOrigin(v: string): string {
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new Error(`DISCOVERY_FRAME_ORIGINS: '${v}' is not an origin (scheme://host[:port])`);
+  }
+  if (!['http:', 'https:'].includes(u.protocol) || u.origin === 'null') throw new Error(`DISCOVERY_FRAME_ORIGINS: '${v}' is not an http(s) origin`);
+  return u.origin;
 }
 
 /** Configuration read once at start (SHELL-013: the tier is deployment-wide). */
@@ -40,7 +60,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPassword: env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo',
     sessionTtlHours: Number(env.DISCOVERY_SESSION_TTL_HOURS ?? 12),
     ssoSecret: env.DISCOVERY_SSO_SECRET ?? randomBytes(32).toString('hex'),
-    corsOrigins: (env.DISCOVERY_CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    corsOrigins: list(env.DISCOVERY_CORS_ORIGINS),
+    trustProxy: env.DISCOVERY_TRUST_PROXY === 'true',
+    secureCookies: env.NODE_ENV === 'production' || env.DISCOVERY_SECURE_COOKIES === 'true' ? 'always' : 'https',
+    frameOrigins: list(env.DISCOVERY_FRAME_ORIGINS).map(frameOrigin),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { UnknownSegmentsError } from '@discovery/counts';
+import { CountsUnavailableError, UnknownSegmentsError } from '@discovery/counts';
 import { $ZodError, safeParse, type $ZodType, type output } from 'zod/v4/core';
 
 /** An error that becomes the JSON envelope `{ error: { message, status, fields? } }` (SRV-005). */
@@ -9,6 +9,8 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly extra?: Record<string, unknown>,
+    /** Response headers that belong to the answer (Retry-After of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -22,7 +24,8 @@ export const errors = {
   notFound: (msg: string) => new HttpError(404, msg),
   conflict: (msg: string) => new HttpError(409, msg),
   unprocessable: (msg: string, fields?: Record<string, string>) => new HttpError(422, msg, fields),
-  tooMany: (msg: string) => new HttpError(429, msg),
+  /** 429 with Retry-After (seconds): when the caller may try again. */
+  tooMany: (msg: string, retryAfterSeconds = 60) => new HttpError(429, msg, undefined, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
 };
 
 /** Each bad field's first message, keyed by its path ('brand.products_attributes.1.name'). */
@@ -75,11 +78,16 @@ export function errorBody(req: FastifyRequest, status: number, message: string, 
 /** Every failure leaves as the JSON envelope; never a stack trace. */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
+    if (err.headers) reply.headers(err.headers);
     return reply.code(err.status).send(errorBody(req, err.status, err.message, err.fields, err.extra));
   }
   if (err instanceof UnknownSegmentsError) {
     // Any count or save naming segments the population does not have (the invalid-identifier flows read the list).
     return reply.code(422).send(errorBody(req, 422, err.message, { identifiers: err.ids.join(', ') }, { invalid_identifiers: err.ids }));
+  }
+  if (err instanceof CountsUnavailableError) {
+    // A count worker died while answering (it has been replaced) or the workers keep dying.
+    return reply.code(503).send(errorBody(req, 503, err.message));
   }
   if (err instanceof $ZodError) {
     const h = zodToHttp(err);

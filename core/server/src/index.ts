@@ -9,5 +9,6 @@ export type { BrandNode, ClientNode, ProductNode, RegionNode, ResolvedContext } 
 export { RESOURCES } from './auth/permissions';
 export { hashPassword } from './auth/passwords';
 export type { SessionUser } from './auth/sessionStore';
+export type { FrameRegistry, FrameUnitCheck } from './auth/embeddedApps';
 export type { RequestAuth, ServerCore } from './types';
 export * from './jobs';

@@ -15,8 +15,8 @@ describe('migrations and seed on a file-backed PGlite', () => {
     try {
       const first = await createServer({ dataDir: dir, plugins: [plugin] });
       await first.core.query("insert into probe_rows (note) values ('kept')");
-      const applied = await first.core.query<{ plugin_id: string; id: string }>('select plugin_id, id from discovery_migrations order by plugin_id');
-      expect(applied.map((r) => `${r.plugin_id}/${r.id}`)).toEqual(['core/0001_core', 'core/0002_seeds', 'core/0003_jobs', 'probe/0001_probe']);
+      const applied = await first.core.query<{ plugin_id: string; id: string }>('select plugin_id, id from discovery_migrations order by plugin_id, id');
+      expect(applied.map((r) => `${r.plugin_id}/${r.id}`)).toEqual(['core/0001_core', 'core/0002_seeds', 'core/0003_jobs', 'core/0004_session_sso_key', 'probe/0001_probe']);
       await first.close();
 
       // 'create table' without 'if not exists' would fail if it ran twice.

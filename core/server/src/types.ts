@@ -2,6 +2,7 @@ import type { CountsEngine } from '@discovery/counts';
 import type { PermissionAction, PermissionDef, PermissionSet } from '@discovery/plugin-api';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { $ZodType, output } from 'zod/v4/core';
+import type { FrameRegistry } from './auth/embeddedApps';
 import type { SessionUser } from './auth/sessionStore';
 import type { AppConfig } from './config';
 import type { Queryable } from './db';
@@ -54,4 +55,6 @@ export interface ServerCore {
   counts(): Promise<CountsEngine>;
   /** Background jobs: register kinds, enqueue (also inside a transaction), read, cancel, schedule. */
   jobs: Jobs;
+  /** Embedded applications: which units may get a frame token (SRV-013), which origins pages may frame. */
+  frames: FrameRegistry;
 }

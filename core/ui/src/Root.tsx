@@ -6,13 +6,14 @@ import { useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from './pages/Loading';
 import { LoginPage } from './pages/LoginPage';
+import { LogoutConfirmPage } from './pages/LogoutConfirmPage';
 import { BuildInfo, type BuildInfoValues } from './shell/BuildInfo';
 import { Toasts } from './shell/Toasts';
 
 export interface RootProps {
   container: Container;
   buildInfo: BuildInfoValues;
-  /** Every path but `/` and `/login`: the plugins' routes and the not-found page (PluginRoutes). */
+  /** Every other path: the plugins' routes and the not-found page (PluginRoutes). */
   pluginRoutes: ReactNode;
   /** Called once the session is known to be signed in (the app starts loading the plugins then). */
   onSignedIn?: () => void;
@@ -53,6 +54,7 @@ const Frame = observer(function Frame({ buildInfo, pluginRoutes, onSignedIn }: O
       <Routes>
         <Route path="/" element={<Navigate to="/home" replace />} />
         <Route path="/login" element={session.status === 'unknown' ? <Loading /> : <LoginPage version={buildInfo.version} />} />
+        <Route path="/logout-confirm" element={session.status === 'unknown' ? <Loading /> : <LogoutConfirmPage />} />
         <Route path="*" element={<PastSignIn pluginRoutes={pluginRoutes} />} />
       </Routes>
       <Toasts />

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { PermissionAction, PermissionSet } from '@discovery/plugin-api';
 import type { Queryable } from '../db';
 import { permissionSet, type RolePermissionRow } from './permissions';
@@ -31,6 +31,11 @@ export interface SessionRow {
 
 const SESSION_CACHE_MS = 5_000;
 
+/** What an SSO token carries to name its session: the sha256 of the id (the id is the session's credential). */
+export function ssoKeyOf(sessionId: string): string {
+  return createHash('sha256').update(sessionId, 'utf8').digest('hex');
+}
+
 /**
  * Sessions and the access of their users, cached in memory: a request on a warm session costs
  * no query. Session rows are re-read after 5 s (so a logout in another process is seen), user
@@ -57,11 +62,12 @@ export class SessionStore {
       impersonated_user_id: null,
       expires_at: Date.now() + this.ttlHours * 3600_000,
     };
-    await this.db.query('insert into sessions (id, user_id, csrf_token, expires_at) values ($1, $2, $3, $4)', [
+    await this.db.query('insert into sessions (id, user_id, csrf_token, expires_at, sso_key) values ($1, $2, $3, $4, $5)', [
       row.id,
       row.user_id,
       row.csrf_token,
       new Date(row.expires_at).toISOString(),
+      ssoKeyOf(row.id),
     ]);
     this.sessions.set(row.id, { row, at: Date.now() });
     return row;
@@ -98,6 +104,19 @@ export class SessionStore {
     this.changed(id);
     await this.db.query('update sessions set impersonated_user_id = $2 where id = $1', [id, userId]);
     this.changed(id);
+  }
+
+  /**
+   * Is the session an SSO token names (by its ssoKeyOf) still alive, with `userId` as its
+   * effective user? Read from the database every time, never from the cache: a logout or the end
+   * of 'view as', in any process, ends the session's tokens at once.
+   */
+  async ssoSessionAlive(ssoKey: string, userId: number): Promise<boolean> {
+    const [r] = await this.db.query<{ user_id: number }>(
+      'select coalesce(impersonated_user_id, user_id) as user_id from sessions where sso_key = $1 and expires_at > now()',
+      [ssoKey],
+    );
+    return r !== undefined && Number(r.user_id) === userId;
   }
 
   invalidateUsers(): void {

@@ -8,6 +8,8 @@ export interface SsoClaims {
   exp: number;
   /** The embedded application the token was made for (SRV-013 frame tokens): another one must refuse it. */
   aud?: string;
+  /** The session the token was made in (its ssoKeyOf): the token dies with it. */
+  sid: string;
 }
 
 /** SRV-010 / SRV-013: a short-lived signed token for embedded frames: payload.signature. */
@@ -25,7 +27,7 @@ export function verifySsoToken(token: string, secret: string, now = Date.now()):
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as SsoClaims;
-    return claims.exp * 1000 > now ? claims : null;
+    return typeof claims.exp === 'number' && claims.exp * 1000 > now && typeof claims.sid === 'string' ? claims : null;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
 /**
- * Login throttle: more than `limit` failures within `windowMs` for one key (an email or an
- * address) blocks further attempts on that key until the window has moved on.
+ * Login throttle: `limit` failures within `windowMs` for one key block further attempts on that
+ * key until the window has moved on.
  */
 export class LoginThrottle {
   private failures = new Map<string, number[]>();
@@ -23,8 +23,27 @@ export class LoginThrottle {
     return keys.some((k) => this.recent(k).length >= this.limit);
   }
 
+  /** Whole seconds until every blocked key takes an attempt again (0 when none is blocked). */
+  retryAfterSeconds(keys: string[]): number {
+    let ms = 0;
+    for (const k of keys) {
+      const list = this.recent(k);
+      // Unblocked once all but limit - 1 of the failures have left the window.
+      if (list.length >= this.limit) ms = Math.max(ms, list[list.length - this.limit] + this.windowMs - this.now());
+    }
+    return ms > 0 ? Math.max(1, Math.ceil(ms / 1000)) : 0;
+  }
+
   fail(keys: string[]): void {
     const t = this.now();
     for (const k of keys) this.failures.set(k, [...this.recent(k), t]);
+    // Keys are only read when their owner tries again: sweep the stale ones now and then, so many
+    // one-off keys (a spray over many emails) cannot grow the map without bound.
+    if (this.failures.size > 10_000) for (const k of [...this.failures.keys()]) this.recent(k);
+  }
+
+  /** Forgets a key's failures (the right password from that place). */
+  reset(key: string): void {
+    this.failures.delete(key);
   }
 }

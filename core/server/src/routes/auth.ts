@@ -1,7 +1,9 @@
-import { coreEndpoints as E } from '@discovery/plugin-api';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { verifyPassword } from '../auth/passwords';
-import type { SessionStore } from '../auth/sessionStore';
+import { coreEndpoints as E, safeReturnPath } from '@discovery/plugin-api';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { EmbeddedApps } from '../auth/embeddedApps';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { ssoKeyOf, type SessionStore } from '../auth/sessionStore';
 import { signSsoToken, verifySsoToken } from '../auth/ssoToken';
 import { LoginThrottle } from '../auth/throttle';
 import type { AppConfig } from '../config';
@@ -19,7 +21,13 @@ interface Deps {
   sessions: SessionStore;
   config: AppConfig;
   core: ServerCore;
+  embeddedApps: EmbeddedApps;
 }
+
+/** Failures per (email, address) within a minute before that pair waits: the owner elsewhere is not locked out. */
+export const LOGIN_FAILURES_PER_PAIR = 10;
+/** Failures per address within a minute, over every email (a spray from one place). */
+export const LOGIN_FAILURES_PER_ADDRESS = 30;
 
 /** SRV-014: the current user, with permissions, visible clients and impersonation state. */
 export async function mePayload(auth: RequestAuth, core: ServerCore) {
@@ -35,28 +43,47 @@ export async function mePayload(auth: RequestAuth, core: ServerCore) {
   };
 }
 
-function safeReturnUrl(v: unknown): string | null {
-  return typeof v === 'string' && v.startsWith('/') && !v.startsWith('//') ? v : null;
+/**
+ * A request that did not come from one of our own pages: another site (or a sibling site on the
+ * same registrable domain) led the browser here. Browsers send Sec-Fetch-Site; a request without
+ * it (an older browser, a script) is taken as it comes.
+ */
+function fromAnotherSite(req: FastifyRequest): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config, core }: Deps) {
-  const throttle = new LoginThrottle(10, 60_000);
-  const secure = process.env.DISCOVERY_SECURE_COOKIES === 'true';
+export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config, core, embeddedApps }: Deps) {
+  const pairThrottle = new LoginThrottle(LOGIN_FAILURES_PER_PAIR, 60_000);
+  const addressThrottle = new LoginThrottle(LOGIN_FAILURES_PER_ADDRESS, 60_000);
+  // An unknown email is checked against this hash, so it costs what a wrong password costs and
+  // the answer time does not tell which emails have accounts.
+  const unknownUserHash = hashPassword(randomBytes(24).toString('base64url'));
+  // Secure in production, and whenever the request came over https (behind a proxy: trustProxy).
+  const secureFor = (req: FastifyRequest) => config.secureCookies === 'always' || req.protocol === 'https';
 
-  const clearCookies = (reply: FastifyReply) => {
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    reply.clearCookie(CSRF_COOKIE, { path: '/' });
+  const clearCookies = (req: FastifyRequest, reply: FastifyReply) => {
+    const secure = secureFor(req);
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    reply.clearCookie(CSRF_COOKIE, { path: '/', sameSite: 'lax', secure });
   };
 
   handle(app, E.login, async ({ body }, req, reply) => {
-    const keys = [`email:${body.email}`, `ip:${req.ip}`];
-    if (throttle.blocked(keys)) throw errors.tooMany('Too many login attempts. Please wait a minute and try again.');
+    const pair = `${body.email}\u0000${req.ip}`;
+    const address = req.ip;
+    if (pairThrottle.blocked([pair]) || addressThrottle.blocked([address])) {
+      const wait = Math.max(pairThrottle.retryAfterSeconds([pair]), addressThrottle.retryAfterSeconds([address]));
+      throw errors.tooMany('Too many login attempts. Please wait a minute and try again.', wait);
+    }
     const [user] = await db.query<{ id: number; password_hash: string }>('select id, password_hash from users where email = $1', [body.email]);
-    if (!user || !(await verifyPassword(body.password, user.password_hash))) {
-      throttle.fail(keys);
+    const ok = await verifyPassword(body.password, user ? user.password_hash : await unknownUserHash);
+    if (!user || !ok) {
+      pairThrottle.fail([pair]);
+      addressThrottle.fail([address]);
       // A wrong password is not an expired session: no refresh_login here.
       throw new HttpError(401, 'Invalid email or password');
     }
+    pairThrottle.reset(pair);
     const session = await sessions.create(Number(user.id));
     const access = await sessions.accessOf(Number(user.id));
     if (!access) throw errors.unauthorized('Invalid email or password');
@@ -71,6 +98,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
       context: null,
     };
     const maxAge = config.sessionTtlHours * 3600;
+    const secure = secureFor(req);
     reply.setCookie(SESSION_COOKIE, session.id, { httpOnly: true, sameSite: 'lax', path: '/', secure, maxAge });
     reply.setCookie(CSRF_COOKIE, session.csrf_token, { httpOnly: false, sameSite: 'lax', path: '/', secure, maxAge });
     reply.header('auth-token', session.id);
@@ -78,24 +106,29 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
     return { data: await mePayload(auth, core) };
   });
 
-  handle(app, E.logout, async ({ auth }, _req, reply) => {
+  handle(app, E.logout, async ({ auth }, req, reply) => {
     await sessions.destroy(auth.sessionId);
-    clearCookies(reply);
+    clearCookies(req, reply);
     return reply.code(204).send();
   });
 
   // SRV-011: the built-in identity provider is our sign-in form.
   handle(app, E.adfsLogin, async ({ query }, _req, reply) => {
-    const relay = safeReturnUrl(query.RelayState) ?? '/home';
+    const relay = safeReturnPath(query.RelayState) ?? '/home';
     return reply.redirect(`/login?returnUrl=${encodeURIComponent(relay)}`);
   });
 
-  // SRV-012: ends the session (if any) and returns to the app.
+  // SRV-012: ends the session (if any) and returns to the app. Reached from another site, a live
+  // session is not ended on the other site's word: the app's /logout-confirm page asks the user,
+  // and its answer comes back here from our own origin.
   handle(app, E.adfsLogout, async ({ query }, req, reply) => {
+    const back = safeReturnPath(query.returnUrl);
     const sid = req.cookies[SESSION_COOKIE];
+    if (sid && fromAnotherSite(req) && (await sessions.get(sid))) {
+      return reply.redirect(back ? `/logout-confirm?returnUrl=${encodeURIComponent(back)}` : '/logout-confirm');
+    }
     if (sid) await sessions.destroy(sid);
-    clearCookies(reply);
-    const back = safeReturnUrl(query.returnUrl);
+    clearCookies(req, reply);
     return reply.redirect(back ? `/login?returnUrl=${encodeURIComponent(back)}` : '/login');
   });
 
@@ -114,26 +147,38 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
   });
 
   // SRV-010: text body and the sso-token header.
+  // Every token names its session (by a hash of the id): it is refused once the session has ended.
   const ssoFor = (auth: RequestAuth, aud?: string) =>
-    signSsoToken({ sub: auth.user.id, email: auth.user.email, first_name: auth.user.first_name, last_name: auth.user.last_name, ...(aud ? { aud } : {}) }, config.ssoSecret);
+    signSsoToken(
+      { sub: auth.user.id, email: auth.user.email, first_name: auth.user.first_name, last_name: auth.user.last_name, sid: ssoKeyOf(auth.sessionId), ...(aud ? { aud } : {}) },
+      config.ssoSecret,
+    );
   handle(app, E.ssoToken, async ({ auth }, _req, reply) => {
     const token = ssoFor(auth);
     reply.header('sso-token', token).type('text/plain');
     return token;
   });
   // SRV-013: a token for one embedded application (its unit name is the token's audience), so an
-  // application handed it cannot pass it on to another that checks its own name.
-  handle(app, E.frameToken, async ({ query, auth }) => ({ token: ssoFor(auth, query.unit), validation_url: E.ssoValidate.path }));
-  // The validation URL: any origin may call it (no credentials); `audience` makes it refuse a
-  // token made for another application.
+  // application handed it cannot pass it on to another that checks its own name. Only for a unit
+  // the caller can open, by the rule of their navigation: the plugin that owns the units says so
+  // (core.frames.registerUnitCheck); a build without one has no units to embed.
+  handle(app, E.frameToken, async ({ query, auth }) => {
+    if (visibleHierarchy(await core.hierarchy(), auth.grants).length === 0) throw errors.forbidden("You don't have access to any client.");
+    if (!(await embeddedApps.allows(auth, query.unit))) throw errors.notFound('No such application');
+    return { token: ssoFor(auth, query.unit), validation_url: E.ssoValidate.path };
+  });
+  // The validation URL: any origin may call it (no credentials). A frame token is accepted only
+  // with the `audience` it was made for, so an application cannot skip the check; the /sso-token
+  // token (no audience) is accepted without one.
   handle(
     app,
     E.ssoValidate,
     async ({ query: q }) => {
-    const claims = verifySsoToken(q.token, config.ssoSecret);
-    if (!claims) throw new HttpError(401, 'Invalid or expired token');
-    if (typeof q.audience === 'string' && q.audience !== (claims.aud ?? '')) throw new HttpError(401, 'The token was made for another application');
-    return { data: { user_id: claims.sub, email: claims.email, first_name: claims.first_name, last_name: claims.last_name, audience: claims.aud ?? null } };
+      const claims = verifySsoToken(q.token, config.ssoSecret);
+      if (!claims || !(await sessions.ssoSessionAlive(claims.sid, claims.sub))) throw new HttpError(401, 'Invalid or expired token');
+      if (claims.aud !== undefined && q.audience === undefined) throw new HttpError(401, 'This token was made for one application: validate it with audience=<its unit name>');
+      if (q.audience !== undefined && q.audience !== (claims.aud ?? '')) throw new HttpError(401, 'The token was made for another application');
+      return { data: { user_id: claims.sub, email: claims.email, first_name: claims.first_name, last_name: claims.last_name, audience: claims.aud ?? null } };
     },
     { anyOrigin: true },
   );

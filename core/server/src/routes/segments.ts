@@ -22,7 +22,7 @@ function regionOf(req: FastifyRequest, engine: CountsEngine): string | undefined
 export async function countsEngine(population: Population | null): Promise<CountsEngine> {
   const e = population?.current();
   if (e) return e;
-  if (population?.state === 'failed') throw new HttpError(503, `The audience population could not be generated: ${population.error}`);
+  if (population?.state === 'failed') throw new HttpError(503, `The audience population is not available: ${population.error}`);
   if (!population) throw new HttpError(503, 'This server has no audience population.');
   const [done, total] = population.progress;
   throw new HttpError(503, `The demo population is being generated (${done} of ${total} segments). Please try again in a moment.`);
@@ -154,8 +154,22 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     return { data };
   });
 
-  handle(app, E.status, async () => ({
-    data: { state: population?.state ?? 'missing', progress: population?.progress ?? [0, 0], people: population?.current()?.people ?? null, kernel: kernelStatus() },
-  }));
+  // The population's state with its reason when failed, and how overlaps and mekkos run
+  // ('native (AVX-512)', 'native (portable C: ...)' or 'roaring (why)').
+  handle(app, E.status, async () => {
+    const s = population?.status() ?? { state: 'missing' as const, error: null, restarts: 0 };
+    const engine = population?.current();
+    return {
+      data: {
+        state: s.state,
+        error: s.error,
+        progress: population?.progress ?? [0, 0],
+        people: engine?.people ?? null,
+        kernel: engine?.kernel.status ?? kernelStatus(),
+        kernel_mode: engine?.kernel.mode ?? null,
+        worker_restarts: s.restarts,
+      },
+    };
+  });
 
 }

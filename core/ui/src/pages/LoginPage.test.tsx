@@ -70,6 +70,16 @@ describe('LoginPage', () => {
     await waitFor(() => expect(localStorage.getItem('sso-token')).toBe('tok'));
   });
 
+  it.each(['/\\evil.example', '/%09/evil.example', '//evil.example', 'https://evil.example/'])(
+    'SHELL-038 signs in to home, not to another site, when the return URL is %j',
+    async (hostile) => {
+      server(fixtures.me());
+      await renderInShell([home], `/login?returnUrl=${encodeURIComponent(hostile)}`);
+      await signIn('admin@example.com', 'right');
+      expect(await screen.findByRole('heading', { name: /home/ })).toBeTruthy();
+    },
+  );
+
   it('SHELL-038 switches a user without clients to the Request Access tab', async () => {
     server(fixtures.me({ clients: [] }));
     await renderInShell([home], '/login');

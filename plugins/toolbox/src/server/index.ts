@@ -1,10 +1,10 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
-import { handle, isSlugCovered, isSlugVisible, type RequestAuth, type ServerCore } from '@discovery/server';
+import { handle, isSlugCovered, isSlugVisible, type ClientNode, type RequestAuth, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { allToolboxPermissions, toolboxEndpoints as E, toolboxPermissions as P, TOOLBOX_MESSAGES as M } from '../common';
+import { allToolboxPermissions, APPLICATIONS_FLAG, regionAllowed, toolboxEndpoints as E, toolboxPermissions as P, TOOLBOX_MESSAGES as M, type ToolboxUnitDto } from '../common';
 import { DEMO_APP_PATH, startDemoApp, type DemoAppServer } from './demoApp';
 import init from './migrations/0001_toolbox.sql';
-import { categoriesOf, categoryById, unitById, unitsOf } from './repository';
+import { activeUnitsNamed, categoriesOf, categoryById, unitById, unitsOf } from './repository';
 import { seedToolbox } from './seed';
 import { ToolboxService } from './service';
 
@@ -46,11 +46,21 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const client = await clientInPath(auth, clientSlug);
       const units = await unitsOf(core, client.id, type === 'nav');
       if (type !== 'nav') return { data: units };
-      // TBX-001 on the server too: the nav list carries only units of a region the user may see
-      // ('all', or a region of the client the grants reach), so a unit's url never reaches a user
-      // of another region.
-      const seen = new Set(client.regions.filter((r) => isSlugVisible(auth.grants, `${client.slug}/${r.slug}`)).map((r) => r.id));
-      return { data: units.filter((u) => u.region_ids.some((r) => r === 'all' || seen.has(r))) };
+      return { data: units.filter(inSeenRegion(auth, client)) };
+    });
+
+    // SRV-013: core makes a frame token only for a unit the caller can open: an embedded (iframed)
+    // unit of a client they see with the 'applications' flag (TBX-013), in their navigation by the
+    // rule above, and, when the call names a region (X-Context), allowed in it (TBX-015).
+    core.frames.registerUnitCheck(async (auth, unitName) => {
+      const tree = await core.hierarchy();
+      const clients = auth.context ? [auth.context.client] : tree.filter((c) => isSlugVisible(auth.grants, c.slug));
+      const withApps = clients.filter((c) => c.feature_flags[APPLICATIONS_FLAG] === true);
+      const units = await activeUnitsNamed(core, unitName, withApps.map((c) => c.id));
+      const regionId = auth.context?.region?.id;
+      return units.some(
+        (u) => u.iframed && inSeenRegion(auth, withApps.find((c) => c.id === u.client_id)!)(u) && (regionId === undefined || regionAllowed(u.region_ids, regionId)),
+      );
     });
 
     // TBX-005: GET toolbox/categories/client/{clientSlug}.
@@ -122,6 +132,16 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       return reply.code(204).send();
     });
 
+    /**
+     * TBX-001 on the server: a unit is in the caller's navigation only in a region they may see
+     * ('all', or a region of the client their grants reach), so a unit's url never reaches a user
+     * of another region. The nav list and the frame-token check both use it.
+     */
+    function inSeenRegion(auth: RequestAuth, client: ClientNode): (u: ToolboxUnitDto) => boolean {
+      const seen = new Set(client.regions.filter((r) => isSlugVisible(auth.grants, `${client.slug}/${r.slug}`)).map((r) => r.id));
+      return (u) => u.region_ids.some((r) => r === 'all' || seen.has(r));
+    }
+
     /** Unknown = 404; another client's = 403 (the user's X-Context does not own it). */
     async function assertUnitOf(id: number, clientId: number) {
       const u = await unitById(core, id);
@@ -143,7 +163,10 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const publicHost = process.env.DISCOVERY_TOOLBOX_DEMO_HOST ?? (bind === '0.0.0.0' || bind === '::' ? 'localhost' : bind);
       const started = await startDemoApp({ host: bind, port: Number(process.env.DISCOVERY_TOOLBOX_DEMO_PORT ?? 0), publicHost });
       demoApp = started;
+      // The app's pages may frame it (CSP frame-src).
+      core.frames.allowOrigin(started.origin);
       router.addHook('onClose', async () => {
+        core.frames.removeOrigin(started.origin);
         await started.close();
         if (demoApp === started) demoApp = null;
       });

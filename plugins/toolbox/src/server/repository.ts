@@ -42,6 +42,13 @@ export async function unitsOf(db: Db, clientId: number, navOnly: boolean): Promi
   return rows.map(toUnitDto);
 }
 
+/** The units named `name` (names are unique per client) among these clients, status true only. */
+export async function activeUnitsNamed(db: Db, name: string, clientIds: readonly number[]): Promise<ToolboxUnitDto[]> {
+  if (clientIds.length === 0) return [];
+  const rows = await db.query<Row>(`select ${UNIT_COLUMNS} from ${UNIT_FROM} where u.name = $1 and u.status and u.client_id = any($2::int[])`, [name, clientIds]);
+  return rows.map(toUnitDto);
+}
+
 export async function unitById(db: Db, id: number): Promise<ToolboxUnitDto | null> {
   const [row] = await db.query<Row>(`select ${UNIT_COLUMNS} from ${UNIT_FROM} where u.id = $1`, [id]);
   return row ? toUnitDto(row) : null;

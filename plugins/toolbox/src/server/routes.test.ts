@@ -277,6 +277,73 @@ describe('toolbox API', () => {
     });
   });
 
+  describe('SRV-013 frame tokens: only for a unit the user can open', () => {
+    const frameToken = (s: TestSession, unit: string, context: string | null) =>
+      fetch(`${server.url}/api/v1/sso/frame-token?unit=${encodeURIComponent(unit)}`, { headers: s.headers(context ? { 'x-context': context } : {}) });
+    const validate = async (token: string, audience: string) =>
+      (await fetch(`${server.url}/api/v1/sso/validate?token=${encodeURIComponent(token)}&audience=${encodeURIComponent(audience)}`)).json();
+    let nora: TestSession;
+    beforeAll(async () => {
+      nora = await server.login('norole@example.com');
+      // Globex gets the 'applications' flag and an embedded unit; the viewer has no grant on Globex.
+      await server.core.query(`update clients set feature_flags = feature_flags || '{"applications": true}'::jsonb where slug = 'globex'`);
+      server.core.invalidateHierarchy();
+      expect((await call(admin, 'POST', '/units', unitBody({ name: 'Globex App' }), 'globex/de')).status).toBe(201);
+      const uk = await regionId('acme', 'uk');
+      expect((await call(admin, 'POST', '/units', unitBody({ name: 'UK Embedded', region_ids: [uk] }))).status).toBe(201);
+      // status false but still marked iframed (hiding through the API clears iframed too, TBX-008)
+      expect((await call(admin, 'POST', '/units', unitBody({ name: 'Hidden Embedded' }))).status).toBe(201);
+      await server.core.query("update toolbox_units set status = false where name = 'Hidden Embedded'");
+    });
+    afterAll(async () => {
+      await server.core.query(`update clients set feature_flags = feature_flags - 'applications' where slug = 'globex'`);
+      server.core.invalidateHierarchy();
+    });
+
+    it('gives a token for an embedded unit of the X-Context client, made for that unit', async () => {
+      const r = await frameToken(viewer, 'Demo App', 'acme/us');
+      expect(r.status).toBe(200);
+      const { token } = await r.json();
+      expect((await validate(token, 'Demo App')).data).toMatchObject({ email: 'viewer@example.com', audience: 'Demo App' });
+    });
+
+    it("refuses a unit of a client the user has no grant for (404, no token), with or without that client's X-Context", async () => {
+      const r = await frameToken(viewer, 'Globex App', null);
+      expect(r.status).toBe(404);
+      expect(await r.json()).toMatchObject({ error: { message: 'No such application' } });
+      expect((await frameToken(viewer, 'Globex App', 'acme/us')).status).toBe(404);
+      expect((await frameToken(viewer, 'Globex App', 'globex/de')).status).toBe(403);
+      // the same unit for a user granted Globex
+      expect((await frameToken(planner, 'Globex App', 'globex/de')).status).toBe(200);
+      expect((await frameToken(planner, 'Globex App', null)).status).toBe(200);
+    });
+
+    it('refuses a user without clients with 403', async () => {
+      const r = await frameToken(nora, 'Demo App', null);
+      expect(r.status).toBe(403);
+      expect(await r.json()).toMatchObject({ error: { message: "You don't have access to any client." } });
+    });
+
+    it('TBX-015 refuses a unit outside the X-Context region, a unit that is not embedded, a hidden one and an unknown name', async () => {
+      expect((await frameToken(admin, 'UK Embedded', 'acme/us')).status).toBe(404);
+      expect((await frameToken(admin, 'UK Embedded', 'acme/uk')).status).toBe(200);
+      expect((await frameToken(admin, 'Media Calculator', 'acme/us')).status).toBe(404); // a link, not a frame
+      expect((await frameToken(admin, 'Hidden Embedded', 'acme/us')).status).toBe(404);
+      expect((await frameToken(admin, 'No Such Unit', 'acme/us')).status).toBe(404);
+    });
+
+    it("TBX-013 refuses every unit of a client without the 'applications' flag", async () => {
+      await server.core.query(`update clients set feature_flags = feature_flags || '{"applications": false}'::jsonb where slug = 'globex'`);
+      server.core.invalidateHierarchy();
+      try {
+        expect((await frameToken(planner, 'Globex App', 'globex/de')).status).toBe(404);
+      } finally {
+        await server.core.query(`update clients set feature_flags = feature_flags || '{"applications": true}'::jsonb where slug = 'globex'`);
+        server.core.invalidateHierarchy();
+      }
+    });
+  });
+
   describe('demo application and SSO validation', () => {
     it('serves the demo application on a second origin', async () => {
       const url = demoAppUrl()!;
@@ -298,6 +365,15 @@ describe('toolbox API', () => {
       const bad = await fetch(`${server.url}/api/v1/sso/validate?token=forged`, { headers: { origin } });
       expect(bad.status).toBe(401);
       expect(bad.headers.get('access-control-allow-origin')).toBe('*');
+    });
+
+    it("the app's pages may frame the demo application (CSP frame-src), whose own answers let the app frame it", async () => {
+      const origin = new URL(demoAppUrl()!).origin;
+      const csp = (await fetch(`${server.url}/api/v1/ping`)).headers.get('content-security-policy')!;
+      expect(csp.split('; ').find((d) => d.startsWith('frame-src'))!.split(' ')).toContain(origin);
+      const page = await fetch(demoAppUrl()!);
+      expect(page.headers.get('x-frame-options')).toBeNull();
+      expect(page.headers.get('content-security-policy') ?? '').not.toMatch(/frame-ancestors/);
     });
 
     it('toolbox/health answers OK', async () => {
