@@ -34,7 +34,10 @@ describe('builds', () => {
       for (const encoding of ['br', 'gzip']) {
         const asset = await fetch(`${server.url}${entry}`, { headers: { 'accept-encoding': encoding } });
         expect([asset.status, asset.headers.get('content-encoding')]).toEqual([200, encoding]);
+        // Assets are named by their content: cached for good. The page itself is asked for again.
+        expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       }
+      expect(page.headers.get('cache-control')).toBe('no-cache');
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

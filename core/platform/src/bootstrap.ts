@@ -43,10 +43,14 @@ export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { containe
   const container = opts.container ?? createCoreContainer();
   container.bind(RouteTableToken.symbol).toConstantValue(new RouteTable(ordered));
   const failed = new Map<string, Error>();
+  // Every plugin's strings are fetched at once (the app boots after sign-in, waiting on them);
+  // a plugin whose strings fail still fails alone, below.
+  const strings = new Map(ordered.map((p) => [p.id, p.i18n ? registerPluginI18n(p.i18n).then(() => null, (e: unknown) => e) : null]));
   for (const p of ordered) {
     try {
       if (p.module) container.loadSync(p.module);
-      if (p.i18n) await registerPluginI18n(p.i18n);
+      const stringsError = await strings.get(p.id);
+      if (stringsError) throw stringsError;
       await p.activate?.({ get: (token) => container.get(token.symbol) });
     } catch (e) {
       const err = e instanceof Error ? e : new Error(String(e));

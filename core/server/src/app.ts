@@ -294,6 +294,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
         index: false,
         // scripts/build.ts writes .br and .gz beside the assets; the browser gets the one it accepts.
         preCompressed: true,
+        // Cache-Control is ours: with send's default (max-age=0) on, it replaced the one below.
+        cacheControl: false,
         setHeaders: (res, file) => {
           if (file.includes('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
         },
