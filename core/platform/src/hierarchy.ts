@@ -1,4 +1,4 @@
-import type { BrandDto, ClientDto, HierarchySelection, ProductDto, RegionDto } from '@discovery/plugin-api';
+import { fullSlugOf, landingSelection, type BrandDto, type ClientDto, type HierarchySelection, type ProductDto, type RegionDto } from '@discovery/plugin-api';
 
 export type { BrandDto, ClientDto, ProductDto, RegionDto } from '@discovery/plugin-api';
 
@@ -28,15 +28,8 @@ export function defaultRegion(client: ClientDto): RegionDto | undefined {
  * product. A region without brands has its own home (SHELL-051).
  */
 export function homePathFor(tree: ClientDto[], sel: HierarchySelection = {}): string | null {
-  const client = tree.find((c) => c.slug === sel.client) ?? (sel.client ? undefined : tree[0]);
-  if (!client) return null;
-  const region = client.regions.find((r) => r.slug === sel.region) ?? defaultRegion(client);
-  if (!region) return `/${client.slug}/home`;
-  const brand = region.brands.find((b) => b.slug === sel.brand) ?? region.brands[0];
-  if (!brand) return `/${client.slug}/${region.slug}/home`;
-  const product = brand.products.find((p) => p.slug === sel.product) ?? brand.products[0];
-  if (!product) return `/${client.slug}/${region.slug}/home`;
-  return `/${client.slug}/${region.slug}/${brand.slug}/${product.slug}/home`;
+  const landing = landingSelection(tree, sel);
+  return landing ? `/${fullSlugOf(landing)}/home` : null;
 }
 
 export function regionHasBrands(region: RegionDto): boolean {

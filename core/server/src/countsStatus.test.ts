@@ -1,11 +1,12 @@
 import { CountsUnavailableError, generatePopulation } from '@discovery/counts';
-import { defineServerPlugin } from '@discovery/plugin-api';
+import { defineEndpoint, defineServerPlugin } from '@discovery/plugin-api';
 import { createTestServer } from '@discovery/test-utils/server';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from './app';
+import { handle } from './endpoints';
 import type { ServerCore } from './types';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
@@ -43,7 +44,7 @@ describe('count engine failures as the API shows them', () => {
     const probe = defineServerPlugin<ServerCore, FastifyInstance>({
       id: 'probe',
       register(router) {
-        router.get('/dies', async () => {
+        handle(router, defineEndpoint({ method: 'GET', path: '/api/v1/probe/dies', access: { permission: 'signed-in', scope: 'none' } }), async () => {
           throw new CountsUnavailableError('A count worker stopped while answering (it exited with code 70); it has been replaced. Please try again.');
         });
       },

@@ -5,6 +5,7 @@ export { errors, HttpError, logServerError, parseBody, validate } from './errors
 export { handle, isApiPath, type EndpointHandler, type HandlerInput, type RouteRecord } from './endpoints';
 export { DEMO_USERS, DEMO_CLIENTS, type DemoUser } from './seed';
 export { isSlugVisible, isSlugCovered, slugify } from './hierarchy/slugs';
+export { visibleHierarchy } from './hierarchy/hierarchy';
 export type { BrandNode, ClientNode, ProductNode, RegionNode, ResolvedContext } from './hierarchy/hierarchy';
 export { RESOURCES } from './auth/permissions';
 export { hashPassword } from './auth/passwords';

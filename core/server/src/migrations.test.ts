@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase } from '@discovery/test-utils/server';
 import { createServer } from './app';
 
 describe('migrations and seed on a file-backed PGlite', () => {
@@ -50,26 +51,7 @@ describe('migrations under the advisory lock', () => {
   it('two servers starting at once on one database apply each migration once, both start', async () => {
     const { openDatabase } = await import('./db');
     const { runMigrations } = await import('./migrations');
-    const base = process.env.TEST_DATABASE_URL;
-    let url: string | undefined;
-    let drop: (() => Promise<void>) | undefined;
-    if (base) {
-      const pg = (await import('pg')).default;
-      const name = `discovery_lock_${Date.now().toString(36)}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(base);
-      u.pathname = `/${name}`;
-      url = u.toString();
-      drop = async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    const { url, drop } = await createTestDatabase('discovery_lock');
     // On PostgreSQL two pools (two 'servers'); on PGlite one embedded database shared by two runs.
     const a = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
     const b = url ? await openDatabase({ databaseUrl: url }) : a;
@@ -82,7 +64,7 @@ describe('migrations under the advisory lock', () => {
     } finally {
       await a.close();
       if (b !== a) await b.close();
-      await drop?.();
+      await drop();
     }
   });
 });

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { createTestDatabase } from '@discovery/test-utils/server';
 
 const ROOT = resolve(__dirname, '../../../..');
 const LEASE_MS = 3000;
@@ -82,23 +82,9 @@ describe('a job survives kill -9 of its server', () => {
     });
     // A file-backed PGlite, or a fresh PostgreSQL database on the jest PostgreSQL pass.
     const env: Record<string, string> = { CRASH_LEASE_MS: String(LEASE_MS), CRASH_WORK_MS: '1000', CRASH_DATA_DIR: join(work, 'db'), CRASH_DATABASE_URL: '' };
-    const base = process.env.TEST_DATABASE_URL;
-    if (base) {
-      const name = `discovery_crash_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: base });
-      await admin.connect();
-      await admin.query(`create database ${name}`);
-      await admin.end();
-      const u = new URL(base);
-      u.pathname = `/${name}`;
-      env.CRASH_DATABASE_URL = u.toString();
-      dropDb = async () => {
-        const c = new pg.Client({ connectionString: base });
-        await c.connect();
-        await c.query(`drop database if exists ${name} with (force)`);
-        await c.end();
-      };
-    }
+    const testDb = await createTestDatabase('discovery_crash');
+    dropDb = testDb.drop;
+    if (testDb.url) env.CRASH_DATABASE_URL = testDb.url;
 
     const first = start(file, { ...env, CRASH_MODE: 'enqueue' });
     const { id } = await first.line('enqueued');

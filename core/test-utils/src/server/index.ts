@@ -17,6 +17,31 @@ export interface TestSession {
   headers(extra?: Record<string, string>): Record<string, string>;
 }
 
+/**
+ * A fresh, empty PostgreSQL database on the cluster of TEST_DATABASE_URL, dropped again by
+ * `drop()`; without TEST_DATABASE_URL, no database (callers use in-memory or file PGlite).
+ */
+export async function createTestDatabase(prefix = 'discovery_test'): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return { url: undefined, drop: async () => undefined };
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
 export interface TestUser {
   email: string;
   /** Grants: '*' or client[/region[/brand[/product]]] slugs. */
@@ -53,25 +78,7 @@ export async function createTestServer(
     jobs?: ServerOptions['jobs'];
   } = {},
 ): Promise<TestServer> {
-  const base = process.env.TEST_DATABASE_URL;
-  let databaseUrl: string | undefined;
-  let dropDb: (() => Promise<void>) | undefined;
-  if (base) {
-    const name = `discovery_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const u = new URL(base);
-    u.pathname = `/${name}`;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
-  }
+  const { url: databaseUrl, drop: dropDb } = await createTestDatabase();
   const server = await createServer({
     plugins: opts.plugins,
     databaseUrl,

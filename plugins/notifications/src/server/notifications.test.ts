@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { defineServerPlugin } from '@discovery/plugin-api';
+import { defineServerPlugin, fullSlugOf, landingSelection } from '@discovery/plugin-api';
 import { createServer, JobService, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -56,6 +56,15 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     // another context sees none of them
     expect((await call(planner, 'GET', '/', undefined, 'globex/de')).body.data).toEqual([]);
+  });
+
+  it('seeded notifications are there in the product each demo user lands on after signing in', async () => {
+    const me = (await (await fetch(`${s.url}/api/v1/hierarchy`, { headers: admin.headers() })).json()) as { data: Parameters<typeof landingSelection>[0] };
+    const landing = fullSlugOf(landingSelection(me.data)!);
+    expect(landing).toMatch(/^[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+\/[a-z0-9-]+$/);
+    const items = (await call(admin, 'GET', '/', undefined, landing)).body.data as NotificationDto[];
+    expect(items.filter((i) => i.report_type === 'index_report').length).toBeGreaterThan(0);
+    expect(items.some((i) => i.report_type === 'outcome_completed' && i.read_at === null)).toBe(true);
   });
 
   it('SRV-045 creates a received task; bad bodies and a missing permission are refused', async () => {
