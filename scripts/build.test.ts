@@ -35,9 +35,10 @@ describe('builds', () => {
         const asset = await fetch(`${server.url}${entry}`, { headers: { 'accept-encoding': encoding } });
         expect([asset.status, asset.headers.get('content-encoding')]).toEqual([200, encoding]);
         // Assets are named by their content: cached for good. The page itself is asked for again.
-        expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+        expect([asset.headers.get('cache-control'), asset.headers.get('etag')]).toEqual(['public, max-age=31536000, immutable', null]);
       }
       expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('etag')).toBeTruthy();
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
