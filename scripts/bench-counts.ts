@@ -171,7 +171,10 @@ async function main() {
     const [t2, c] = await time(() => engine.counts(s.counts));
     const [t3, r] = await time(() => engine.ruleCount(s.rule));
     const [t4, mk] = await time(() => engine.mekko(s.markets));
-    eo.push(t1), ec.push(t2), er.push(t3), em.push(t4);
+    eo.push(t1);
+    ec.push(t2);
+    er.push(t3);
+    em.push(t4);
     answers.push({ overlap: o.cells.map((x) => x.count), counts: c, rule: r, mekko: mk });
   }
   record('overlap 12x12 (+% and index)', 'engine', eo);
@@ -203,7 +206,12 @@ async function main() {
     const rc: number[] = [], rr: number[] = [], rm: number[] = [];
     sel.forEach((s, i) => {
       for (const id of [...s.counts, ...s.rule.include!.and.flatMap((x) => x.or), ...s.rule.exclude!.and.flatMap((x) => x.or)]) g('matched', id);
-      for (const m of s.markets) for (const id of m.matched) g('matched', id), g('modeled', id);
+      for (const m of s.markets) {
+        for (const id of m.matched) {
+          g('matched', id);
+          g('modeled', id);
+        }
+      }
       const [t1, counts] = timeSync(() => Object.fromEntries(s.counts.map((id) => [id, g('matched', id).size])));
       const [t2, rule] = timeSync(() => {
         let a: Bitmap | null = null;
@@ -221,7 +229,9 @@ async function main() {
           market_counts: { matched: Object.fromEntries(s.markets.map((m, k) => [m.id, mm[k].size])), modeled: Object.fromEntries(s.markets.map((m, k) => [m.id, mo[k].size])) },
         };
       });
-      rc.push(t1), rr.push(t2), rm.push(t3);
+      rc.push(t1);
+      rr.push(t2);
+      rm.push(t3);
       same(`selection ${i} counts vs unsharded roaring`, answers[i].counts, counts);
       same(`selection ${i} rule vs unsharded roaring`, answers[i].rule, rule);
       const e = answers[i].mekko;

@@ -80,7 +80,7 @@ export function firstNul(value: unknown, root: string): string | null {
     } else if (v && typeof v === 'object') {
       for (const [k, child] of Object.entries(v)) {
         const at = path ? `${path}.${k}` : k;
-        if (k.includes('\u0000')) return at.replace(/\u0000/g, '\\0');
+        if (k.includes('\u0000')) return at.split('\u0000').join('\\0');
         stack.push([child, at]);
       }
     }

@@ -125,7 +125,7 @@ export class SessionStore {
     try {
       res = await this.api.callRaw(E.login, { body: { email, password } }, { silent: true, noRefreshLogin: true });
     } catch (e) {
-      throw new Error(e instanceof ApiError && e.status > 0 ? e.message : GENERIC_ERROR);
+      throw new Error(e instanceof ApiError && e.status > 0 ? e.message : GENERIC_ERROR, { cause: e });
     }
     const body = (await res.json().catch(() => ({}))) as { data?: MeDto };
     if (!body.data) throw new Error(GENERIC_ERROR);

@@ -119,9 +119,12 @@ interface Schedule {
  * checks its claim (a token per claim), so a worker that lost the job cannot overwrite the new
  * owner's result. See core/server/README.md.
  */
+/** Kinds of every payload and result type live in one map; each handler knows its own. */
+type AnyJobKind = JobKind<unknown, unknown>;
+
 export class JobService implements Jobs {
   readonly workerId: string;
-  private readonly kinds = new Map<string, JobKind<any, any>>();
+  private readonly kinds = new Map<string, AnyJobKind>();
   private readonly schedules: Schedule[] = [];
   private readonly running = new Map<number, Running>();
   private readonly active = new Set<Promise<void>>();
@@ -157,10 +160,10 @@ export class JobService implements Jobs {
     if (this.kinds.has(kind)) throw new Error(`job kind '${kind}' is registered twice`);
     if (def.maxAttempts !== undefined && !(Number.isInteger(def.maxAttempts) && def.maxAttempts >= 1)) throw new Error(`job kind '${kind}': maxAttempts must be a whole number >= 1`);
     if (def.leaseMs !== undefined && !(def.leaseMs >= 100)) throw new Error(`job kind '${kind}': leaseMs must be at least 100`);
-    this.kinds.set(kind, def);
+    this.kinds.set(kind, def as AnyJobKind);
   }
 
-  private kind(kind: string): JobKind<any, any> {
+  private kind(kind: string): AnyJobKind {
     const k = this.kinds.get(kind);
     if (!k) throw new Error(`job kind '${kind}' is not registered (core.jobs.register it in the plugin's register())`);
     return k;
@@ -431,7 +434,7 @@ export class JobService implements Jobs {
     await tx.query(`update jobs set state = 'completed', result = $2::jsonb, progress = 1, finished_at = now(), lease_until = null where id = $1`, [id, json(value)]);
   }
 
-  private async settleError(job: Job, token: string, def: JobKind<any, any>, maxAttempts: number, e: unknown, signal: AbortSignal) {
+  private async settleError(job: Job, token: string, def: AnyJobKind, maxAttempts: number, e: unknown, signal: AbortSignal) {
     const reason = signal.aborted ? signal.reason : null;
     // Cancelled or taken over: the job is no longer ours to write.
     if (e instanceof JobLostError || reason instanceof JobLostError) return;
@@ -448,7 +451,7 @@ export class JobService implements Jobs {
     );
   }
 
-  private async fail(job: Job, token: string, def: JobKind<any, any>, message: string) {
+  private async fail(job: Job, token: string, def: AnyJobKind, message: string) {
     await this.owned(job.id, token, async (tx) => {
       const [row] = await tx.query<Row>(`update jobs set state = 'failed', error = $2, finished_at = now(), lease_until = null where id = $1 returning *`, [job.id, message]);
       await def.onFailure?.(tx, toJob(row));

@@ -37,7 +37,7 @@ export const AudienceDetailsModal = observer(function AudienceDetailsModal() {
   const hierarchy = useService(HierarchyStoreToken);
   const { t } = useTranslation();
   const a = modals.audience;
-  let href: string | null = null;
+  let href: string | null;
   try {
     href = a ? audienceDetailRoute.link(hierarchy.selection, { type: a.type, id: a.id }) : null;
   } catch {

@@ -14,7 +14,6 @@ import {
   reportHistoryRows,
   unreadCount,
   type NotificationDto,
-  type ReportHistoryRow,
 } from '../common';
 
 export const NotificationsStoreToken = createToken<NotificationsStore>('notifications:NotificationsStore');

@@ -1,5 +1,5 @@
 import { allOf, definePlugin, hasFeatureFlag, hasPermission } from '@discovery/plugin-api';
-import { allToolboxPermissions, APPLICATIONS_FLAG, noticeRoute, toolboxAdminRoute, toolboxAppRoutes, toolboxPermissions } from '../common';
+import { APPLICATIONS_FLAG, noticeRoute, toolboxAdminRoute, toolboxAppRoutes, toolboxPermissions } from '../common';
 import { iframeUnitRouteGuard } from './guard';
 import { toolboxModule } from './module';
 import { ToolboxAdminStoreToken } from './stores/ToolboxAdminStore';

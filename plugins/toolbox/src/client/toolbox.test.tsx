@@ -1,7 +1,6 @@
 import { createRouteRef, definePlugin } from '@discovery/plugin-api';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { act, screen, waitFor } from '@testing-library/react';
-import type { ToolboxUnitDto } from '../common';
 import { FrameMessenger } from './FrameMessenger';
 import plugin from './index';
 import { toolboxUnit } from '../common/testing/units';

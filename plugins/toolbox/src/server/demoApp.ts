@@ -99,7 +99,7 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
   // The messages the demo pages received (newest last, at most 200): a tester's view of the hand-off.
   const events: { type: string; origin: string; at: string }[] = [];
   app.post(`${DEMO_APP_PATH}events`, async (req, reply) => {
-    let body: { type?: unknown; origin?: unknown } = {};
+    let body: { type?: unknown; origin?: unknown };
     try {
       body = typeof req.body === 'string' ? JSON.parse(req.body) : ((req.body as object) ?? {});
     } catch {

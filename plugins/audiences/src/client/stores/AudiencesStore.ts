@@ -76,7 +76,7 @@ export class AudiencesStore {
       return res.data.message;
     } catch (e) {
       if (e instanceof ApiError && e.status === 405 && /insights/i.test(e.message)) throw new DeleteRefused(e.message);
-      throw new Error(`Error: ${(e as Error).message}`);
+      throw new Error(`Error: ${(e as Error).message}`, { cause: e });
     }
   }
 

@@ -1,4 +1,4 @@
-import { segmentsEndpoints, type Rules, type SegmentDto } from '@discovery/counts/common';
+import { segmentsEndpoints, type Rules } from '@discovery/counts/common';
 import { ApiError, BUILDER_REFERERS, type ApiClient, type AudienceDraft, type BuilderReferer } from '@discovery/platform';
 import { makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { AudienceInput, audiencesEndpoints as E, ruleIds, type AudienceDto, type PeopleCount } from '../../common';

@@ -1,4 +1,4 @@
-import { createToken, type BrandDto, type ClientDto, type PermissionAction, type RegionDto } from '@discovery/plugin-api';
+import { createToken, type ClientDto, type PermissionAction, type RegionDto } from '@discovery/plugin-api';
 import { ApiError, TOAST_DURATIONS } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ALL_REGIONS_SLUG, brandsAdminEndpoints as E, brandsAdminRoutes } from '../../common';

@@ -45,7 +45,7 @@ export class ClientForm {
     this.id = c?.id ?? null;
     this.name = c?.name ?? '';
     this.slug = c?.slug ?? '';
-    this.companyId = c?.conversant_company_id != null ? String(c.conversant_company_id) : '';
+    this.companyId = c?.conversant_company_id !== null && c?.conversant_company_id !== undefined ? String(c.conversant_company_id) : '';
     this.siteVisitation = c?.site_visitation_enabled ?? false;
     this.flags = Object.entries(c?.feature_flags ?? {}).map(([key, on]) => ({ key, on }));
     this.regions = (c?.regions ?? []).map((r) => ({ id: r.id, name: r.name, slug: r.slug, is_default: r.is_default }));

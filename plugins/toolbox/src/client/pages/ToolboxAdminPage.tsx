@@ -17,13 +17,14 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
   const client = hierarchy.nodes.client;
+  const clientSlug = client?.slug;
   const [draft, setDraft] = useState<UnitDraft | null>(null);
   const [newCategory, setNewCategory] = useState('');
   const [dragFrom, setDragFrom] = useState<number | null>(null);
 
   useEffect(() => {
-    if (client) void store.load(client.slug).catch(() => undefined);
-  }, [store, client?.slug]);
+    if (clientSlug) void store.load(clientSlug).catch(() => undefined);
+  }, [store, clientSlug]);
 
   if (!client) return null;
   const can = (a: 'create' | 'update' | 'destroy') => session.can(P.read.resource, a);
