@@ -2,7 +2,7 @@ import { HotkeysProvider, NonIdealState } from '@blueprintjs/core';
 import { noticeRoute, routePath, type ClientPlugin, type HierarchySelection, type PluginRoute, type RouteGuardOutcome } from '@discovery/plugin-api';
 import { contextGuard, HierarchyStoreToken, homePathFor, loginRedirect, ROUTING_WARNING_MS, SessionStoreToken, ToastStoreToken, useService, type BootResult } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
@@ -47,7 +47,8 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   // Without the splat of Root's `*` route, which holds the whole path (a product change is not a new page).
   const { '*': _splat, ...params } = useParams();
   const location = useLocation();
-  const sel: HierarchySelection = { client: params.clientSlug, region: params.regionSlug, brand: params.brandSlug, product: params.productSlug };
+  const { clientSlug, regionSlug, brandSlug, productSlug } = params;
+  const sel = useMemo<HierarchySelection>(() => ({ client: clientSlug, region: regionSlug, brand: brandSlug, product: productSlug }), [clientSlug, regionSlug, brandSlug, productSlug]);
   const scoped = route.ref.scope !== 'global';
   // The tab names the page's feature (WCAG 2.4.2), e.g. 'Audiences · Discovery'.
   const { t: tr } = useTranslation();
@@ -63,7 +64,7 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
     // Global pages keep the last context, so Home and the X-Context header stay where the user was.
     if (scoped) hierarchy.select(sel);
     setSyncedKey(urlKey);
-  }, [hierarchy, scoped, urlKey]);
+  }, [hierarchy, scoped, urlKey, sel]);
   // A route that asks for it keeps its page mounted while only a new brand or product syncs (an
   // embedded frame must not reload on a product change): same client, region and other params.
   const shownIn = useRef<string | null>(null);
@@ -75,12 +76,17 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   const guardKey = location.pathname;
   const [guarded, setGuarded] = useState<{ key: string; outcome: RouteGuardOutcome } | null>(null);
   const ready = session.status === 'authenticated' && hierarchy.loaded && (!scoped || syncedKey === urlKey);
-  useEffect(() => {
-    if (!route.guard || !ready) return;
-    let live = true;
+  // The guard sees the params, selection and session as they are when it runs (not a reason to run).
+  const runGuard = useEffectEvent((guard: NonNullable<PluginRoute['guard']>) => {
     const get = <T,>(token: { symbol: symbol; __type?: T }) => boot.container.get<T>(token.symbol);
+    return guard({ params: { ...params }, selection: sel, session: session.snapshot, get });
+  });
+  useEffect(() => {
+    const guard = route.guard;
+    if (!guard || !ready) return;
+    let live = true;
     Promise.resolve()
-      .then(() => route.guard!({ params: { ...params }, selection: sel, session: session.snapshot, get }))
+      .then(() => runGuard(guard))
       .catch((e: unknown): RouteGuardOutcome => {
         console.error(`route guard of '${plugin.id}' failed:`, e);
         return { kind: 'home' };
