@@ -33,6 +33,9 @@ describe('application shell', () => {
   });
 
   it('SHELL-077 SHELL-078 opens the 800px notification panel with its empty text', async () => {
+    // The demo seeds notifications where the admin lands; Peak Still has none.
+    await browser.url('/acme/us/peak-water/peak-still/home');
+    await shell.waitForShell();
     await $('[data-testid="nav-item-notifications"]').click();
     const panel = $('.bp6-drawer');
     await panel.waitForDisplayed();
