@@ -2,6 +2,7 @@ import { RouteTable } from './routeTable';
 import { RouteTableToken } from './tokens';
 import { routePath, validatePlugins, type ClientPlugin } from '@discovery/plugin-api';
 import { Container } from 'inversify';
+import { exposeRoutesToAutomation } from './automation';
 import { coreModule } from './coreModule';
 import { registerPluginI18n } from './i18n';
 
@@ -42,6 +43,7 @@ export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { containe
   // session and the other core stores stay the same instances once the plugins arrive.
   const container = opts.container ?? createCoreContainer();
   container.bind(RouteTableToken.symbol).toConstantValue(new RouteTable(ordered));
+  exposeRoutesToAutomation(ordered);
   const failed = new Map<string, Error>();
   // Every plugin's strings are fetched at once (the app boots after sign-in, waiting on them);
   // a plugin whose strings fail still fails alone, below.

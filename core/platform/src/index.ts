@@ -35,3 +35,4 @@ export {
 export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels';
 export { saveBlob } from './files';
 export { RouteTable } from './routeTable';
+export { AUTOMATION_ROUTES_KEY, automationRoutes, type AutomationRoute } from './automation';

@@ -1,4 +1,4 @@
-import { HotkeysProvider, NonIdealState } from '@blueprintjs/core';
+import { HotkeysProvider } from '@blueprintjs/core';
 import { noticeRoute, routePath, type ClientPlugin, type HierarchySelection, type PluginRoute, type RouteGuardOutcome } from '@discovery/plugin-api';
 import { contextGuard, HierarchyStoreToken, homePathFor, loginRedirect, ROUTING_WARNING_MS, SessionStoreToken, ToastStoreToken, useService, type BootResult } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
@@ -10,6 +10,7 @@ import { Loading } from './pages/Loading';
 import { MissingPermissions } from './pages/MissingPermissions';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { AppShell } from './shell/AppShell';
+import { StateMessage } from './widgets/StateMessage';
 
 /** SHELL-028: the warning stays 10 s, then the app goes to the deepest valid home. */
 function RoutingWarning({ message, to }: { message: string; to: string }) {
@@ -25,7 +26,7 @@ function RoutingWarning({ message, to }: { message: string; to: string }) {
   }, [message, to, navigate, toasts]);
   return (
     <div data-testid="routing-warning" role="alert">
-      <NonIdealState icon="warning-sign" title={message} />
+      <StateMessage level={1} icon="warning-sign" title={message} />
     </div>
   );
 }

@@ -1,13 +1,18 @@
-import { NonIdealState } from '@blueprintjs/core';
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StateMessage } from '../widgets/StateMessage';
 
 /** A plugin that failed to start: its routes show this; the rest of the app works. */
 export function PluginErrorPanel({ pluginId, error }: { pluginId: string; error: Error }) {
   const { t } = useTranslation();
   return (
     <div data-testid="plugin-error" role="alert">
-      <NonIdealState icon="error" title={t('errors.pluginFailed')} description={t('errors.pluginFailedDetail', { plugin: pluginId, message: error.message })} />
+      <StateMessage
+        level={1}
+        icon="error"
+        title={t('errors.pluginFailed')}
+        description={t('errors.pluginFailedDetail', { plugin: pluginId, message: error.message })}
+      />
     </div>
   );
 }
@@ -16,7 +21,7 @@ export function PluginErrorPanel({ pluginId, error }: { pluginId: string; error:
 export function BootError({ error }: { error: Error }) {
   return (
     <main className="dsc-center" role="alert" data-testid="boot-error">
-      <NonIdealState icon="error" title={useTranslation().t("errors.bootFailed")} description={error.message} />
+      <StateMessage level={1} icon="error" title={useTranslation().t('errors.bootFailed')} description={error.message} />
     </main>
   );
 }

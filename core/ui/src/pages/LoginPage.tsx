@@ -1,10 +1,11 @@
-import { Button, Callout, Card, FormGroup, H3, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { ConfigStoreToken, safeReturnUrl, SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../shell/Logo';
+import { Heading } from '../widgets/Heading';
 
 
 /** Sign-in (SHELL-032..042): 'Current Users' with the built-in identity provider, 'Request Access'. */
@@ -88,7 +89,9 @@ export const LoginPage = observer(function LoginPage({ version }: { version: str
       <Card className="dsc-login-card" elevation={3} data-testid="login-card">
         <div className="dsc-login-logo">
           <Logo />
-          <H3 style={{ margin: 0 }}>{t('appName')}</H3>
+          <Heading level={1} look={3} style={{ margin: 0 }}>
+            {t('appName')}
+          </Heading>
         </div>
         <Tabs id="login" selectedTabId={tab} onChange={(id) => setTab(id as 'current' | 'request')}>
           <Tab id="current" title={t('login.currentUsers')} panel={current} />

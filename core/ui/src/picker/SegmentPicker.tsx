@@ -1,9 +1,11 @@
-import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, InputGroup, NonIdealState, Radio, Spinner, Tag, Tooltip, Tree, type TreeNodeInfo } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, InputGroup, Radio, Tag, Tooltip, Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { ApiClientToken, ConfigStoreToken, formatCount, HierarchyStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentPickerStore, type PickerContext, type PickerSegment } from './SegmentPickerStore';
+import { LoadingSpinner } from '../widgets/LoadingSpinner';
+import { StateMessage } from '../widgets/StateMessage';
 
 export interface SegmentPickerProps {
   isOpen: boolean;
@@ -110,12 +112,12 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
             />
             <div style={{ maxHeight: 420, overflowY: 'auto', marginTop: 8 }} data-testid="picker-results">
               {store.loading ? (
-                <Spinner size={24} />
+                <LoadingSpinner size={24} />
               ) : store.results ? (
                 store.results.length ? (
                   store.results.map((s) => <SegmentRow key={s.identifier} store={store} s={s} modeledLabel={modeledLabel} />)
                 ) : (
-                  <NonIdealState icon="search" title={t('picker.noResults')} />
+                  <StateMessage level={3} icon="search" title={t('picker.noResults')} />
                 )
               ) : (
                 <Tree contents={nodes} onNodeExpand={toggleNode} onNodeCollapse={toggleNode} onNodeClick={(n) => n.childNodes && toggleNode(n)} />

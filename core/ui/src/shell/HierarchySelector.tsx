@@ -5,14 +5,26 @@ import { observer } from 'mobx-react-lite';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { MenuTitle } from '../widgets/MenuTitle';
 
 function Field({ label, testId, value, disabled, children }: { label: string; testId: string; value: string; disabled: boolean; children: ReactNode }) {
   const id = useId();
+  const buttonId = useId();
+  // The button's name is its label and then its value ('Client Acme Beverages'): it holds the text
+  // it shows, as speech input users say it (WCAG 2.5.3), and still says which level it picks.
   return (
     <div className="dsc-selector-field">
       <label id={id}>{label}</label>
       <Popover content={<Menu aria-labelledby={id}>{children}</Menu>} placement="bottom-start" disabled={disabled} minimal>
-        <Button endIcon="caret-down" text={value} disabled={disabled} aria-labelledby={id} aria-haspopup="menu" data-testid={testId} />
+        <Button
+          id={buttonId}
+          endIcon="caret-down"
+          text={value}
+          disabled={disabled}
+          aria-labelledby={`${id} ${buttonId}`}
+          aria-haspopup="menu"
+          data-testid={testId}
+        />
       </Popover>
     </div>
   );
@@ -77,7 +89,7 @@ export const HierarchySelector = observer(function HierarchySelector({ disabled 
       <Field label={t('hierarchy.brand')} testId="hierarchy-brand" value={brand?.name ?? t('hierarchy.choose')} disabled={disabled || !region}>
         {[...categories.entries()].map(([category, brands]) => (
           <div key={category} role="group" aria-label={category}>
-            <MenuDivider title={category} />
+            <MenuTitle>{category}</MenuTitle>
             {brands.map((b) => (
               <MenuItem key={b.id} text={b.name} active={b.id === brand?.id} onClick={() => go(homePathFor(tree, { client: sel.client, region: sel.region, brand: b.slug }))} />
             ))}

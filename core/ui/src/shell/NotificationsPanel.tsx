@@ -1,8 +1,9 @@
-import { Button, Drawer, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { formatDate, NotificationCenterToken, ToastStoreToken, useOptionalService, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SlideInPanel } from '../widgets/SlideInPanel';
 
 export const NOTIFICATION_PANEL_WIDTH = 800;
 
@@ -21,7 +22,7 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
   }, [open, center]);
   const run = (p: Promise<void>) => p.catch((e: Error) => toasts.error(t('notifications.failed', { message: e.message })));
   return (
-    <Drawer isOpen={open} onClose={onClose} size={NOTIFICATION_PANEL_WIDTH} title={t('notifications.title')} position="right">
+    <SlideInPanel isOpen={open} onClose={onClose} size={NOTIFICATION_PANEL_WIDTH} title={t('notifications.title')}>
       <div style={{ padding: 16, overflowY: 'auto' }} data-testid="notifications-panel">
         {center?.canDownloadHistory && (
           <Button icon="th-derived" text={t('notifications.history')} onClick={() => void run(center.downloadHistory())} style={{ marginBottom: 12 }} data-testid="download-report-history" />
@@ -51,6 +52,6 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
         </HTMLTable>
         {items.length === 0 && <NonIdealState icon="notifications" description={t('notifications.empty')} />}
       </div>
-    </Drawer>
+    </SlideInPanel>
   );
 });

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { MenuTitle } from '../widgets/MenuTitle';
 
 export const DATA_SOURCE_KEY = 'data-source';
 
@@ -49,11 +50,16 @@ export const UserMenu = observer(function UserMenu() {
       <MenuItem icon="help" text={t('userMenu.helpPage')} onClick={() => open(help.page && `${help.page}?page=${encodeURIComponent(pathname)}`)} />
       <MenuItem icon="manual" text={t('userMenu.helpCenter')} onClick={() => open(help.center)} />
       <MenuItem icon="chat" text={t('userMenu.requestSupport')} onClick={() => open(help.support ?? config?.support_url)} />
+      {/* Languages and data sources are sections of the menu, not hover submenus: Blueprint's
+          submenu puts a live region among the menu's items and an English 'Open sub menu' in
+          each name, and a keyboard reaches a section's items with the arrows like the others. */}
       {offered.length > 1 && (
-        <MenuItem icon="translate" text={t('userMenu.language')}>
+        <div role="group" aria-label={t('userMenu.language')} data-testid="user-menu-languages">
+          <MenuTitle>{t('userMenu.language')}</MenuTitle>
           {offered.map((l) => (
             <MenuItem
               key={l.value}
+              icon={i18n.language === l.value ? 'tick' : 'blank'}
               text={l.text}
               active={i18n.language === l.value}
               onClick={() => {
@@ -62,13 +68,15 @@ export const UserMenu = observer(function UserMenu() {
               }}
             />
           ))}
-        </MenuItem>
+        </div>
       )}
       {showSources && (
-        <MenuItem icon="database" text={t('userMenu.dataSource')}>
+        <div role="group" aria-label={t('userMenu.dataSource')}>
+          <MenuTitle>{t('userMenu.dataSource')}</MenuTitle>
           {sources.map((s, i) => (
             <MenuItem
               key={s}
+              icon={currentSource === s ? 'tick' : 'blank'}
               text={i === 0 ? t('userMenu.dataSourcePrimary') : t('userMenu.dataSourceSecondary')}
               label={s}
               active={currentSource === s}
@@ -79,7 +87,7 @@ export const UserMenu = observer(function UserMenu() {
               }}
             />
           ))}
-        </MenuItem>
+        </div>
       )}
       <MenuDivider />
       {session.me?.impersonating ? (

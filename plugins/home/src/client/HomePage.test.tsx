@@ -42,7 +42,7 @@ describe('home quick-link cards', () => {
     await renderInShell([home, contributor], '/acme/us/fizz-cola/fizz-zero/home');
     await screen.findByTestId('home-cards');
     await waitFor(() => expect(screen.queryByText('Attrition card')).toBeTruthy());
-    const titles = [...screen.getByTestId('home-cards').querySelectorAll('h5')].map((h) => h.textContent?.trim());
+    const titles = [...screen.getByTestId('home-cards').querySelectorAll('h2')].map((h) => h.textContent?.trim());
     expect(titles).toEqual(['Journey card', 'Grow card', 'Attrition card']);
   });
 });

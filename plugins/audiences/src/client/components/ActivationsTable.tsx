@@ -1,4 +1,5 @@
-import { HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+import { HTMLTable, Tag } from '@blueprintjs/core';
+import { StateMessage, type HeadingLevel } from '@discovery/ui';
 import { formatDate } from '@discovery/platform';
 import { useTranslation } from 'react-i18next';
 import { DISPLAY_STATE_COLOUR, isOpenEnded, type ActivationDto } from '../../common';
@@ -7,9 +8,15 @@ import { DISPLAY_STATE_COLOUR, isOpenEnded, type ActivationDto } from '../../com
 const COLOURS = { lime: '#8eb125', pineapple: '#d1980b', apple: '#e0491e' } as const;
 
 /** SHELL-111..114: Audience Name, Last Refresh, Sent Date, End Date ('-' when open-ended), Delivery Status. */
-export function ActivationsTable({ rows }: { rows: ActivationDto[] }) {
+export function ActivationsTable({
+  rows,
+  level = 2,
+}: {
+  rows: ActivationDto[];
+  /** The empty state's heading level, under the section that shows the table. */ level?: HeadingLevel;
+}) {
   const { t } = useTranslation('audiences');
-  if (rows.length === 0) return <NonIdealState icon="send-to" title={t('ams.empty')} />;
+  if (rows.length === 0) return <StateMessage level={level} icon="send-to" title={t('ams.empty')} />;
   return (
     <HTMLTable striped style={{ width: '100%' }} data-testid="activations-table">
       <thead>

@@ -1,4 +1,5 @@
-import { Button, Classes, H4, HTMLSelect, HTMLTable, Icon, NonIdealState, Spinner, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, Classes, HTMLSelect, HTMLTable, Icon, Spinner, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
+import { Heading, StateMessage } from '@discovery/ui';
 import { effectiveCompanyId } from '@discovery/plugin-api';
 import { audienceDetailRoute, audiencesOverviewRoute, audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, SessionStoreToken, ShellModalsToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
@@ -61,7 +62,13 @@ export const RecentActivity = observer(function RecentActivity() {
   const shown = recentRows(rows, limit, sort);
   const audiencesPanel =
     rows.length === 0 ? (
-      <NonIdealState icon="database" title={t('home.unavailable')} action={<Link to={audiencesOverviewRoute.link(hierarchy.selection)}>{t('home.goToAudiences')}</Link>} data-testid="recent-empty" />
+      <StateMessage
+        level={3}
+        icon="database"
+        title={t('home.unavailable')}
+        action={<Link to={audiencesOverviewRoute.link(hierarchy.selection)}>{t('home.goToAudiences')}</Link>}
+        data-testid="recent-empty"
+      />
     ) : (
       <>
         <label className={Classes.TEXT_MUTED} style={{ display: 'inline-flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
@@ -115,10 +122,12 @@ export const RecentActivity = observer(function RecentActivity() {
 
   return (
     <section data-testid="recent-activity">
-      <H4>{t('home.heading')}</H4>
+      <Heading level={2} look={4}>
+        {t('home.heading')}
+      </Heading>
       <Tabs id="recent-activity" renderActiveTabPanelOnly>
         <Tab id="audiences" title={t('home.audiences')} panel={audiencesPanel} />
-        {canAms && <Tab id="activations" title={t('home.activations')} panel={<ActivationsTable rows={activations} />} />}
+        {canAms && <Tab id="activations" title={t('home.activations')} panel={<ActivationsTable rows={activations} level={3} />} />}
       </Tabs>
     </section>
   );

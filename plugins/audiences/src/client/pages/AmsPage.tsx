@@ -1,4 +1,5 @@
-import { Classes, H2, Spinner } from '@blueprintjs/core';
+import { Classes } from '@blueprintjs/core';
+import { LoadingSpinner, PageTitle } from '@discovery/ui';
 import { effectiveCompanyId } from '@discovery/plugin-api';
 import { HierarchyStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
@@ -23,9 +24,9 @@ const AmsPage = observer(function AmsPage() {
 
   return (
     <section data-testid="ams-page">
-      <H2>{t('ams.heading')}</H2>
+      <PageTitle>{t('ams.heading')}</PageTitle>
       <p className={Classes.TEXT_MUTED}>{company === null ? t('ams.noCompany') : t('ams.hint')}</p>
-      {rows === null ? <Spinner size={32} /> : <ActivationsTable rows={rows} />}
+      {rows === null ? <LoadingSpinner size={32} /> : <ActivationsTable rows={rows} />}
     </section>
   );
 });

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, FormGroup, H2, H5, InputGroup, Intent, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, FormGroup, InputGroup, Intent, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import {
   ApiClientToken,
   AUDIENCE_DRAFT_STATE,
@@ -12,7 +12,7 @@ import {
   useService,
   type AudienceDraft,
 } from '@discovery/platform';
-import { SegmentPicker } from '@discovery/ui';
+import { Heading, LoadingSpinner, PageTitle, SegmentPicker } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,9 +87,9 @@ const LiveCount = observer(function LiveCount({ store }: { store: BuilderStore }
   const c = store.count;
   return (
     <Card data-testid="live-count" style={{ position: 'sticky', top: 16, alignSelf: 'start' }}>
-      <H5 style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+      <Heading level={2} look={5} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
         {t('builder.count')} {store.counting && <Spinner size={14} aria-label={t('builder.counting')} />}
-      </H5>
+      </Heading>
       {!store.hasSegments ? (
         <p className={Classes.TEXT_MUTED}>{t('builder.noCount')}</p>
       ) : store.countError ? (
@@ -132,7 +132,7 @@ const LiveCount = observer(function LiveCount({ store }: { store: BuilderStore }
           )}
         </>
       ) : (
-        <Spinner size={20} />
+        <LoadingSpinner size={20} />
       )}
     </Card>
   );
@@ -196,7 +196,7 @@ const BuilderPage = observer(function BuilderPage() {
   return (
     <section data-testid="audience-builder">
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <H2 style={{ margin: 0 }}>{editId ? t('builder.editHeading') : t('builder.createHeading')}</H2>
+        <PageTitle style={{ margin: 0 }}>{editId ? t('builder.editHeading') : t('builder.createHeading')}</PageTitle>
         {store.referer && <Tag minimal>{t('builder.fromReferer', { referer: store.referer })}</Tag>}
       </div>
       {loadError && (
@@ -212,7 +212,9 @@ const BuilderPage = observer(function BuilderPage() {
           <FormGroup label={t('builder.description')} labelFor="audience-description" helperText={errors['audience.description']}>
             <TextArea id="audience-description" fill value={store.description} onChange={(e) => store.setDescription(e.target.value)} />
           </FormGroup>
-          <H5>{t('builder.include')}</H5>
+          <Heading level={2} look={5}>
+            {t('builder.include')}
+          </Heading>
           <p className={Classes.TEXT_MUTED}>{t('builder.includeHint')}</p>
           <Groups store={store} side="include" onPick={(group) => setPicking({ side: 'include', group })} />
           {errors['audience.rules'] && (
@@ -220,7 +222,9 @@ const BuilderPage = observer(function BuilderPage() {
               {errors['audience.rules']}
             </p>
           )}
-          <H5 style={{ marginTop: 24 }}>{t('builder.exclude')}</H5>
+          <Heading level={2} look={5} style={{ marginTop: 24 }}>
+            {t('builder.exclude')}
+          </Heading>
           <p className={Classes.TEXT_MUTED}>{t('builder.excludeHint')}</p>
           <Groups store={store} side="exclude" onPick={(group) => setPicking({ side: 'exclude', group })} />
           {store.serverMessage && !Object.keys(store.serverErrors).length && (

@@ -1,4 +1,5 @@
-import { Button, Callout, Card, Classes, H2, H5, HTMLTable, NonIdealState, ProgressBar, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
+import { Heading, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import {
   audienceBuilderLink,
   audienceDetailRoute,
@@ -41,9 +42,9 @@ const DetailPage = observer(function DetailPage() {
 
   const overview = audiencesOverviewRoute.link(hierarchy.selection);
   if (error) {
-    return <NonIdealState icon="search" title={t('detail.notFound')} description={error} action={<Link to={overview}>{t('detail.back')}</Link>} />;
+    return <StateMessage level={1} icon="search" title={t('detail.notFound')} description={error} action={<Link to={overview}>{t('detail.back')}</Link>} />;
   }
-  if (!item || !seed) return <Spinner size={32} />;
+  if (!item || !seed) return <LoadingSpinner size={32} />;
 
   const words = describeRules(seed.rules, (sid) => names[sid] ?? sid);
   const categories = profile ? [...new Set(profile.rows.map((r) => r.category))] : [];
@@ -52,9 +53,9 @@ const DetailPage = observer(function DetailPage() {
     <section data-testid="audience-detail">
       <Link to={overview}>← {t('detail.back')}</Link>
       <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 8 }}>
-        <H2 style={{ margin: 0 }} data-testid="detail-name">
+        <PageTitle style={{ margin: 0 }} data-testid="detail-name">
           {item.name}
-        </H2>
+        </PageTitle>
         <Tag minimal>{tc(audienceTypeLabelKey(item))}</Tag>
         <span style={{ flex: 1 }} />
         {item.type === 'audience' && session.can('audiences', 'update') && (
@@ -83,7 +84,9 @@ const DetailPage = observer(function DetailPage() {
       )}
       <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 300px', gap: 24 }}>
         <Card>
-          <H5>{t('detail.rules')}</H5>
+          <Heading level={2} look={5}>
+            {t('detail.rules')}
+          </Heading>
           <div data-testid="detail-rules">
             {words.include.length > 0 && (
               <p>
@@ -106,7 +109,9 @@ const DetailPage = observer(function DetailPage() {
           </div>
         </Card>
         <Card data-testid="detail-counts">
-          <H5>{t('detail.counts')}</H5>
+          <Heading level={2} look={5}>
+            {t('detail.counts')}
+          </Heading>
           <HTMLTable compact style={{ width: '100%' }}>
             <tbody>
               <tr>
@@ -131,17 +136,21 @@ const DetailPage = observer(function DetailPage() {
           </HTMLTable>
         </Card>
       </div>
-      <H5 style={{ marginTop: 24 }}>{t('detail.profile')}</H5>
+      <Heading level={2} look={5} style={{ marginTop: 24 }}>
+        {t('detail.profile')}
+      </Heading>
       <p className={Classes.TEXT_MUTED}>{t('detail.profileHint')}</p>
       {!profile ? (
-        <Spinner size={24} />
+        <LoadingSpinner size={24} />
       ) : profile.audience === 0 ? (
         <Callout intent="warning">{tc('zeroCount.intro')}</Callout>
       ) : (
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(360px, 1fr))', gap: 16 }} data-testid="detail-profile">
           {categories.map((c) => (
             <Card key={c} compact>
-              <H5>{c}</H5>
+              <Heading level={3} look={5}>
+                {c}
+              </Heading>
               <HTMLTable compact style={{ width: '100%' }}>
                 <thead>
                   <tr>
@@ -158,7 +167,13 @@ const DetailPage = observer(function DetailPage() {
                         <td>{r.name}</td>
                         <td>
                           <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-                            <ProgressBar value={r.share} stripes={false} animate={false} intent="primary" />
+                            <ProgressBar
+                              value={r.share}
+                              stripes={false}
+                              animate={false}
+                              intent="primary"
+                              aria-label={t('detail.shareOf', { segment: r.name })}
+                            />
                             <span style={{ minWidth: 44, textAlign: 'right' }}>{(r.share * 100).toFixed(1)}%</span>
                           </div>
                         </td>

@@ -1,5 +1,6 @@
-import { Alert, Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLTable, Icon, InputGroup, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, Icon, InputGroup, Tag } from '@blueprintjs/core';
 import { audienceBuilderLink, audienceDetailRoute, audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, SessionStoreToken, ShellModalsToken, ToastStoreToken, TOAST_DURATIONS, useService } from '@discovery/platform';
+import { ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -68,17 +69,17 @@ const OverviewPage = observer(function OverviewPage() {
   return (
     <section data-testid="audiences-overview">
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
-        <H2 style={{ margin: 0, flex: 1 }}>{t('overview.heading')}</H2>
+        <PageTitle style={{ margin: 0, flex: 1 }}>{t('overview.heading')}</PageTitle>
         <InputGroup leftIcon="search" placeholder={t('overview.search')} value={store.query} onValueChange={(v) => store.setQuery(v)} data-testid="audiences-search" style={{ width: 260 }} />
         {can('create') && <Button intent="primary" icon="add" text={t('overview.new')} onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'create' }))} data-testid="audiences-new" />}
       </div>
       <p className={Classes.TEXT_MUTED}>{t('overview.hint')}</p>
       {!store.loaded && store.loading ? (
-        <Spinner size={32} />
+        <LoadingSpinner size={32} />
       ) : store.rows.length === 0 ? (
-        <NonIdealState icon="people" title={t('overview.empty')} description={t('overview.emptyHint')} />
+        <StateMessage icon="people" title={t('overview.empty')} description={t('overview.emptyHint')} />
       ) : store.visible.length === 0 ? (
-        <NonIdealState icon="search" title={t('overview.noMatch', { query: store.query })} />
+        <StateMessage icon="search" title={t('overview.noMatch', { query: store.query })} />
       ) : (
         <HTMLTable interactive striped style={{ width: '100%' }} data-testid="audiences-table">
           <thead>
@@ -106,7 +107,15 @@ const OverviewPage = observer(function OverviewPage() {
                 <td>{formatDate(r.created_at)}</td>
                 <td>{r.created_by ?? ''}</td>
                 <td style={{ whiteSpace: 'nowrap' }}>
-                  <Button minimal small icon="info-sign" title={t('overview.details')} aria-label={t('overview.details')} onClick={() => openDetails(r)} />
+                  <Button
+                    minimal
+                    small
+                    icon="info-sign"
+                    title={t('overview.details')}
+                    aria-label={t('overview.details')}
+                    onClick={() => openDetails(r)}
+                    data-testid="audience-details"
+                  />
                   {r.type === 'audience' && can('update') && (
                     <Button minimal small icon="edit" title={t('overview.edit')} aria-label={t('overview.edit')} onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'edit', id: r.id }))} />
                   )}
@@ -117,6 +126,7 @@ const OverviewPage = observer(function OverviewPage() {
                       icon="social-media"
                       title={t('overview.lookalike')}
                       aria-label={t('overview.lookalike')}
+                      data-testid="audience-lookalike"
                       onClick={() => {
                         setSeed(r);
                         setLookalikeName(t('overview.lookalikeDefault', { name: r.name }));
@@ -131,7 +141,7 @@ const OverviewPage = observer(function OverviewPage() {
           </tbody>
         </HTMLTable>
       )}
-      <Alert
+      <ConfirmDialog
         isOpen={confirm !== null}
         intent="danger"
         icon="trash"
@@ -139,12 +149,10 @@ const OverviewPage = observer(function OverviewPage() {
         cancelButtonText={t('overview.cancel')}
         onConfirm={() => confirm && void remove(confirm)}
         onCancel={() => setConfirm(null)}
+        title={t('overview.deleteTitle', { name: confirm?.name })}
       >
-        <p>
-          <strong>{t('overview.deleteTitle', { name: confirm?.name })}</strong>
-        </p>
         <p>{confirm?.type === 'lookalike' ? t('overview.deleteLookalike') : t('overview.deleteAudience')}</p>
-      </Alert>
+      </ConfirmDialog>
       <Dialog isOpen={seed !== null} onClose={() => setSeed(null)} title={t('overview.lookalikeTitle', { name: seed?.name })}>
         <DialogBody>
           <p className={Classes.TEXT_MUTED}>{t('overview.lookalikeHint')}</p>

@@ -1,4 +1,5 @@
-import { Button, Callout, Card, FormGroup, H4, InputGroup, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, InputGroup, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Heading } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { companyIdValue, effectiveCompanyId } from '../../common';
@@ -43,9 +44,9 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
         onClick={() => brand.toggleExpanded(mapperOpen)}
         data-testid="brand-toggle"
       />
-      <H4 style={{ margin: 0 }} data-testid="brand-title">
+      <Heading level={2} look={4} style={{ margin: 0 }} data-testid="brand-title">
         {title}
-      </H4>
+      </Heading>
       {brand.isNew && (
         <Tag intent="warning" data-testid="not-saved">
           {t('brand.notSaved')}
@@ -96,8 +97,8 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
             ))}
           </datalist>
         </FormGroup>
-        <FormGroup label={t('brand.regions')} helperText={t('brand.regionsHint')}>
-          <InputGroup readOnly value={regionNames(brand.regionIds)} data-testid="brand-regions-readonly" />
+        <FormGroup label={t('brand.regions')} labelFor={`${id}-regions`} helperText={t('brand.regionsHint')}>
+          <InputGroup id={`${id}-regions`} readOnly value={regionNames(brand.regionIds)} data-testid="brand-regions-readonly" />
         </FormGroup>
         <FormGroup label={t('brand.companyId')} labelFor={`${id}-company`} intent={v.companyId ? 'danger' : 'none'} helperText={v.companyId ? t(`validation.${v.companyId}`) : undefined}>
           <CompanyIdInput id={`${id}-company`} value={brand.companyId} invalid={Boolean(v.companyId)} onChange={(x) => brand.setCompanyId(x)} testId="brand-company-input" />

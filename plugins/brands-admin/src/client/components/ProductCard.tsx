@@ -1,4 +1,5 @@
-import { Button, Card, Checkbox, FormGroup, H6, InputGroup, Tag, Tooltip } from '@blueprintjs/core';
+import { Button, Card, Checkbox, FormGroup, InputGroup, Tag, Tooltip } from '@blueprintjs/core';
+import { Heading } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { effectiveCompanyId } from '../../common';
@@ -85,7 +86,9 @@ export const ProductCard = observer(function ProductCard({ store, brand, product
   const nameMessage = v.name === 'productNameRequired' && !product.touched.has('name') ? undefined : msg(v.name);
   return (
     <Card style={styles.productCard} data-testid="product-card" data-product={product.saved?.name ?? product.name} data-mode="edit">
-      <H6>{product.isNew ? t('product.newTitle') : t('product.editTitle')}</H6>
+      <Heading level={3} look={6}>
+        {product.isNew ? t('product.newTitle') : t('product.editTitle')}
+      </Heading>
       <div style={styles.productForm}>
         <FormGroup label={t('product.nameField')} labelFor={`${id}-name`} intent={nameMessage ? 'danger' : 'none'} helperText={nameMessage}>
           <InputGroup

@@ -1,5 +1,5 @@
-import { Button, Callout, Classes, ControlGroup, Drawer, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
-import { SegmentPicker } from '@discovery/ui';
+import { Button, Callout, Classes, ControlGroup, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
+import { SegmentPicker, SlideInPanel } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { MAPPING_SLOTS } from '../../common';
@@ -13,7 +13,7 @@ export const SegmentMappingPane = observer(function SegmentMappingPane({ mapper 
   const { t } = useTranslation('brands-admin');
   const slot = mapper.pickerSlot;
   return (
-    <Drawer isOpen={mapper.isOpen} onClose={() => mapper.cancel()} size={MAPPER_WIDTH} title={t('mapping.title')} icon="layers">
+    <SlideInPanel isOpen={mapper.isOpen} onClose={() => mapper.cancel()} size={MAPPER_WIDTH} title={t('mapping.title')} icon="layers">
       <div className={Classes.DRAWER_BODY}>
         <div style={{ padding: 20 }} data-testid="mapping-body">
           {mapper.brand && <p className={Classes.TEXT_MUTED}>{mapper.brand.saved?.name}</p>}
@@ -74,6 +74,6 @@ export const SegmentMappingPane = observer(function SegmentMappingPane({ mapper 
         context="mapping"
         title={slot ? t('mapping.pickerTitle', { slot: t(`mapping.${slot}`) }) : undefined}
       />
-    </Drawer>
+    </SlideInPanel>
   );
 });

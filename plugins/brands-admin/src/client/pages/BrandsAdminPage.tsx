@@ -1,5 +1,6 @@
-import { Alert, Button, Callout, FormGroup, H2, HTMLSelect, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { useService } from '@discovery/platform';
+import { ConfirmDialog, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ const BrandsAdminPage = observer(function BrandsAdminPage() {
   return (
     <section style={styles.page} data-testid="brands-admin-page">
       {/* BRAND-004 */}
-      <H2>{t('title')}</H2>
+      <PageTitle>{t('title')}</PageTitle>
       <p data-testid="brands-admin-hint">{t('hint')}</p>
 
       {/* BRAND-005: Client select, searchable Region dropdown with All, Brands count badge, Add Brand. */}
@@ -71,7 +72,7 @@ const BrandsAdminPage = observer(function BrandsAdminPage() {
         <Spinner aria-label={t('loading')} />
       ) : brands.length === 0 ? (
         // BRAND-008
-        <NonIdealState icon="tag" title={t('noBrands.title')} description={t('noBrands.text')} data-testid="no-brands" />
+        <StateMessage icon="tag" title={t('noBrands.title')} description={t('noBrands.text')} data-testid="no-brands" />
       ) : (
         <div data-testid="brand-list">
           {brands.map((b) => (
@@ -81,7 +82,7 @@ const BrandsAdminPage = observer(function BrandsAdminPage() {
       )}
 
       {/* BRAND-025 / BRAND-046: confirmation before a delete. */}
-      <Alert
+      <ConfirmDialog
         isOpen={pending !== null}
         intent="danger"
         icon="trash"
@@ -90,9 +91,9 @@ const BrandsAdminPage = observer(function BrandsAdminPage() {
         loading={store.deleting}
         onConfirm={() => void store.confirmDelete()}
         onCancel={() => store.cancelDelete()}
-      >
-        <p data-testid="confirm-text">{pending?.product ? t('confirm.deleteProduct', { name: pendingName }) : t('confirm.deleteBrand', { name: pendingName })}</p>
-      </Alert>
+        title={pending?.product ? t('confirm.deleteProduct', { name: pendingName }) : t('confirm.deleteBrand', { name: pendingName })}
+        data-testid="confirm-text"
+      />
 
       <SegmentMappingPane mapper={store.mapper} />
     </section>

@@ -1,16 +1,18 @@
-import { Button, Callout, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, H4, HTMLTable, InputGroup, Radio, Spinner, Switch } from '@blueprintjs/core';
+import { Button, Callout, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Radio, Switch } from '@blueprintjs/core';
+import { Heading, LoadingSpinner, VisuallyHidden } from '@discovery/ui';
 import { useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { cloneElement, useEffect, useId, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClientAdminStoreToken, type ClientForm } from '../stores/ClientAdminStore';
 
-/** A field's message under it, from the shared schema or the server's 422. */
-function Field({ form, path, label, children }: { form: ClientForm; path: string; label: string; children: React.ReactNode }) {
+/** A field's message under it, from the shared schema or the server's 422; its label names its input (given an id here). */
+function Field({ form, path, label, children }: { form: ClientForm; path: string; label: string; children: ReactElement<{ id?: string }> }) {
   const error = form.error(path);
+  const id = useId();
   return (
-    <FormGroup label={label} helperText={error} intent={error ? 'danger' : 'none'}>
-      {children}
+    <FormGroup label={label} labelFor={id} helperText={error} intent={error ? 'danger' : 'none'}>
+      {cloneElement(children, { id })}
     </FormGroup>
   );
 }
@@ -42,7 +44,9 @@ const ClientDialog = observer(function ClientDialog({ form, onSave, onClose }: {
             <InputGroup value={form.companyId} inputMode="numeric" onChange={(e) => form.set('companyId', e.target.value)} data-testid="client-company-id" />
           </Field>
           <Checkbox checked={form.siteVisitation} label={t('clients.siteVisitation')} onChange={(e) => form.set('siteVisitation', e.currentTarget.checked)} data-testid="client-site-visitation" />
-          <H4 style={{ marginTop: 16 }}>{t('clients.featureFlags')}</H4>
+          <Heading level={3} look={4} style={{ marginTop: 16 }}>
+            {t('clients.featureFlags')}
+          </Heading>
           {form.flags.map((f, i) => (
             <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 }} data-testid="client-flag">
               <InputGroup value={f.key} placeholder={t('clients.flagKey')} onChange={(e) => form.setFlag(i, { key: e.target.value })} data-testid={`client-flag-key-${i}`} />
@@ -51,7 +55,9 @@ const ClientDialog = observer(function ClientDialog({ form, onSave, onClose }: {
             </div>
           ))}
           <Button variant="minimal" icon="add" text={t('clients.addFlag')} onClick={() => form.addFlag()} data-testid="client-add-flag" />
-          <H4 style={{ marginTop: 16 }}>{t('clients.regions')}</H4>
+          <Heading level={3} look={4} style={{ marginTop: 16 }}>
+            {t('clients.regions')}
+          </Heading>
           {form.error('client.regions') && <div className={Classes.INTENT_DANGER}>{form.error('client.regions')}</div>}
           {form.regions.map((r, i) => (
             <div key={r.id ?? `new-${i}`} style={{ display: 'flex', gap: 8, alignItems: 'flex-start' }} data-testid="client-region">
@@ -94,11 +100,13 @@ export const ClientsSection = observer(function ClientsSection() {
   return (
     <section data-testid="admin-clients" style={{ marginBottom: 24 }}>
       <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-        <H4>{t('clients.title')}</H4>
+        <Heading level={2} look={4}>
+          {t('clients.title')}
+        </Heading>
         {store.canCreate && <Button icon="add" intent="primary" text={t('clients.add')} onClick={() => store.open()} data-testid="client-add" />}
       </div>
       {!store.loaded ? (
-        <Spinner size={24} />
+        <LoadingSpinner size={24} />
       ) : (
         <HTMLTable striped style={{ width: '100%' }} data-testid="clients-table">
           <thead>
@@ -108,7 +116,9 @@ export const ClientsSection = observer(function ClientsSection() {
               <th>{t('clients.companyId')}</th>
               <th>{t('clients.regions')}</th>
               <th>{t('clients.featureFlags')}</th>
-              <th />
+              <th>
+                <VisuallyHidden>{t('actions')}</VisuallyHidden>
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -1,4 +1,5 @@
-import { Button, Card, H2, H4, HTMLTable, Spinner } from '@blueprintjs/core';
+import { Button, Card, HTMLTable } from '@blueprintjs/core';
+import { Heading, LoadingSpinner, PageTitle, VisuallyHidden } from '@discovery/ui';
 import { SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -20,9 +21,9 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
   const canViewAs = session.can('impersonation', 'create') && !session.me?.impersonating;
   return (
     <section data-testid="admin-dashboard">
-      <H2>{t('dashboard')}</H2>
+      <PageTitle>{t('dashboard')}</PageTitle>
       {!summary ? (
-        <Spinner size={24} />
+        <LoadingSpinner size={24} />
       ) : (
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 24 }}>
           {(Object.keys(summary) as (keyof AdminSummary)[]).map((k) => (
@@ -34,10 +35,12 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
         </div>
       )}
       <ClientsSection />
-      <H4>{t('users')}</H4>
+      <Heading level={2} look={4}>
+        {t('users')}
+      </Heading>
       {canViewAs && <p>{t('viewAsHint')}</p>}
       {!users ? (
-        <Spinner size={24} />
+        <LoadingSpinner size={24} />
       ) : (
         <HTMLTable striped style={{ width: '100%' }} data-testid="admin-users">
           <thead>
@@ -46,7 +49,9 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
               <th>{t('email')}</th>
               <th>{t('roles')}</th>
               <th>{t('access')}</th>
-              <th />
+              <th>
+                <VisuallyHidden>{t('actions')}</VisuallyHidden>
+              </th>
             </tr>
           </thead>
           <tbody>

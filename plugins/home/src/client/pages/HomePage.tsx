@@ -1,4 +1,5 @@
-import { Callout, Card, Classes, H1, H5, Icon, type IconName } from '@blueprintjs/core';
+import { Callout, Card, Classes, H1, Icon, type IconName } from '@blueprintjs/core';
+import { Heading } from '@discovery/ui';
 import { HierarchyStoreToken, homeCardVisible, HomeCardToken, HomeSectionToken, SessionStoreToken, useContributions, useService, type HomeCard } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -35,9 +36,9 @@ const QuickLinks = observer(function QuickLinks() {
       {visible.map((c) => (
         <Link key={c.id} to={c.link(selection)} style={{ textDecoration: 'none', color: 'inherit' }} data-testid={`home-card-${c.id}`}>
           <Card interactive compact style={{ height: '100%' }}>
-            <H5 style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+            <Heading level={2} look={5} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
               <Icon icon={c.icon as IconName} /> {t(c.titleKey)}
-            </H5>
+            </Heading>
             <p className={Classes.TEXT_MUTED} style={{ margin: 0 }}>
               {t(c.descriptionKey)}
             </p>

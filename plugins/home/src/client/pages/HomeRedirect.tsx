@@ -1,5 +1,5 @@
-import { NonIdealState } from '@blueprintjs/core';
 import { HierarchyStoreToken, homePathFor, NO_CLIENT_WARNING, useService } from '@discovery/platform';
+import { StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { Navigate, useParams } from 'react-router-dom';
 
@@ -13,7 +13,7 @@ const HomeRedirect = observer(function HomeRedirect() {
   const target = clientSlug
     ? homePathFor(hierarchy.tree, { client: clientSlug, region: regionSlug, brand: brandSlug })
     : (homePathFor(hierarchy.tree, hierarchy.selection) ?? hierarchy.defaultHomePath);
-  if (!target) return <NonIdealState icon="warning-sign" title={NO_CLIENT_WARNING} />;
+  if (!target) return <StateMessage level={1} icon="warning-sign" title={NO_CLIENT_WARNING} />;
   return <Navigate to={target} replace />;
 });
 

@@ -1,4 +1,5 @@
-import { AnchorButton, H2 } from '@blueprintjs/core';
+import { AnchorButton } from '@blueprintjs/core';
+import { PageTitle } from '@discovery/ui';
 import { ConfigStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,7 @@ const NoticePage = observer(function NoticePage() {
   const config = useService(ConfigStoreToken).config;
   return (
     <section data-testid="notice-page" style={{ padding: 48, maxWidth: 720 }}>
-      <H2>{t('notice.heading')}</H2>
+      <PageTitle>{t('notice.heading')}</PageTitle>
       <p data-testid="notice-text">{t('notice.body')}</p>
       {config?.support_url && (
         <AnchorButton icon="help" href={config.support_url} target="_blank" rel="noopener noreferrer" text={t('supportLink')} data-testid="notice-support" />

@@ -1,4 +1,5 @@
-import { Button, ButtonGroup, H2, H4, HTMLTable, InputGroup, Spinner, Switch, Tag } from '@blueprintjs/core';
+import { Button, ButtonGroup, HTMLTable, InputGroup, Switch, Tag } from '@blueprintjs/core';
+import { Heading, LoadingSpinner, PageTitle, VisuallyHidden } from '@discovery/ui';
 import { HierarchyStoreToken, SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -35,13 +36,15 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
 
   return (
     <section data-testid="toolbox-admin-page" style={{ padding: 24, maxWidth: 1200 }}>
-      <H2>{t('admin.title', { client: client.name })}</H2>
+      <PageTitle>{t('admin.title', { client: client.name })}</PageTitle>
       {store.loading && store.units.length === 0 ? (
-        <Spinner size={24} />
+        <LoadingSpinner size={24} />
       ) : (
         <>
           <div style={{ display: 'flex', alignItems: 'center', gap: 12, marginTop: 16 }}>
-            <H4 style={{ margin: 0 }}>{t('admin.units')}</H4>
+            <Heading level={2} look={4} style={{ margin: 0 }}>
+              {t('admin.units')}
+            </Heading>
             {can('create') && <Button icon="add" text={t('admin.addUnit')} onClick={() => setDraft(emptyDraft())} data-testid="add-unit" />}
           </div>
           <HTMLTable striped compact style={{ width: '100%', marginTop: 8 }} data-testid="units-table">
@@ -54,7 +57,9 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
                 <th>{t('admin.regions')}</th>
                 <th>{t('admin.opens')}</th>
                 <th>{t('admin.url')}</th>
-                <th />
+                <th>
+                  <VisuallyHidden>{t('admin.actions')}</VisuallyHidden>
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -95,7 +100,9 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
             </tbody>
           </HTMLTable>
 
-          <H4 style={{ marginTop: 32 }}>{t('admin.categories')}</H4>
+          <Heading level={2} look={4} style={{ marginTop: 32 }}>
+            {t('admin.categories')}
+          </Heading>
           <p className="bp6-text-muted">{t('admin.dragHint')}</p>
           <HTMLTable striped compact style={{ width: '100%', maxWidth: 720 }} data-testid="categories-table">
             <thead>
@@ -103,7 +110,9 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
                 <th>{t('admin.priority')}</th>
                 <th>{t('admin.name')}</th>
                 <th>{t('admin.status')}</th>
-                <th />
+                <th>
+                  <VisuallyHidden>{t('admin.actions')}</VisuallyHidden>
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -1,4 +1,5 @@
-import { AnchorButton, Callout, NonIdealState, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Callout, Spinner } from '@blueprintjs/core';
+import { StateMessage } from '@discovery/ui';
 import { coreEndpoints } from '@discovery/plugin-api';
 import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, resolveNodes, useService } from '@discovery/platform';
 import { reaction } from 'mobx';
@@ -94,12 +95,14 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
     );
   }
   if (!unit || !url || !messenger) {
-    return <NonIdealState icon="application" title={t('frame.unavailable')} />;
+    return <StateMessage level={1} icon="application" title={t('frame.unavailable')} />;
   }
 
   const supportUrl = config.config?.support_url;
   return (
     <section data-testid="toolbox-app-page" style={{ display: 'flex', flexDirection: 'column', height: 'calc(100vh - 80px)' }}>
+      {/* The frame fills the page; its unit's name is the page's h1 for screen readers. */}
+      <h1 className="dsc-visually-hidden">{unit.name}</h1>
       {slow && !loaded && (
         <Callout intent="warning" data-testid="toolbox-app-slow" style={{ margin: 8 }}>
           {t('frame.slow')}{' '}

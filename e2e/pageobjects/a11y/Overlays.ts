@@ -1,0 +1,165 @@
+import { clickWhenSettled } from '../shell/Shell';
+import { settle } from './PageProbe';
+
+/**
+ * The overlays users open on the build's pages: the shell's (user menu, the four hierarchy lists,
+ * the notification panel) on every page, and the plugins' dialogs, drawers and confirmations.
+ * Each case opens its overlay on a freshly loaded page; the walk audits it while open.
+ */
+export interface OverlayCase {
+  name: string;
+  /** The page it opens on, from the user's landing context (full slug 'acme/us/fizz-cola/fizz-classic'). */
+  path: (product: string) => string;
+  /** Opens the overlay; resolves once it is on screen. */
+  open: () => Promise<void>;
+  /** Only users with this much access reach it (the walk opens it as the admin). */
+  adminOnly?: boolean;
+  /** What to audit: Blueprint's portals (default), or the part of the page the case opened. */
+  include?: string;
+  /** It changes the page (an unsaved form): the next case loads its page afresh. */
+  dirties?: boolean;
+}
+
+const region = (product: string) => product.split('/').slice(0, 2).join('/');
+const popover = () => $('.bp6-popover-content');
+const overlay = (sel: string) => async () => {
+  await $(sel).waitForDisplayed({ timeout: 10000 });
+  // Blueprint's overlays transition in; axe must see the final colours.
+  await browser.waitUntil(async () => !(await $('.bp6-overlay-enter, .bp6-overlay-appear, .bp6-popover-enter, .bp6-popover-appear').isExisting()), {
+    timeout: 5000,
+  });
+};
+const clickOpens = (target: string, opened: string) => async () => {
+  await clickWhenSettled(
+    () => $(target),
+    () => $(opened).isDisplayed(),
+  );
+  await overlay(opened)();
+};
+
+export const SHELL_OVERLAYS: OverlayCase[] = [
+  { name: 'user menu', path: (p) => `/${p}/home`, open: clickOpens('[data-testid="user-menu"]', '[data-testid="user-menu-items"]') },
+  ...(['client', 'region', 'brand', 'product'] as const).map((level) => ({
+    name: `hierarchy selector: ${level} list`,
+    path: (p: string) => `/${p}/home`,
+    open: async () => {
+      await clickWhenSettled(
+        () => $(`[data-testid="hierarchy-${level}"]`),
+        () => popover().isDisplayed(),
+      );
+      await overlay('.bp6-popover-content')();
+    },
+  })),
+  { name: 'notification panel', path: (p) => `/${p}/home`, open: clickOpens('[data-testid="nav-item-notifications"]', '[data-testid="notifications-panel"]') },
+];
+
+export const PLUGIN_OVERLAYS: OverlayCase[] = [
+  {
+    name: 'audiences: audience details dialog',
+    path: (p) => `/${p}/audiences/overview`,
+    open: clickOpens('[data-testid="audiences-table"] tbody tr button[data-testid="audience-details"]', '.bp6-dialog'),
+  },
+  {
+    name: 'audiences: delete confirmation',
+    path: (p) => `/${p}/audiences/overview`,
+    open: clickOpens('[data-testid="audience-delete"]', '.bp6-alert'),
+    adminOnly: true,
+  },
+  {
+    name: 'audiences: new lookalike dialog',
+    path: (p) => `/${p}/audiences/overview`,
+    open: clickOpens('[data-testid="audience-lookalike"]', '.bp6-dialog'),
+    adminOnly: true,
+  },
+  {
+    name: 'audiences builder: segment picker',
+    path: (p) => `/${p}/audiences/builder?action=create`,
+    open: clickOpens('[data-testid="include-add-group"]', '.bp6-dialog'),
+  },
+  {
+    name: 'brands admin: new brand form',
+    path: (p) => `/${region(p)}/brands/admin`,
+    open: async () => {
+      await clickWhenSettled(
+        () => $('[data-testid="add-brand"]'),
+        () => $('[data-testid="brand-card"][data-brand=""]').isDisplayed(),
+      );
+    },
+    include: '[data-testid="brand-card"][data-brand=""]',
+    adminOnly: true,
+    dirties: true,
+  },
+  {
+    name: 'brands admin: region list',
+    path: (p) => `/${region(p)}/brands/admin`,
+    open: clickOpens('[data-testid="region-dropdown"]', '[data-testid="region-dropdown-menu"]'),
+  },
+  {
+    name: 'brands admin: brand actions menu',
+    path: (p) => `/${region(p)}/brands/admin`,
+    open: clickOpens('[data-testid="brand-menu-button"]', '[data-testid="brand-menu"]'),
+    adminOnly: true,
+  },
+  {
+    name: 'brands admin: product delete confirmation',
+    path: (p) => `/${region(p)}/brands/admin`,
+    open: async () => {
+      // The first brand's products show once its card is expanded.
+      await clickWhenSettled(
+        () => $('[data-testid="brand-card"] [data-testid="brand-toggle"]'),
+        () => $('[data-testid="product-delete"]').isDisplayed(),
+      );
+      await clickOpens('[data-testid="product-delete"]:not([disabled])', '.bp6-alert')();
+    },
+    adminOnly: true,
+  },
+  {
+    name: 'brands admin: site visit segment mapping',
+    path: (p) => `/${region(p)}/brands/admin`,
+    open: clickOpens('[data-testid="open-mapper"]', '.bp6-drawer'),
+  },
+  {
+    name: 'toolbox admin: new unit dialog',
+    path: (p) => `/${p}/toolbox`,
+    open: clickOpens('[data-testid="add-unit"]', '.bp6-dialog'),
+    adminOnly: true,
+  },
+  {
+    name: 'global admin: edit client dialog',
+    path: () => '/global/admin/dashboard',
+    open: clickOpens('[data-testid="client-edit-acme"]', '[data-testid="client-form"]'),
+    adminOnly: true,
+  },
+];
+
+const anyOverlayOpen = () => browser.execute(() => document.querySelector('.bp6-overlay-open, .bp6-popover') !== null);
+
+/**
+ * Opens each case's overlay in turn and hands it to `check` while open. Cases on the same page
+ * share one load: Escape closes the overlay before the next opens (a page is loaded afresh when
+ * Escape leaves an overlay open or the previous case changed the page).
+ */
+export async function eachOverlay(cases: OverlayCase[], product: string, check: (c: OverlayCase) => Promise<void>): Promise<void> {
+  let loaded: string | null = null;
+  for (const c of cases) {
+    const path = c.path(product);
+    if (loaded !== path) {
+      await browser.url(path);
+      await settle();
+    }
+    await c.open();
+    await settle({ quietMs: 200 });
+    await check(c);
+    loaded = path;
+    if (c.dirties) {
+      loaded = null;
+      continue;
+    }
+    await browser.keys('Escape');
+    await browser
+      .waitUntil(async () => !(await anyOverlayOpen()), { timeout: 1500 })
+      .catch(() => {
+        loaded = null;
+      });
+  }
+}

@@ -1,0 +1,75 @@
+import { audit, formatFindings, isBlocking, visibleH1Count, type Finding } from '../../pageobjects/a11y/Axe';
+import { installPageProbe } from '../../pageobjects/a11y/PageProbe';
+import { eachOverlay, PLUGIN_OVERLAYS, SHELL_OVERLAYS } from '../../pageobjects/a11y/Overlays';
+import { landingProduct, pagesOfBuild, visit } from '../../pageobjects/a11y/RouteCatalog';
+import { LoginPage } from '../../pageobjects/shell/LoginPage';
+
+/** Audits the page as it is now: axe, and exactly one visible h1. */
+async function auditPage(where: string): Promise<Finding[]> {
+  const findings = await audit(where);
+  const h1 = await visibleH1Count();
+  if (h1 !== 1) findings.push({ where, rule: 'one-h1', impact: 'serious', help: `a page has exactly one h1 (found ${h1})`, nodes: [] });
+  return findings;
+}
+
+function expectNone(findings: Finding[]) {
+  const blocking = findings.filter(isBlocking);
+  const other = findings.filter((f) => !isBlocking(f));
+  if (other.length) console.log(`axe, not blocking:\n${formatFindings(other)}`);
+  if (blocking.length) throw new Error(`${blocking.length} accessibility violation(s):\n${formatFindings(blocking)}`);
+}
+
+describe('accessibility of every page of the build (axe-core)', () => {
+  before(async () => {
+    await installPageProbe();
+  });
+
+  it('the pages before sign-in: sign-in, both tabs', async () => {
+    const login = new LoginPage();
+    await browser.url('/login');
+    await browser.deleteAllCookies();
+    const findings: Finding[] = [];
+    await login.open();
+    findings.push(...(await auditPage('/login (Current Users)')));
+    await login.requestAccessTab.click();
+    findings.push(...(await auditPage('/login (Request Access)')));
+    expectNone(findings);
+  });
+
+  for (const email of ['admin@example.com', 'viewer@example.com']) {
+    it(`every route of the build as ${email}, and the not-found page`, async () => {
+      await new LoginPage().loginAs(email);
+      const pages = await pagesOfBuild();
+      const findings: Finding[] = [];
+      const audited = new Set<string>();
+      const log: string[] = [];
+      // The shell's own pages besides the plugins' routes: not found, and the logout confirmation.
+      const shellPages = [
+        { url: '/no/such/page', label: 'not-found' },
+        { url: '/logout-confirm', label: 'logout-confirm' },
+      ];
+      for (const page of [...pages, ...shellPages]) {
+        const t0 = Date.now();
+        const { landed, settled } = await visit(page.url);
+        const t1 = Date.now();
+        log.push(`${page.label}: ${page.url} -> ${landed}${settled ? '' : ' (never settled)'}`);
+        if (!settled) findings.push({ where: page.label, rule: 'page-settles', impact: 'serious', help: 'the page kept loading for 15 s', nodes: [landed] });
+        if (audited.has(landed)) continue;
+        audited.add(landed);
+        findings.push(...(await auditPage(`${page.label} at ${landed}`)));
+        log.push(`  visit ${t1 - t0} ms, audit ${Date.now() - t1} ms`);
+      }
+      console.log(`${email}: ${pages.length} routes, ${audited.size} distinct pages audited\n${log.join('\n')}`);
+      // The overlays this user reaches, each audited while open (the page under it was audited above).
+      const product = await landingProduct();
+      const admin = email.startsWith('admin');
+      const overlays = [...SHELL_OVERLAYS, ...PLUGIN_OVERLAYS].filter((o) => admin || !o.adminOnly);
+      const t0 = Date.now();
+      await eachOverlay(overlays, product, async (c) => {
+        findings.push(...(await audit(`overlay '${c.name}'`, { include: [c.include ?? '.bp6-portal'] })));
+      });
+      console.log(`${overlays.length} overlays audited in ${Date.now() - t0} ms`);
+      expectNone(findings);
+    }).timeout(300000);
+  }
+});
