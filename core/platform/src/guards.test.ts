@@ -1,5 +1,6 @@
 import { fixtures } from '@discovery/test-utils';
 import { contextGuard, loginRedirect, NO_CLIENT_WARNING, safeReturnUrl } from './guards';
+import en from './locales/en.json';
 import { homePathFor, swapProduct } from './hierarchy';
 import type { ClientDto } from './hierarchy';
 
@@ -29,11 +30,12 @@ describe('route guards', () => {
   it("SHELL-028 warns 'Invalid client: {slug}' for a client the user does not have, then goes to the default home", () => {
     expect(contextGuard(tree, 'product', { client: 'initech', region: 'ca', brand: 'b', product: 'p' })).toEqual({
       kind: 'warn',
-      message: 'Invalid client: initech',
+      message: { key: 'routing.invalidClient', values: { slug: 'initech' } },
       to: '/acme/us/fizz-cola/fizz-classic/home',
     });
     expect(contextGuard(tree, 'client', {})).toEqual({ kind: 'warn', message: NO_CLIENT_WARNING, to: '/acme/us/fizz-cola/fizz-classic/home' });
-    expect(NO_CLIENT_WARNING).toBe('Routing Error: The URL did not specify an active client');
+    expect(en.routing.noClient).toBe('Routing Error: The URL did not specify an active client');
+    expect(en.routing.invalidClient).toBe('Invalid client: {{slug}}');
   });
 
   it('SHELL-031 TBX-026 the brand/product guard sends a brand- or product-level route in a region without brands to the notice page, when the build has one', () => {

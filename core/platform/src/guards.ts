@@ -9,13 +9,18 @@ export function loginRedirect(pathname: string, search = ''): string {
 
 /** SHELL-028 warning texts, shown for this long before the redirect. */
 export const ROUTING_WARNING_MS = 10_000;
-export const invalidClientWarning = (slug: string) => `Invalid client: ${slug}`;
-export const NO_CLIENT_WARNING = 'Routing Error: The URL did not specify an active client';
+/** A warning as the core strings' key and its values: the page shows it in the user's language. */
+export interface RoutingMessage {
+  key: 'routing.invalidClient' | 'routing.noClient';
+  values?: Record<string, string>;
+}
+export const invalidClientWarning = (slug: string): RoutingMessage => ({ key: 'routing.invalidClient', values: { slug } });
+export const NO_CLIENT_WARNING: RoutingMessage = { key: 'routing.noClient' };
 
 export type GuardResult =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: string }
-  | { kind: 'warn'; message: string; to: string };
+  | { kind: 'warn'; message: RoutingMessage; to: string };
 
 const LEVELS = ['client', 'region', 'brand', 'product'] as const;
 const DEPTH: Record<RouteScope, number> = { global: 0, client: 1, region: 2, brand: 3, product: 4 };

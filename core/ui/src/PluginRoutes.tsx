@@ -1,6 +1,6 @@
 import { HotkeysProvider } from '@blueprintjs/core';
 import { noticeRoute, routePath, type ClientPlugin, type HierarchySelection, type PluginRoute, type RouteGuardOutcome } from '@discovery/plugin-api';
-import { contextGuard, HierarchyStoreToken, homePathFor, loginRedirect, ROUTING_WARNING_MS, SessionStoreToken, ToastStoreToken, useService, type BootResult } from '@discovery/platform';
+import { contextGuard, HierarchyStoreToken, homePathFor, loginRedirect, ROUTING_WARNING_MS, SessionStoreToken, ToastStoreToken, useService, type BootResult, type RoutingMessage } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,11 +11,14 @@ import { MissingPermissions } from './pages/MissingPermissions';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { AppShell } from './shell/AppShell';
 import { StateMessage } from './widgets/StateMessage';
+import { useDocumentTitle } from './widgets/useDocumentTitle';
 
 /** SHELL-028: the warning stays 10 s, then the app goes to the deepest valid home. */
-function RoutingWarning({ message, to }: { message: string; to: string }) {
+function RoutingWarning({ warning, to }: { warning: RoutingMessage; to: string }) {
   const toasts = useService(ToastStoreToken);
   const navigate = useNavigate();
+  const { t } = useTranslation();
+  const message = t(warning.key, warning.values);
   useEffect(() => {
     const id = toasts.warning(message, ROUTING_WARNING_MS);
     const timer = setTimeout(() => navigate(to, { replace: true }), ROUTING_WARNING_MS);
@@ -53,10 +56,7 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   const scoped = route.ref.scope !== 'global';
   // The tab names the page's feature (WCAG 2.4.2), e.g. 'Audiences · Discovery'.
   const { t: tr } = useTranslation();
-  const title = tr(plugin.titleKey);
-  useEffect(() => {
-    document.title = `${title} · Discovery`;
-  }, [title]);
+  useDocumentTitle(tr(plugin.titleKey));
   // The URL sets the context when it changes; until then the page waits. After that a page may
   // narrow the context itself (the brand admin's segment mapper selects a brand and product).
   const urlKey = [sel.client, sel.region, sel.brand, sel.product].join('/');
@@ -124,7 +124,7 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   if (session.status === 'anonymous') return <Navigate to={loginRedirect(location.pathname, location.search)} replace />;
   const guard = contextGuard(hierarchy.tree, route.ref.scope, sel, { noticePath });
   if (guard.kind === 'redirect') return <Navigate to={guard.to} replace />;
-  if (guard.kind === 'warn') return shell(<RoutingWarning message={guard.message} to={guard.to} />);
+  if (guard.kind === 'warn') return shell(<RoutingWarning warning={guard.message} to={guard.to} />);
   // The selection follows the URL one tick later; wait for it before predicates read it (a kept
   // page stays on screen meanwhile; `requires` and the guard run again once it has synced).
   if (scoped && syncedKey !== urlKey) return keepPage ? shell(page) : <Loading />;

@@ -23,3 +23,5 @@ export { MenuTitle } from './widgets/MenuTitle';
 export { ConfirmDialog, type ConfirmDialogProps } from './widgets/ConfirmDialog';
 export { LoadingSpinner } from './widgets/LoadingSpinner';
 export { SlideInPanel, type SlideInPanelProps } from './widgets/SlideInPanel';
+export { AppDialog } from './widgets/AppDialog';
+export { KeyboardMenu } from './widgets/KeyboardMenu';

@@ -14,7 +14,7 @@ describe('brands-admin: Brand Management', () => {
 
   it('BRAND-004 BRAND-005 SHELL-053 shows the header, the toolbar and a disabled hierarchy selector', async () => {
     await page.open('/acme/brands/admin');
-    await expect($('h2=Brand Management')).toBeDisplayed();
+    await expect($('h1=Brand Management')).toBeDisplayed();
     await expect(page.root).toHaveText(expect.stringContaining('After creating a brand and product, select a left navigation module to begin.'));
     await expect($('[data-testid="region-dropdown"]')).toHaveText('All');
     await expect(page.count).toHaveText('3');

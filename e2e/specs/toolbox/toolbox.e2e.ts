@@ -80,7 +80,7 @@ describe('toolbox', () => {
   it("TBX-025 TBX-026 a client and region without brands shows the notice page", async () => {
     await browser.url('/initech/ca/some-brand/some-product/home');
     await browser.waitUntil(async () => (await browser.getUrl()).endsWith('/notice'), { timeout: 15000 });
-    await expect(toolbox.noticePage.$('h2')).toHaveText('Oops...');
+    await expect(toolbox.noticePage.$('h1')).toHaveText('Oops...');
     await expect($('[data-testid="notice-text"]')).toHaveText('The selected client and region has no brand or product associated with it. Please contact your Agency Admin.');
     await expect($('[data-testid="notice-support"]')).toHaveAttribute('href', 'https://support.discovery.example');
   });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../shell/Logo';
 import { Heading } from '../widgets/Heading';
+import { useDocumentTitle } from '../widgets/useDocumentTitle';
 
 
 /** Sign-in (SHELL-032..042): 'Current Users' with the built-in identity provider, 'Request Access'. */
@@ -13,6 +14,7 @@ export const LoginPage = observer(function LoginPage({ version }: { version: str
   const session = useService(SessionStoreToken);
   const config = useService(ConfigStoreToken).config;
   const { t } = useTranslation();
+  useDocumentTitle();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnUrl = safeReturnUrl(params.get('returnUrl'));

@@ -5,6 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../shell/Logo';
+import { useDocumentTitle } from '../widgets/useDocumentTitle';
 
 /**
  * SRV-012 reached from another site: the logout address does not end a session on another site's
@@ -17,6 +18,7 @@ export const LogoutConfirmPage = observer(function LogoutConfirmPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnUrl = safeReturnPath(params.get('returnUrl'));
+  useDocumentTitle(t('logoutConfirm.title'));
 
   if (session.status === 'anonymous') return <Navigate to={returnUrl ? `/login?returnUrl=${encodeURIComponent(returnUrl)}` : '/login'} replace />;
 

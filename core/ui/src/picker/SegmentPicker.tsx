@@ -1,4 +1,4 @@
-import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, InputGroup, Radio, Tag, Tooltip, Tree, type TreeNodeInfo } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, DialogBody, DialogFooter, InputGroup, Radio, Tag, Tooltip, Tree, type TreeNodeInfo } from '@blueprintjs/core';
 import { ApiClientToken, ConfigStoreToken, formatCount, HierarchyStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SegmentPickerStore, type PickerContext, type PickerSegment } from './SegmentPickerStore';
 import { LoadingSpinner } from '../widgets/LoadingSpinner';
 import { StateMessage } from '../widgets/StateMessage';
+import { AppDialog } from '../widgets/AppDialog';
 
 export interface SegmentPickerProps {
   isOpen: boolean;
@@ -98,7 +99,7 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
   };
 
   return (
-    <Dialog isOpen={props.isOpen} onClose={props.onClose} title={props.title ?? t('picker.title')} style={{ width: 960 }}>
+    <AppDialog isOpen={props.isOpen} onClose={props.onClose} title={props.title ?? t('picker.title')} style={{ width: 960 }}>
       <DialogBody>
         <div style={{ display: 'flex', gap: 16, minHeight: 420 }}>
           <div style={{ flex: 2, minWidth: 0 }}>
@@ -151,6 +152,6 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
           </>
         }
       />
-    </Dialog>
+    </AppDialog>
   );
 });

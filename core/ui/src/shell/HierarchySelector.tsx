@@ -1,10 +1,11 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { adminDashboardRoute, brandsAdminRoutes, type RouteRef } from '@discovery/plugin-api';
 import { HierarchyStoreToken, homePathFor, RouteTableToken, SessionStoreToken, swapProduct, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { KeyboardMenu } from '../widgets/KeyboardMenu';
 import { MenuTitle } from '../widgets/MenuTitle';
 
 function Field({ label, testId, value, disabled, children }: { label: string; testId: string; value: string; disabled: boolean; children: ReactNode }) {
@@ -15,7 +16,7 @@ function Field({ label, testId, value, disabled, children }: { label: string; te
   return (
     <div className="dsc-selector-field">
       <label id={id}>{label}</label>
-      <Popover content={<Menu aria-labelledby={id}>{children}</Menu>} placement="bottom-start" disabled={disabled} minimal>
+      <Popover content={<KeyboardMenu aria-labelledby={id}>{children}</KeyboardMenu>} placement="bottom-start" disabled={disabled} minimal shouldReturnFocusOnClose>
         <Button
           id={buttonId}
           endIcon="caret-down"

@@ -1,7 +1,10 @@
+import { useTranslation } from 'react-i18next';
+
 /** The product mark: a lens over stacked bars (audiences under insight). */
 export function Logo({ size = 40 }: { size?: number }) {
+  const { t } = useTranslation();
   return (
-    <svg width={size} height={size} viewBox="0 0 40 40" role="img" aria-label="Discovery">
+    <svg width={size} height={size} viewBox="0 0 40 40" role="img" aria-label={t('appName')}>
       <rect width="40" height="40" rx="8" fill="#2d72d2" />
       <rect x="8" y="22" width="5" height="10" rx="1" fill="#fff" />
       <rect x="15" y="16" width="5" height="16" rx="1" fill="#fff" />

@@ -1,8 +1,9 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import { audienceDetailRoute, audienceTypeLabelKey, ConfigStoreToken, formatCount, formatDate, HierarchyStoreToken, ShellModalsToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { AppDialog } from '../widgets/AppDialog';
 
 /** SHELL-090: why a count can be zero, with a link to support. */
 export const ZeroCountModal = observer(function ZeroCountModal() {
@@ -10,7 +11,7 @@ export const ZeroCountModal = observer(function ZeroCountModal() {
   const config = useService(ConfigStoreToken).config;
   const { t } = useTranslation();
   return (
-    <Dialog isOpen={modals.zeroCountOpen} onClose={() => modals.closeZeroCount()} title={t('zeroCount.title')} icon="info-sign">
+    <AppDialog isOpen={modals.zeroCountOpen} onClose={() => modals.closeZeroCount()} title={t('zeroCount.title')} icon="info-sign">
       <DialogBody>
         <p data-testid="zero-count-intro">{t('zeroCount.intro')}</p>
         <ul>
@@ -27,7 +28,7 @@ export const ZeroCountModal = observer(function ZeroCountModal() {
         )}
       </DialogBody>
       <DialogFooter actions={<Button text={t('zeroCount.close')} onClick={() => modals.closeZeroCount()} />} />
-    </Dialog>
+    </AppDialog>
   );
 });
 
@@ -44,7 +45,7 @@ export const AudienceDetailsModal = observer(function AudienceDetailsModal() {
     href = null;
   }
   return (
-    <Dialog isOpen={a !== null} onClose={() => modals.closeAudienceDetails()} title={t('audienceDetails.title')}>
+    <AppDialog isOpen={a !== null} onClose={() => modals.closeAudienceDetails()} title={t('audienceDetails.title')}>
       {a && (
         <DialogBody>
           <HTMLTable className={Classes.HTML_TABLE} style={{ width: '100%' }}>
@@ -78,6 +79,6 @@ export const AudienceDetailsModal = observer(function AudienceDetailsModal() {
           ) : undefined
         }
       />
-    </Dialog>
+    </AppDialog>
   );
 });

@@ -1,10 +1,11 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
 import { adminDashboardRoute, coreEndpoints } from '@discovery/plugin-api';
 import { ApiClientToken, changeLanguage, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, RouteTableToken, SessionStoreToken, SHELL_LANGUAGES, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { KeyboardMenu } from '../widgets/KeyboardMenu';
 import { MenuTitle } from '../widgets/MenuTitle';
 
 export const DATA_SOURCE_KEY = 'data-source';
@@ -45,7 +46,7 @@ export const UserMenu = observer(function UserMenu() {
   const help = config?.help_urls ?? {};
 
   const menu = (
-    <Menu data-testid="user-menu-items">
+    <KeyboardMenu data-testid="user-menu-items" initialFocus="first">
       {routes.canOpen(adminDashboardRoute, session.snapshot) && <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate(adminDashboardRoute.link())} />}
       <MenuItem icon="help" text={t('userMenu.helpPage')} onClick={() => open(help.page && `${help.page}?page=${encodeURIComponent(pathname)}`)} />
       <MenuItem icon="manual" text={t('userMenu.helpCenter')} onClick={() => open(help.center)} />
@@ -95,10 +96,10 @@ export const UserMenu = observer(function UserMenu() {
       ) : (
         <MenuItem icon="log-out" text={t('userMenu.logout')} onClick={() => session.logout()} />
       )}
-    </Menu>
+    </KeyboardMenu>
   );
   return (
-    <Popover content={menu} placement="bottom-end">
+    <Popover content={menu} placement="bottom-end" shouldReturnFocusOnClose>
       <Button icon="user" endIcon="caret-down" text={session.fullName} aria-label={`${t('userMenu.label')}: ${session.fullName}`} data-testid="user-menu" variant="minimal" />
     </Popover>
   );

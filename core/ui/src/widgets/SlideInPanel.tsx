@@ -1,5 +1,5 @@
 import { Button, Classes, Drawer, Icon, type IconName } from '@blueprintjs/core';
-import { useId, type CSSProperties, type ReactNode } from 'react';
+import { useId, useRef, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Heading } from './Heading';
 
@@ -24,9 +24,18 @@ export interface SlideInPanelProps {
 export function SlideInPanel({ isOpen, onClose, title, icon, size, children, style }: SlideInPanelProps) {
   const { t } = useTranslation();
   const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
   return (
-    <Drawer isOpen={isOpen} onClose={onClose} size={size} position="right" style={style}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0 }}>
+    // Opening, the focus goes to the panel (a screen reader says its title); Tab goes on from there.
+    <Drawer isOpen={isOpen} onClose={onClose} size={size} position="right" style={style} onOpening={() => panel.current?.focus()}>
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        style={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0, outline: 'none' }}
+      >
         <div className={Classes.DRAWER_HEADER}>
           {icon && <Icon icon={icon} size={20} aria-hidden tabIndex={-1} />}
           <Heading level={2} look={4} id={titleId}>

@@ -12,7 +12,9 @@ import {
   REPORT_HISTORY_COLUMNS,
   reportHistoryFileName,
   reportHistoryRows,
+  SPEC_EVENT_TEXT,
   unreadCount,
+  type EventTextFormat,
   type NotificationDto,
 } from '../common';
 
@@ -34,8 +36,10 @@ export class NotificationsStore implements NotificationCenter {
     private readonly session: SessionStore,
     private readonly hierarchy: HierarchyStore,
     private readonly delays = { first: FIRST_POLL_MS, every: POLL_MS },
+    /** The Events column's words in the user's language (the module passes the plugin's strings). */
+    private readonly format: EventTextFormat = SPEC_EVENT_TEXT,
   ) {
-    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays'>(this, { api: false, session: false, hierarchy: false, timer: false, delays: false });
+    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays' | 'format'>(this, { api: false, session: false, hierarchy: false, timer: false, delays: false, format: false });
   }
 
   /** Starts following the user and the context; returns the stop function. */
@@ -87,7 +91,7 @@ export class NotificationsStore implements NotificationCenter {
   get items(): NotificationCenterItem[] {
     return this.raw.map((n) => ({
       key: keyOf(n),
-      text: eventText(n),
+      text: eventText(n, this.format),
       date: n.created_at,
       highlighted: isUnread(n),
       action: n.report_type === 'index_report' ? 'download' : n.read_at === null ? 'markRead' : null,

@@ -1,11 +1,17 @@
 import { definePlugin } from '@discovery/plugin-api';
 import { ApiClientToken, HierarchyStoreToken, NotificationBadgeToken, NotificationCenterToken, SessionStoreToken, type ApiClient, type HierarchyStore, type SessionStore } from '@discovery/platform';
+import i18next from 'i18next';
 import { ContainerModule } from 'inversify';
 import { NotificationsStore, NotificationsStoreToken } from './NotificationsStore';
 
 export const notificationsModule = new ContainerModule(({ bind }) => {
   bind(NotificationsStoreToken.symbol)
-    .toDynamicValue((ctx) => new NotificationsStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<SessionStore>(SessionStoreToken.symbol), ctx.get<HierarchyStore>(HierarchyStoreToken.symbol)))
+    .toDynamicValue(
+      (ctx) =>
+        new NotificationsStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<SessionStore>(SessionStoreToken.symbol), ctx.get<HierarchyStore>(HierarchyStoreToken.symbol), undefined, (state, name) =>
+          i18next.t(`event.${state}`, { ns: 'notifications', name }),
+        ),
+    )
     .inSingletonScope();
   bind(NotificationCenterToken.symbol).toService(NotificationsStoreToken.symbol);
   bind(NotificationBadgeToken.symbol).toService(NotificationsStoreToken.symbol);

@@ -69,11 +69,16 @@ export function unreadCount(items: readonly NotificationDto[]): number {
   return items.filter(isUnread).length;
 }
 
+/** How the Events column words a report's state with its name; the client passes its translation. */
+export type EventTextFormat = (state: 'inProgress' | 'failed', name: string) => string;
+/** SHELL-081/082/089 in the spec's words (the English resources say the same). */
+export const SPEC_EVENT_TEXT: EventTextFormat = (state, name) => `${state === 'inProgress' ? 'IN-PROGRESS' : 'FAILED'}: ${name}`;
+
 /** SHELL-081/082/089: ui_name or name, prefixed while in progress or after a failure. */
-export function eventText(n: NotificationDto): string {
+export function eventText(n: NotificationDto, format: EventTextFormat = SPEC_EVENT_TEXT): string {
   const name = n.report_type === 'index_report' ? (n.ui_name ?? n.name) : n.name;
-  if (n.report_type === 'index_report' && isInProgress(n)) return `IN-PROGRESS: ${name}`;
-  if (n.report_type === 'index_report' && n.status === 'failed') return `FAILED: ${name}`;
+  if (n.report_type === 'index_report' && isInProgress(n)) return format('inProgress', name);
+  if (n.report_type === 'index_report' && n.status === 'failed') return format('failed', name);
   return name;
 }
 

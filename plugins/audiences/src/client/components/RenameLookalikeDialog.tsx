@@ -1,4 +1,5 @@
-import { Button, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
+import { AppDialog } from '@discovery/ui';
 import { useService } from '@discovery/platform';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +24,7 @@ export function RenameLookalikeDialog({ lookalike, onClose, onRenamed }: { looka
   };
 
   return (
-    <Dialog isOpen onClose={onClose} title={t('rename.title')}>
+    <AppDialog isOpen onClose={onClose} title={t('rename.title')}>
       <DialogBody>
         <form
           onSubmit={(e) => {
@@ -44,6 +45,6 @@ export function RenameLookalikeDialog({ lookalike, onClose, onRenamed }: { looka
           </>
         }
       />
-    </Dialog>
+    </AppDialog>
   );
 }

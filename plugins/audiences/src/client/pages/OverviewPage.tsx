@@ -1,6 +1,6 @@
-import { Button, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, Icon, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Classes, DialogBody, DialogFooter, FormGroup, HTMLTable, Icon, InputGroup, Tag } from '@blueprintjs/core';
 import { audienceBuilderLink, audienceDetailRoute, audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, SessionStoreToken, ShellModalsToken, ToastStoreToken, TOAST_DURATIONS, useService } from '@discovery/platform';
-import { ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
+import { AppDialog, ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -153,7 +153,7 @@ const OverviewPage = observer(function OverviewPage() {
       >
         <p>{confirm?.type === 'lookalike' ? t('overview.deleteLookalike') : t('overview.deleteAudience')}</p>
       </ConfirmDialog>
-      <Dialog isOpen={seed !== null} onClose={() => setSeed(null)} title={t('overview.lookalikeTitle', { name: seed?.name })}>
+      <AppDialog isOpen={seed !== null} onClose={() => setSeed(null)} title={t('overview.lookalikeTitle', { name: seed?.name })}>
         <DialogBody>
           <p className={Classes.TEXT_MUTED}>{t('overview.lookalikeHint')}</p>
           <FormGroup label={t('overview.lookalikeName')} labelFor="lookalike-name" intent={lookalikeError ? 'danger' : 'none'} helperText={lookalikeError}>
@@ -168,7 +168,7 @@ const OverviewPage = observer(function OverviewPage() {
             </>
           }
         />
-      </Dialog>
+      </AppDialog>
     </section>
   );
 });

@@ -1,5 +1,5 @@
-import { Button, Callout, Checkbox, Classes, Dialog, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Radio, Switch } from '@blueprintjs/core';
-import { Heading, LoadingSpinner, VisuallyHidden } from '@discovery/ui';
+import { Button, Callout, Checkbox, Classes, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Radio, Switch } from '@blueprintjs/core';
+import { AppDialog, Heading, LoadingSpinner, VisuallyHidden } from '@discovery/ui';
 import { useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { cloneElement, useEffect, useId, type ReactElement } from 'react';
@@ -20,7 +20,7 @@ function Field({ form, path, label, children }: { form: ClientForm; path: string
 const ClientDialog = observer(function ClientDialog({ form, onSave, onClose }: { form: ClientForm; onSave: () => void; onClose: () => void }) {
   const { t } = useTranslation('global-admin');
   return (
-    <Dialog isOpen onClose={onClose} title={t(form.isNew ? 'clients.new' : 'clients.edit')} style={{ width: 640 }}>
+    <AppDialog isOpen onClose={onClose} title={t(form.isNew ? 'clients.new' : 'clients.edit')} style={{ width: 640 }}>
       <DialogBody>
         <form
           data-testid="client-form"
@@ -85,7 +85,7 @@ const ClientDialog = observer(function ClientDialog({ form, onSave, onClose }: {
           </>
         }
       />
-    </Dialog>
+    </AppDialog>
   );
 });
 

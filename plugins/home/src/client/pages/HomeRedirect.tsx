@@ -1,6 +1,7 @@
 import { HierarchyStoreToken, homePathFor, NO_CLIENT_WARNING, useService } from '@discovery/platform';
 import { StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router-dom';
 
 /**
@@ -9,11 +10,12 @@ import { Navigate, useParams } from 'react-router-dom';
  */
 const HomeRedirect = observer(function HomeRedirect() {
   const hierarchy = useService(HierarchyStoreToken);
+  const { t } = useTranslation();
   const { clientSlug, regionSlug, brandSlug } = useParams();
   const target = clientSlug
     ? homePathFor(hierarchy.tree, { client: clientSlug, region: regionSlug, brand: brandSlug })
     : (homePathFor(hierarchy.tree, hierarchy.selection) ?? hierarchy.defaultHomePath);
-  if (!target) return <StateMessage level={1} icon="warning-sign" title={NO_CLIENT_WARNING} />;
+  if (!target) return <StateMessage level={1} icon="warning-sign" title={t(NO_CLIENT_WARNING.key)} />;
   return <Navigate to={target} replace />;
 });
 

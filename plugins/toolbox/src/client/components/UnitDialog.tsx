@@ -1,4 +1,5 @@
-import { Button, Checkbox, Classes, Dialog, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, FormGroup, HTMLSelect, InputGroup, Switch } from '@blueprintjs/core';
+import { AppDialog } from '@discovery/ui';
 import { NAV_CATEGORIES, type NavCategory } from '@discovery/plugin-api';
 import type { RegionDto } from '@discovery/platform';
 import { useState } from 'react';
@@ -33,7 +34,7 @@ export function UnitDialog({
     setD({ ...d, region_ids: on ? [...d.region_ids.filter((r) => r !== ALL_REGIONS), id] : d.region_ids.filter((r) => r !== id) });
   const field = (name: string) => ({ helperText: errors[name], intent: errors[name] ? ('danger' as const) : ('none' as const) });
   return (
-    <Dialog isOpen onClose={onClose} title={d.id === null ? t('admin.newUnit') : t('admin.editUnit')}>
+    <AppDialog isOpen onClose={onClose} title={d.id === null ? t('admin.newUnit') : t('admin.editUnit')}>
       <form
         data-testid="unit-dialog"
         onSubmit={(e) => {
@@ -84,6 +85,6 @@ export function UnitDialog({
           </div>
         </div>
       </form>
-    </Dialog>
+    </AppDialog>
   );
 }
