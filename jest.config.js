@@ -31,7 +31,7 @@ module.exports = {
       testEnvironment: '<rootDir>/scripts/jest/jsdomEnv.js',
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/setupClient.ts'],
       testMatch: [
-        '<rootDir>/core/{platform,ui}/src/**/*.test.{ts,tsx}',
+        '<rootDir>/core/{platform,ui,charts}/src/**/*.test.{ts,tsx}',
         '<rootDir>/core/test-utils/src/client/**/*.test.{ts,tsx}',
         '<rootDir>/plugins/*/src/client/**/*.test.{ts,tsx}',
         '<rootDir>/host/src/client/**/*.test.{ts,tsx}',

@@ -1,5 +1,15 @@
 import type { RouteTable } from './routeTable';
-import { createToken, type HierarchySelection, type NavCategory, type SessionSnapshot } from '@discovery/plugin-api';
+import {
+  createToken,
+  type AudienceDraft,
+  type BuilderReferer,
+  type HierarchySelection,
+  type InsightsContext,
+  type InsightsLevel,
+  type InsightsOwnerKind,
+  type NavCategory,
+  type SessionSnapshot,
+} from '@discovery/plugin-api';
 import type { ComponentType } from 'react';
 import type { ApiClient } from './ApiClient';
 import type { ConfigStore } from './stores/ConfigStore';
@@ -109,3 +119,39 @@ export interface NavContribution {
   items(session: SessionSnapshot): readonly DynamicNavItem[];
 }
 export const NavContributionToken = createToken<NavContribution>('core:NavContribution');
+
+/** One audience the Insights panel profiles (Person Level); several side by side in compare mode (GROW-083). */
+export interface InsightsAudience {
+  /** Stable within the screen (a sub-market id, a cell key): React keys and colours follow it. */
+  key: string;
+  name: string;
+  rules: AudienceDraft['rules'];
+}
+
+/** What a screen tells the Insights panel it places beside its chart. */
+export interface InsightsPanelProps {
+  context: InsightsContext;
+  /** The chart, journey, persona, comparison or audience whose custom tabs the panel shows and edits. */
+  owner: { kind: InsightsOwnerKind; id: number };
+  /** The selected audience(s); Person Level profiles them against the population. */
+  audiences: readonly InsightsAudience[];
+  /** The top-level tab, when the screen drives it (GROW-014, JRN-008); otherwise the panel keeps its own. */
+  level?: InsightsLevel;
+  onLevelChange?: (level: InsightsLevel) => void;
+  /** Where the server's tab configuration (SRV-059) applies: Grow's Mekko, a Journey. */
+  tabsConfig?: { resourceType: 'Mekko' | 'Journey'; resourceId: number };
+  /** Matched (default) or modeled memberships for Person Level. */
+  membership?: 'matched' | 'modeled';
+  /** 'Convert to Audience' (EXP-013..015), where the screen allows it; the panel hides it on Market Level. */
+  convert?: { referer: BuilderReferer; returnUrl: string; name: string; disabledReason?: string | null };
+}
+
+/**
+ * Extension point: the insights plugin provides the one Insights panel that Grow, Journeys,
+ * Overlap, Explore and the audience detail place beside their charts (as the notification center
+ * is provided). Without the plugin in the build, `useOptionalService` gives null.
+ */
+export interface InsightsPanelProvider {
+  readonly Panel: ComponentType<InsightsPanelProps>;
+}
+export const InsightsPanelToken = createToken<InsightsPanelProvider>('core:InsightsPanel');
