@@ -16,7 +16,7 @@ const common = {
     '^.+\\.(t|j)sx?$': swc,
     '^.+\\.sql$': '<rootDir>/scripts/jest/textTransform.js',
   },
-  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/scripts/jest/fileStub.js' },
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/scripts/jest/fileStub.js', '^plotly\\.js/lib/(core|bar)$': '<rootDir>/scripts/jest/plotlyStub.js' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'sql'],
   transformIgnorePatterns: ['/node_modules/(?!(@blueprintjs)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],

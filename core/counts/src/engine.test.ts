@@ -273,6 +273,7 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     expect(r.rows[0].count).toBe(both);
     expect(r.rows[0].share).toBeCloseTo(both / size, 12);
     expect(r.rows[0].index).toBeCloseTo((both / size / (count(matched.get(a[0])!) / PEOPLE)) * 100, 9);
+    expect(r.rows[0].segment).toBe(count(matched.get(a[0])!));
   });
 
   it('names unknown and deleted identifiers instead of counting them', async () => {

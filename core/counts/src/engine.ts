@@ -72,6 +72,8 @@ export interface ProfileRow {
   share: number;
   /** Share against the population's share, × 100 (100 = average). */
   index: number;
+  /** Members of the segment in the population (or the region) the index compares with. */
+  segment: number;
 }
 
 /** The weight of a person who is in the modeled but not the matched membership. */
@@ -299,6 +301,12 @@ export class CountsEngine {
     return s && !s.deleted ? s : undefined;
   }
 
+  /** The population slice of a hierarchy region ('client/region'), when the population has one. */
+  regionKey(client: string, region: string): string | undefined {
+    const key = `${client}/${region}`;
+    return this.manifest.regions.some((r) => r.key === key) ? key : undefined;
+  }
+
   /** Identifiers in the list that are unknown or deleted. */
   invalid(ids: readonly string[]): string[] {
     return [...new Set(ids.filter((id) => !this.segment(id)))];
@@ -414,7 +422,7 @@ export class CountsEngine {
       const count = r[2 + ids.length + i] ?? 0;
       const share = size ? count / size : 0;
       const base = population ? seg / population : 0;
-      return { id, count, share, index: base ? (share / base) * 100 : 0 };
+      return { id, count, share, index: base ? (share / base) * 100 : 0, segment: seg };
     });
     return { audience: size, population, rows };
   }

@@ -131,8 +131,11 @@ export interface InsightsAudience {
 /** What a screen tells the Insights panel it places beside its chart. */
 export interface InsightsPanelProps {
   context: InsightsContext;
-  /** The chart, journey, persona, comparison or audience whose custom tabs the panel shows and edits. */
-  owner: { kind: InsightsOwnerKind; id: number };
+  /**
+   * The screen's kind, and the chart, journey, persona, comparison or audience whose custom tabs
+   * the panel shows and edits (no id: the built-in tabs only, e.g. a lookalike).
+   */
+  owner: { kind: InsightsOwnerKind; id?: number | null };
   /** The selected audience(s); Person Level profiles them against the population. */
   audiences: readonly InsightsAudience[];
   /** The top-level tab, when the screen drives it (GROW-014, JRN-008); otherwise the panel keeps its own. */

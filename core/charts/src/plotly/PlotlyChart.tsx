@@ -1,11 +1,14 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useLayoutEffect, useRef, useState, type MutableRefObject } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dataUrlToBlob, type PngSource } from '../export';
 import { loadPlotly, plotlyIfLoaded, type PlotlyModule } from './loadPlotly';
 
 /** The name of the performance measure each drawing leaves (e2e reads it): 'chart-render <chart name>'. */
 export const RENDER_MEASURE = 'chart-render';
+
+/** No mode bar (the chart frame exports), no zoom: one constant, so a re-render is not a redraw. */
+const CONFIG = { displayModeBar: false, responsive: false, displaylogo: false, doubleClick: false, scrollZoom: false };
 
 /** GROW-024: sizes are taken again 201 ms after the last resize. */
 export const RESIZE_DEBOUNCE_MS = 201;
@@ -65,6 +68,8 @@ export function PlotlyChart(props: PlotlyChartProps) {
   const started = useRef<number | null>(null);
   const lastData = useRef<unknown[] | null>(null);
   const { png, onRendered, name } = props;
+  // react-plotly redraws when data, layout or config change identity: keep them stable.
+  const layout = useMemo(() => ({ height: props.height, autosize: true, ...props.layout }), [props.height, props.layout]);
 
   useEffect(() => {
     if (mod) return;
@@ -122,8 +127,8 @@ export function PlotlyChart(props: PlotlyChartProps) {
   return (
     <Plot
       data={props.data}
-      layout={{ height: props.height, autosize: true, ...props.layout }}
-      config={{ displayModeBar: false, responsive: false, displaylogo: false, doubleClick: false, scrollZoom: false }}
+      layout={layout}
+      config={CONFIG}
       style={{ width: '100%', height: props.height }}
       useResizeHandler
       onInitialized={drawn}

@@ -136,6 +136,8 @@ export interface ProfileRowDto {
   count: number;
   share: number;
   index: number;
+  /** The segment's share of the population (0–1): where index 100 lies. */
+  population_share: number;
 }
 
 export interface ProfileDto {

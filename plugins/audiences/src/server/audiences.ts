@@ -187,7 +187,15 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
     const profile: ProfileDto = {
       audience: p.audience,
       population: p.population,
-      rows: p.rows.map((r, i) => ({ identifier: r.id, name: demographic[i].name, category: demographic[i].path[demographic[i].path.length - 1], count: r.count, share: r.share, index: r.index })),
+      rows: p.rows.map((r, i) => ({
+        identifier: r.id,
+        name: demographic[i].name,
+        category: demographic[i].path[demographic[i].path.length - 1],
+        count: r.count,
+        share: r.share,
+        index: r.index,
+        population_share: p.population ? r.segment / p.population : 0,
+      })),
     };
     return { data: profile };
   });

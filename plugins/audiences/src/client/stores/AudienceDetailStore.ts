@@ -29,7 +29,8 @@ export class AudienceDetailStore {
     return !this.error && (!this.item || !this.seed);
   }
 
-  async load(type: string | undefined, id: string | undefined): Promise<void> {
+  /** `profile: false` when the Insights panel shows the profile (it asks for its own). */
+  async load(type: string | undefined, id: string | undefined, opts: { profile?: boolean } = {}): Promise<void> {
     const seq = ++this.seq;
     this.item = null;
     this.seed = null;
@@ -48,6 +49,7 @@ export class AudienceDetailStore {
         this.seed = seed;
         this.names = Object.fromEntries(segs.map((s) => [s.identifier, s.name]));
       });
+      if (opts.profile === false) return;
       const p = await this.api.call(E.profile, { params: { id: seed.id } }, { silent: true });
       if (live()) runInAction(() => (this.profile = p.data));
     } catch (e) {
