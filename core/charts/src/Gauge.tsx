@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartFrame } from './ChartFrame';
 import { svgToPng, type PngSource } from './export';
 import { FONT_FAMILY } from './layout';
-import { gaugeArc, gaugeTable, GAUGE_MAX_PX, GAUGE_MIN_PX } from './gauge';
+import { gaugeArc, gaugeTable, GAUGE_MAX_PX, GAUGE_MIN_PX } from './gaugeLayout';
 import { CATEGORICAL } from './palette';
 
 export interface GaugeProps {

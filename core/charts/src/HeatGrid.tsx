@@ -3,7 +3,7 @@ import { useMemo, useRef, type ReactNode } from 'react';
 import { ChartFrame } from './ChartFrame';
 import { canvasToPng, type PngSource } from './export';
 import { FONT_FAMILY } from './layout';
-import { cellKey, heatTable, type HeatAxisItem, type HeatCell } from './heat';
+import { cellKey, heatTable, type HeatAxisItem, type HeatCell } from './heatLayout';
 import { heatColour, heatTextColour } from './palette';
 import type { CellKind } from './table';
 

@@ -2,7 +2,7 @@ import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartFrame } from './ChartFrame';
 import type { PngSource } from './export';
-import { indexAxisMax, indexBarText, indexTable, isNotableIndex, type IndexRow, type IndexSeries } from './indexBars';
+import { indexAxisMax, indexBarText, indexTable, isNotableIndex, type IndexRow, type IndexSeries } from './indexLayout';
 import { baseLayout } from './layout';
 import { escapeHtml } from './Mekko';
 import { CATEGORICAL, REFERENCE_COLOUR } from './palette';

@@ -1,11 +1,11 @@
 import { formatCount } from '@discovery/platform';
 import { Tooltip } from '@blueprintjs/core';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartFrame } from './ChartFrame';
 import type { PngSource } from './export';
 import { baseLayout } from './layout';
-import { blockLabel, blockPixels, labelMode, MEKKO_TICKS, mekkoGeometry, mekkoTable, type MekkoMarket, type MekkoSubMarket } from './mekko';
+import { blockLabel, blockPixels, labelMode, MEKKO_TICKS, mekkoGeometry, mekkoTable, type MekkoMarket, type MekkoSubMarket } from './mekkoLayout';
 import { TAG_COLOURS, TAG_PATTERNS, TAGS, withAlpha, type Tag } from './palette';
 import { PlotlyChart, useWidth, type PlotlyEvent } from './plotly/PlotlyChart';
 
@@ -42,6 +42,7 @@ export function Mekko(props: MekkoProps) {
   const png = useRef<PngSource | null>(null);
   const box = useRef<HTMLDivElement | null>(null);
   const width = useWidth(box);
+  const [drawn, setDrawn] = useState(false);
   const height = props.height ?? 420;
   const markets = props.markets ?? [];
   const tagLabels = { owned: t('charts.tags.owned'), opportunity: t('charts.tags.opportunity'), none: t('charts.tags.none') };
@@ -76,9 +77,11 @@ export function Mekko(props: MekkoProps) {
     const dim = (m: MekkoMarket, s?: MekkoSubMarket) =>
       !!sel && (sel.marketId !== m.id || (sel.subMarketId !== undefined && (s === undefined || sel.subMarketId !== s.id)));
     const blocks = g.blocks;
-    const text = blocks.map((b) => {
+    // Labels are HTML over the plot, not Plotly text: Plotly measures every text to place it,
+    // which cost the 10 × 10 mekko most of its drawing time; the sizes are known here (GROW-024).
+    const labels = blocks.map((b) => {
       const px = blockPixels(b, plotW, plotH);
-      return blockLabel(b, labelMode(px.width, px.height), formatCount).map(escapeHtml).join('<br>');
+      return { key: `${b.market.id}/${b.subMarket.id}`, left: (b.x0 / 100) * plotW, top: ((100 - b.y1) / 100) * plotH, width: px.width, height: px.height, lines: blockLabel(b, labelMode(px.width, px.height), formatCount), dim: dim(b.market, b.subMarket) };
     });
     const hover = blocks.map((b) => {
       // Plain text and <br> only: Plotly turns <b> and the like into style attributes, which the CSP refuses.
@@ -101,12 +104,6 @@ export function Mekko(props: MekkoProps) {
           line: { color: '#ffffff', width: 1 },
           pattern: { shape: blocks.map((b) => TAG_PATTERNS[b.subMarket.tag]), fgcolor: '#5f6b7c', size: 6 },
         },
-        text,
-        textposition: 'inside',
-        insidetextanchor: 'middle',
-        textangle: 0,
-        constraintext: 'none',
-        textfont: { color: '#1c2127', size: 11 },
         hovertext: hover,
         hoverinfo: 'text',
         hovertemplate: '%{hovertext}<extra></extra>',
@@ -137,7 +134,7 @@ export function Mekko(props: MekkoProps) {
       annotations,
       width: width || undefined,
     };
-    return { data, layout, blocks, columns: g.columns };
+    return { data, layout, blocks, columns: g.columns, labels, plotW, plotH };
   }, [markets, props.equalShares, props.selected, width, height, t]);
 
   const selectionOf = (e: PlotlyEvent): MekkoSelection | null => {
@@ -155,7 +152,26 @@ export function Mekko(props: MekkoProps) {
       testId={props.testId}
       footer={<TagLegend />}
     >
-      <div ref={box} style={{ width: '100%' }}>
+      <div ref={box} style={{ width: '100%', position: 'relative' }}>
+        {width > 0 && drawn && (
+          <div aria-hidden="true" style={{ position: 'absolute', left: MARGIN.l, top: MARGIN.t, width: figure.plotW, height: figure.plotH, pointerEvents: 'none', zIndex: 1 }} data-testid="mekko-labels">
+            {figure.labels.map((l) =>
+              l.lines.length ? (
+                <div
+                  key={l.key}
+                  data-testid={`mekko-label-${l.key}`}
+                  style={{ position: 'absolute', left: l.left, top: l.top, width: l.width, height: l.height, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', textAlign: 'center', fontSize: 11, lineHeight: '14px', color: '#1c2127', opacity: l.dim ? 0.45 : 1, padding: '0 2px', boxSizing: 'border-box' }}
+                >
+                  {l.lines.map((line, i) => (
+                    <span key={i} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+                      {line}
+                    </span>
+                  ))}
+                </div>
+              ) : null,
+            )}
+          </div>
+        )}
         {width > 0 && (
           <PlotlyChart
             name={props.testId ?? props.title}
@@ -164,6 +180,12 @@ export function Mekko(props: MekkoProps) {
             height={height}
             png={png}
             onRendered={props.onRendered}
+            onDrawn={() => setDrawn(true)}
+            exportFigure={() => ({
+              // The picture carries the labels as Plotly text (slow to lay out, but only when exported).
+              data: [{ ...figure.data[0], text: figure.labels.map((l) => l.lines.map(escapeHtml).join('<br>')), textposition: 'inside', insidetextanchor: 'middle', textangle: 0, constraintext: 'none', textfont: { color: '#1c2127', size: 11 } }],
+              layout: { ...figure.layout, width, height },
+            })}
             onClick={(e) => {
               const s = selectionOf(e);
               if (s) props.onSelect?.(s);

@@ -7,7 +7,7 @@ import { baseLayout } from './layout';
 import { escapeHtml } from './Mekko';
 import { seriesColour } from './palette';
 import { PlotlyChart } from './plotly/PlotlyChart';
-import { maxStackTotal, stackedTable, stackedTicks, type StackedGroup } from './stacked';
+import { maxStackTotal, stackedTable, stackedTicks, type StackedGroup } from './stackedLayout';
 
 export interface StackedColumnsProps {
   title: string;

@@ -1,7 +1,7 @@
-import { gaugeArc, gaugeDiameter, gaugePercent, GAUGE_MAX_PX, GAUGE_MIN_PX } from './gauge';
-import { cellKey, heatIntensity, heatTable } from './heat';
-import { indexAxisMax, indexBarText, indexTable, isNotableIndex } from './indexBars';
-import { maxStackTotal, stackedTable, stackedTicks } from './stacked';
+import { gaugeArc, gaugeDiameter, gaugePercent, GAUGE_MAX_PX, GAUGE_MIN_PX } from './gaugeLayout';
+import { cellKey, heatIntensity, heatTable } from './heatLayout';
+import { indexAxisMax, indexBarText, indexTable, isNotableIndex } from './indexLayout';
+import { maxStackTotal, stackedTable, stackedTicks } from './stackedLayout';
 
 describe('stacked columns', () => {
   it('OUT-030 12 ticks with step round(max total × 1.2 / 12)', () => {

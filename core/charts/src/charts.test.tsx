@@ -4,7 +4,7 @@ import { Gauge } from './Gauge';
 import { HeatGrid } from './HeatGrid';
 import { IndexBars } from './IndexBars';
 import { Mekko } from './Mekko';
-import type { MekkoMarket } from './mekko';
+import type { MekkoMarket } from './mekkoLayout';
 import { StackedColumns } from './StackedColumns';
 
 // jsdom lays nothing out: the charts measure an 800 × 400 box.
@@ -71,13 +71,16 @@ describe('Mekko', () => {
 
   it('GROW-024 labels from the blocks\' size on screen: a short block loses its count, a skinny one its name', async () => {
     const { container } = await render(<Mekko title="Penetration" markets={MARKETS} height={400} />);
-    const g = await drawn(container);
+    await drawn(container);
     // Plot area 752 × 344 px: 'Tiny' is 2 px tall (short), Waters' blocks 188 px wide.
-    expect(g.data[0].text[0]).toBe('Fizz fans<br>600');
-    expect(g.data[0].text[2]).toBe('Tiny');
+    const label = (key: string) => screen.queryByTestId(`mekko-label-${key}`);
+    await waitFor(() => expect(label('m1/s1')?.textContent).toBe('Fizz fans600'));
+    expect(label('m1/s3')?.textContent).toBe('Tiny');
+    expect(label('m2/s5')?.textContent).toBe('Still100');
     const skinny = await render(<Mekko title="Skinny" markets={[{ ...MARKETS[0], count: 990 }, { id: 'm3', name: 'Niche', count: 10, subMarkets: [sub('s9', 'Few', 10)] }]} />);
-    const g2 = await drawn(skinny.container);
-    expect(g2.data[0].text.at(-1)).toBe('');
+    await drawn(skinny.container);
+    await waitFor(() => expect(within(skinny.container).queryByTestId('mekko-label-m1/s1')).toBeTruthy());
+    expect(within(skinny.container).queryByTestId('mekko-label-m3/s9')).toBeNull();
   });
 
   it('GROW-019 equal shares in edit mode', async () => {

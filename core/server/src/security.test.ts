@@ -1,4 +1,5 @@
 import { createTestServer, type TestServer } from '@discovery/test-utils/server';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +48,8 @@ describe('security headers, cookies and sign-in edges', () => {
         const csp = directives(r.headers.get('content-security-policy'));
         expect(csp.get('script-src')).toEqual(["'self'"]);
         expect(csp.get('default-src')).toEqual(["'self'"]);
-        expect(csp.get('style-src')).toEqual(["'self'"]);
+        // Plotly's empty <style> element only (the hash of no content), never 'unsafe-inline'.
+        expect(csp.get('style-src')).toEqual(["'self'", `'sha256-${createHash('sha256').update('').digest('base64')}'`]);
         expect(csp.get('frame-src')).toEqual(["'self'", FRAME_ORIGIN]);
         expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
         expect(csp.get('object-src')).toEqual(["'none'"]);

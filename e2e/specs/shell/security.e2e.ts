@@ -47,7 +47,7 @@ describe('security in the browser', () => {
     const check = async (where: string) => {
       visited[where] = await cspViolations();
     };
-    for (const path of [HOME, '/acme/us/fizz-cola/fizz-zero/audiences/overview', '/acme/us/fizz-cola/fizz-zero/audiences/builder', '/acme/us/brands/admin', '/global/admin/dashboard', '/health', '/privacy-policy']) {
+    for (const path of [HOME, '/acme/us/fizz-cola/fizz-zero/audiences/overview', '/acme/us/fizz-cola/fizz-zero/audiences/builder', '/acme/us/brands/admin', '/global/admin/dashboard', '/health', '/privacy-policy', '/dev/charts', '/acme/us/fizz-cola/fizz-zero/audiences/overview/audience/1']) {
       await browser.url(path);
       // the page's heading has rendered (its chunk loaded, its data arrived)
       await browser.waitUntil(() => browser.execute(() => Array.from(document.querySelectorAll('main h1, main h2')).some((h) => h.getClientRects().length > 0 && !!h.textContent)), {

@@ -16,7 +16,7 @@ describe('every route of the full build', () => {
     const r = await walkRoutes(t);
     // The table holds the whole build: core's routes and each plugin's.
     expect(r.routes).toBeGreaterThan(60);
-    expect(new Set(t.server.routes.map((x) => x.plugin).filter(Boolean))).toEqual(new Set(['audiences', 'notifications', 'brands-admin', 'toolbox', 'global-admin']));
+    expect(new Set(t.server.routes.map((x) => x.plugin).filter(Boolean))).toEqual(new Set(['audiences', 'notifications', 'brands-admin', 'toolbox', 'global-admin', 'insights']));
     expect(r.findings).toEqual([]);
   }, 120_000);
 

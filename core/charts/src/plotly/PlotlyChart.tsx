@@ -31,6 +31,10 @@ export interface PlotlyChartProps {
   onAnnotationClick?: (e: PlotlyEvent) => void;
   /** Called with the milliseconds from new data (Plotly loaded) to the drawing on screen. */
   onRendered?: (ms: number) => void;
+  /** Called after every drawing (the first included). */
+  onDrawn?: () => void;
+  /** The figure a PNG is made of, when the screen draws parts outside Plotly (the mekko's labels). */
+  exportFigure?: () => { data: unknown[]; layout: Record<string, unknown> };
 }
 
 /** The width of an element, followed as it resizes (debounced, GROW-024). */
@@ -67,6 +71,8 @@ export function PlotlyChart(props: PlotlyChartProps) {
   const graph = useRef<HTMLElement | null>(null);
   const started = useRef<number | null>(null);
   const lastData = useRef<unknown[] | null>(null);
+  const exportFigure = useRef(props.exportFigure);
+  exportFigure.current = props.exportFigure;
   const { png, onRendered, name } = props;
   // react-plotly redraws when data, layout or config change identity: keep them stable.
   const layout = useMemo(() => ({ height: props.height, autosize: true, ...props.layout }), [props.height, props.layout]);
@@ -95,7 +101,7 @@ export function PlotlyChart(props: PlotlyChartProps) {
           const g = graph.current;
           if (!g) throw new Error('the chart is not drawn yet');
           const { width } = g.getBoundingClientRect();
-          return dataUrlToBlob(await mod.toPng(g, Math.round(width) || 600, props.height));
+          return dataUrlToBlob(await mod.toPng(exportFigure.current?.() ?? g, Math.round(width) || 600, props.height));
         }
       : null;
   }, [mod, png, props.height]);
@@ -111,6 +117,7 @@ export function PlotlyChart(props: PlotlyChartProps) {
 
   const drawn = (_figure: unknown, g: HTMLElement) => {
     graph.current = g;
+    props.onDrawn?.();
     if (started.current === null) return;
     const start = started.current;
     started.current = null;

@@ -101,11 +101,13 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
         <NonIdealState icon="eye-off" description={t('allHidden')} />
       ) : (
         <>
-          <Tabs id={`${headingId}-levels`} selectedTabId={level} onChange={(id) => store.setLevel(id as InsightsLevel)} aria-label={t('levelsLabel')} large>
-            {store.levels.map((l) => (
-              <Tab key={l} id={l} title={t(`levels.${l}`)} data-testid={`insights-level-${l}`} />
-            ))}
-          </Tabs>
+          <div role="group" aria-label={t('levelsLabel')}>
+            <Tabs id={`${headingId}-levels`} selectedTabId={level} onChange={(id) => store.setLevel(id as InsightsLevel)} large>
+              {store.levels.map((l) => (
+                <Tab key={l} id={l} title={t(`levels.${l}`)} data-testid={`insights-level-${l}`} />
+              ))}
+            </Tabs>
+          </div>
           <div style={{ marginTop: 12 }}>{level === 'market' ? <MarketLevel store={store} actions={actions} /> : <PersonLevel store={store} actions={actions} />}</div>
         </>
       )}
@@ -150,12 +152,15 @@ type Actions = (target: WidgetTarget, level: InsightsLevel, widget: InsightWidge
 const InnerTabs = observer(function InnerTabs({ store, level, tabs }: { store: InsightsPanelStore; level: InsightsLevel; tabs: { key: string; title: string }[] }) {
   const { t } = useTranslation('insights');
   if (tabs.length < 2) return null;
+  // Blueprint's tablist takes no name: the group around it carries it.
   return (
-    <Tabs id={`insights-${level}-tabs`} selectedTabId={store.activeTab(level) ?? undefined} onChange={(id) => store.selectTab(level, String(id))} aria-label={t('tabsLabel', { level: t(`levels.${level}`) })}>
-      {tabs.map((x) => (
-        <Tab key={x.key} id={x.key} title={x.title} />
-      ))}
-    </Tabs>
+    <div role="group" aria-label={t('tabsLabel', { level: t(`levels.${level}`) })} data-testid={`insights-${level}-tabs`}>
+      <Tabs id={`insights-${level}-tabs`} selectedTabId={store.activeTab(level) ?? undefined} onChange={(id) => store.selectTab(level, String(id))}>
+        {tabs.map((x) => (
+          <Tab key={x.key} id={x.key} title={x.title} />
+        ))}
+      </Tabs>
+    </div>
   );
 });
 

@@ -1,4 +1,4 @@
-import { blockLabel, blockPixels, changeLabel, labelMode, MEKKO_TICKS, mekkoGeometry, mekkoTable, shares, type MekkoMarket } from './mekko';
+import { blockLabel, blockPixels, changeLabel, labelMode, MEKKO_TICKS, mekkoGeometry, mekkoTable, shares, type MekkoMarket } from './mekkoLayout';
 
 const fmt = (n: number | null) => (n === null ? 'N/A' : n.toLocaleString('en-US'));
 const sub = (id: string, count: number | null, extra: object = {}) => ({ id, name: `S ${id}`, count, tag: 'owned' as const, ...extra });
