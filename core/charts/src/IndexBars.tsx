@@ -2,7 +2,7 @@ import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartFrame } from './ChartFrame';
 import type { PngSource } from './export';
-import { indexAxisMax, indexBarText, indexTable, isNotableIndex, type IndexRow, type IndexSeries } from './indexLayout';
+import { indexAxisMax, indexBarText, indexTable, indexTicks, isNotableIndex, type IndexRow, type IndexSeries } from './indexLayout';
 import { baseLayout } from './layout';
 import { escapeHtml } from './Mekko';
 import { CATEGORICAL, REFERENCE_COLOUR } from './palette';
@@ -40,11 +40,11 @@ export function IndexBars(props: IndexBarsProps) {
       }),
     [rows, props.series, props.title, t],
   );
-  const height = Math.max(80, 28 + rows.length * (14 + 10 * props.series.length));
+  const height = Math.max(80, (props.series.length > 1 ? 52 : 28) + rows.length * (14 + 10 * props.series.length));
   const figure = useMemo(() => {
-    // Top to bottom in the given order: Plotly draws categories from the bottom up.
-    const labels = rows.map((r) => escapeHtml(r.label)).reverse();
-    const rev = [...rows].reverse();
+    // Top to bottom in the given order, audiences too: the category axis is reversed.
+    const labels = rows.map((r) => escapeHtml(r.label));
+    const rev = rows;
     const bars = props.series.map((s, i) => ({
       type: 'bar',
       orientation: 'h',
@@ -76,14 +76,20 @@ export function IndexBars(props: IndexBarsProps) {
           },
         ]
       : [];
+    const axisMax = indexAxisMax(rows);
+    const ticks = indexTicks(axisMax);
+    const compare = props.series.length > 1;
     return {
       data: [...bars, ...reference],
       layout: {
-        ...baseLayout({ l: 150, r: 64, t: 4, b: 24 }),
+        ...baseLayout({ l: 150, r: 16, t: compare ? 28 : 4, b: 24 }),
         barmode: 'group',
         bargap: 0.25,
-        xaxis: { range: [0, indexAxisMax(rows)], fixedrange: true, ticksuffix: '%', showgrid: true, gridcolor: '#e5e8eb', zeroline: false },
-        yaxis: { type: 'category', fixedrange: true, automargin: true },
+        // Compare mode names its audiences (and the marker) in a legend above the bars.
+        showlegend: compare,
+        legend: { orientation: 'h', x: 0, y: 1, yanchor: 'bottom', traceorder: 'normal' },
+        xaxis: { range: [0, axisMax], tickvals: ticks, ticktext: ticks.map((t) => `${t}%`), fixedrange: true, showgrid: true, gridcolor: '#e5e8eb', zeroline: false },
+        yaxis: { type: 'category', autorange: 'reversed', fixedrange: true, automargin: true },
       },
     };
   }, [rows, props.series, t]);

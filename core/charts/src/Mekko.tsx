@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { ChartFrame } from './ChartFrame';
 import type { PngSource } from './export';
 import { baseLayout } from './layout';
-import { blockLabel, blockPixels, labelMode, MEKKO_TICKS, mekkoGeometry, mekkoTable, type MekkoMarket, type MekkoSubMarket } from './mekkoLayout';
+import { blockLabel, blockPixels, labelMode, MEKKO_TICK_TEXT, MEKKO_TICKS, mekkoGeometry, mekkoTable, type MekkoMarket, type MekkoSubMarket } from './mekkoLayout';
 import { TAG_COLOURS, TAG_PATTERNS, TAGS, withAlpha, type Tag } from './palette';
 import { PlotlyChart, useWidth, type PlotlyEvent } from './plotly/PlotlyChart';
 
@@ -129,8 +129,8 @@ export function Mekko(props: MekkoProps) {
       ...baseLayout(MARGIN),
       barmode: 'overlay',
       bargap: 0,
-      xaxis: { range: [0, 100], tickvals: MEKKO_TICKS, fixedrange: true, showgrid: false, zeroline: false, ticksuffix: '%' },
-      yaxis: { range: [0, 100], tickvals: MEKKO_TICKS, fixedrange: true, showgrid: false, zeroline: false, ticksuffix: '%' },
+      xaxis: { range: [0, 100], tickvals: MEKKO_TICKS, ticktext: MEKKO_TICK_TEXT, fixedrange: true, showgrid: false, zeroline: false },
+      yaxis: { range: [0, 100], tickvals: MEKKO_TICKS, ticktext: MEKKO_TICK_TEXT, fixedrange: true, showgrid: false, zeroline: false },
       annotations,
       width: width || undefined,
     };

@@ -1,6 +1,6 @@
 import { gaugeArc, gaugeDiameter, gaugePercent, GAUGE_MAX_PX, GAUGE_MIN_PX } from './gaugeLayout';
 import { cellKey, heatIntensity, heatTable } from './heatLayout';
-import { indexAxisMax, indexBarText, indexTable, isNotableIndex } from './indexLayout';
+import { indexAxisMax, indexBarText, indexTable, indexTicks, isNotableIndex } from './indexLayout';
 import { maxStackTotal, stackedTable, stackedTicks } from './stackedLayout';
 
 describe('stacked columns', () => {
@@ -89,9 +89,11 @@ describe('index bars', () => {
     expect([120, 119, 80, 81, null].map(isNotableIndex)).toEqual([true, false, true, false, false]);
   });
 
-  it('ends the axis past the largest share or marker, in tens, at most 100%', () => {
+  it('ends the axis past the largest share or marker with room for its label; ticks stop at 100%', () => {
     expect(indexAxisMax([{ key: 'a', label: 'A', population: 0.2, values: [{ share: 0.3, index: 150 }] }])).toBe(40);
-    expect(indexAxisMax([{ key: 'a', label: 'A', population: null, values: [{ share: 0.95, index: null }] }])).toBe(100);
+    expect(indexAxisMax([{ key: 'a', label: 'A', population: null, values: [{ share: 1, index: null }] }])).toBe(130);
+    expect(indexTicks(130)).toEqual([0, 20, 40, 60, 80, 100]);
+    expect(indexTicks(40)).toEqual([0, 10, 20, 30, 40]);
   });
 
   it('tables share and index per audience and the population share', () => {

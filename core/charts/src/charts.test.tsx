@@ -70,12 +70,17 @@ describe('Mekko', () => {
   });
 
   it('GROW-024 labels from the blocks\' size on screen: a short block loses its count, a skinny one its name', async () => {
-    const { container } = await render(<Mekko title="Penetration" markets={MARKETS} height={400} />);
+    const markets: MekkoMarket[] = [
+      { id: 'm1', name: 'Colas', count: 750, subMarkets: [sub('s1', 'Fizz fans', 600), sub('s2', 'Switchers', 40, 'opportunity'), sub('s3', 'Tiny', 3, 'none')] },
+      { id: 'm2', name: 'Waters', count: 250, subMarkets: [sub('s4', 'Sparkling', 100), sub('s5', 'Still', 100, 'none')] },
+    ];
+    const { container } = await render(<Mekko title="Penetration" markets={markets} height={400} />);
     await drawn(container);
-    // Plot area 752 × 344 px: 'Tiny' is 2 px tall (short), Waters' blocks 188 px wide.
+    // Plot area 752 × 344 px: 'Switchers' is 21 px tall (short), 'Tiny' 2 px (below a line), Waters' blocks 188 px wide.
     const label = (key: string) => screen.queryByTestId(`mekko-label-${key}`);
     await waitFor(() => expect(label('m1/s1')?.textContent).toBe('Fizz fans600'));
-    expect(label('m1/s3')?.textContent).toBe('Tiny');
+    expect(label('m1/s2')?.textContent).toBe('Switchers');
+    expect(label('m1/s3')).toBeNull();
     expect(label('m2/s5')?.textContent).toBe('Still100');
     const skinny = await render(<Mekko title="Skinny" markets={[{ ...MARKETS[0], count: 990 }, { id: 'm3', name: 'Niche', count: 10, subMarkets: [sub('s9', 'Few', 10)] }]} />);
     await drawn(skinny.container);
@@ -195,11 +200,13 @@ describe('IndexBars', () => {
     const { container } = await render(<IndexBars title="Gender" rows={rows} series={series} />);
     const g = await drawn(container);
     expect(g.data).toHaveLength(3);
-    // Top to bottom in the given order (Plotly counts categories from the bottom).
-    expect(g.data[0].y).toEqual(['Male', 'Female']);
-    expect(g.data[0].x).toEqual([0, 100]);
-    expect(g.data[0].text).toEqual(['0.0% · 0', '100.0% · 196']);
-    expect(g.data[2].x).toEqual([48, 51]);
+    // Top to bottom in the given order (the category axis is reversed); a legend names the audiences.
+    expect(g.data[0].y).toEqual(['Female', 'Male']);
+    expect(g.layout.yaxis.autorange).toBe('reversed');
+    expect(g.layout.showlegend).toBe(true);
+    expect(g.data[0].x).toEqual([100, 0]);
+    expect(g.data[0].text).toEqual(['100.0% · 196', '0.0% · 0']);
+    expect(g.data[2].x).toEqual([51, 48]);
     expect(g.data[0].marker.color).not.toBe(g.data[1].marker.color);
     fireEvent.click(screen.getByRole('button', { name: 'View as table' }));
     const table = screen.getByRole('table', { name: 'Gender' });

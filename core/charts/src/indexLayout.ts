@@ -35,14 +35,22 @@ export function indexBarText(v: IndexValue): string {
   return v.index === null || !Number.isFinite(v.index) ? pct : `${pct} · ${Math.round(v.index)}`;
 }
 
-/** The x-axis end: the largest share or marker, with room for the labels, at most 100%. */
+/** The x-axis end: the largest share or marker with room for its label (past 100% for a full bar). */
 export function indexAxisMax(rows: readonly IndexRow[]): number {
   let max = 0;
   for (const r of rows) {
     if (r.population !== null) max = Math.max(max, r.population);
     for (const v of r.values) if (v.share !== null && Number.isFinite(v.share)) max = Math.max(max, v.share);
   }
-  return Math.min(100, Math.max(10, Math.ceil((max * 100 * 1.25) / 10) * 10));
+  return Math.min(130, Math.max(10, Math.ceil((max * 100 * 1.25) / 10) * 10));
+}
+
+/** Ticks of the share axis: tens (twenties past 50%), never past 100%. */
+export function indexTicks(axisMax: number): number[] {
+  const step = axisMax > 50 ? 20 : axisMax > 20 ? 10 : 5;
+  const out: number[] = [];
+  for (let t = 0; t <= Math.min(100, axisMax); t += step) out.push(t);
+  return out;
 }
 
 export function indexTable(caption: string, rows: readonly IndexRow[], series: readonly IndexSeries[], labels: { attribute: string; population: string; share: (s: string) => string; index: (s: string) => string }): ChartTable {

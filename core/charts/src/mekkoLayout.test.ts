@@ -55,7 +55,7 @@ describe('mekko geometry', () => {
   });
 
   it('GROW-024 a block is short at height <= 50 px and skinny at width <= 40 px', () => {
-    expect(labelMode(41, 51)).toEqual({ short: false, skinny: false, showChange: false });
+    expect(labelMode(41, 51)).toEqual({ tiny: false, short: false, skinny: false, showChange: false });
     expect(labelMode(40, 51).skinny).toBe(true);
     expect(labelMode(41, 50).short).toBe(true);
     expect(labelMode(40, 50)).toMatchObject({ short: true, skinny: true });
@@ -66,6 +66,9 @@ describe('mekko geometry', () => {
     expect(blockLabel(b, labelMode(200, 200), fmt)).toEqual(['S a1', '1,234']);
     expect(blockLabel(b, labelMode(200, 50), fmt)).toEqual(['S a1']);
     expect(blockLabel(b, labelMode(40, 200), fmt)).toEqual([]);
+    // Lower than a line of text: nothing (the tooltip has it).
+    expect(blockLabel(b, labelMode(200, 13), fmt)).toEqual([]);
+    expect(blockLabel(b, labelMode(200, 14), fmt)).toEqual(['S a1']);
   });
 
   it('OUT-026 the change label shows only on blocks taller than 25 px and wider than 65 px; OUT-025 clamped to -100..100, one decimal', () => {

@@ -99,7 +99,12 @@ export const SKINNY_MAX_PX = 40;
 export const CHANGE_MIN_HEIGHT_PX = 25;
 export const CHANGE_MIN_WIDTH_PX = 65;
 
+/** One line of label text: a block lower than this shows none (the tooltip carries it). */
+export const LINE_PX = 14;
+
 export interface LabelMode {
+  /** Lower than one line of text: no label at all. */
+  tiny: boolean;
   /** height ≤ 50 px: the count line is hidden (GROW-024 DESIGN). */
   short: boolean;
   /** width ≤ 40 px: the name is hidden too; the tooltip carries it (GROW-024 DESIGN). */
@@ -110,6 +115,7 @@ export interface LabelMode {
 
 export function labelMode(widthPx: number, heightPx: number): LabelMode {
   return {
+    tiny: heightPx < LINE_PX,
     short: heightPx <= SHORT_MAX_PX,
     skinny: widthPx <= SKINNY_MAX_PX,
     showChange: heightPx > CHANGE_MIN_HEIGHT_PX && widthPx > CHANGE_MIN_WIDTH_PX,
@@ -125,7 +131,7 @@ export function changeLabel(change: number | null | undefined): string | null {
 
 /** The lines drawn on a block: name, count and change, as its size allows. */
 export function blockLabel(block: MekkoBlock, mode: LabelMode, formatCount: (n: number | null) => string): string[] {
-  if (mode.skinny) return [];
+  if (mode.skinny || mode.tiny) return [];
   const lines = [block.subMarket.name];
   if (!mode.short) lines.push(formatCount(block.subMarket.count));
   const change = mode.showChange ? changeLabel(block.subMarket.change) : null;
@@ -140,6 +146,7 @@ export function blockPixels(block: Pick<MekkoBlock, 'x0' | 'x1' | 'y0' | 'y1'>, 
 
 /** GROW-018 / OUT-020: both axes 0–100 in steps of 20. */
 export const MEKKO_TICKS = [0, 20, 40, 60, 80, 100];
+export const MEKKO_TICK_TEXT = MEKKO_TICKS.map((t) => `${t}%`);
 
 /** The mekko's numbers as a table: one row per sub-market. */
 export function mekkoTable(caption: string, markets: readonly MekkoMarket[], labels: MekkoTableLabels, opts: { equalShares?: boolean } = {}): ChartTable {

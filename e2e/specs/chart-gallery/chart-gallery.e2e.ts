@@ -1,8 +1,12 @@
+import * as XLSX from '@e965/xlsx';
+import { readFileSync, rmSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
+import { downloaded } from '../../pageobjects/notifications/NotificationCenter';
+import { DOWNLOAD_DIR } from '../../wdio.conf';
 import { ChartGallery, loadedScripts, PLOTLY_CHUNK } from '../../pageobjects/chart-gallery/ChartGallery';
 import { Chart, cspViolations } from '../../pageobjects/shared/Chart';
 import { LoginPage } from '../../pageobjects/shell/LoginPage';
-import { Shell } from '../../pageobjects/shell/Shell';
+import { clickWhenSettled, Shell } from '../../pageobjects/shell/Shell';
 
 const KB = 1024;
 const CHUNK_BUDGET_GZ = 400 * KB;
@@ -86,6 +90,37 @@ describe('chart gallery', () => {
     expect(Math.abs(m1.reduce((s, r) => s + Number(r[6].replace('%', '')), 0) - 100)).toBeLessThan(0.6);
     await browser.keys('Enter');
     await browser.waitUntil(async () => (await button.getAttribute('aria-pressed')) === 'false');
+    // The drawing stayed while the table showed.
+    expect(await browser.execute(() => document.querySelectorAll('[data-testid="gallery-mekko"] .js-plotly-plot .point').length)).toBe(100);
+  });
+
+  it('exports a chart as PNG (drawn by Plotly), .xlsx and .csv with the numbers of its table', async () => {
+    rmSync(DOWNLOAD_DIR, { recursive: true, force: true });
+    const index = new Chart('Index bars, two audiences');
+    const root = await index.root();
+    const exportAs = async (testId: string) => {
+      await clickWhenSettled(
+        () => root.$('[data-testid="chart-export"]'),
+        () => $(`[data-testid="${testId}"]`).isDisplayed(),
+      );
+      await clickWhenSettled(() => $(`[data-testid="${testId}"]`));
+    };
+    await exportAs('chart-export-png');
+    const png = readFileSync(await downloaded(/^index-bars-two-audiences\.png$/));
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.length).toBeGreaterThan(5000);
+    await exportAs('chart-export-csv');
+    const csv = readFileSync(await downloaded(/^index-bars-two-audiences\.csv$/), 'utf8').replace(/^\ufeff/, '').split('\r\n');
+    expect(csv[0]).toBe('Attribute,Audience 1 (%),Audience 1 index,Audience 2 (%),Audience 2 index,Population (%)');
+    await exportAs('chart-export-xlsx');
+    const wb = XLSX.read(readFileSync(await downloaded(/^index-bars-two-audiences\.xlsx$/)));
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+    await index.showTable();
+    const table = await index.tableRows();
+    // Row 18-24: the table's text, the csv's and the workbook's numbers are the same.
+    expect(csv[1].split(',').map((v, i) => (i === 0 ? v : Number(v)))).toEqual(rows[1]);
+    expect(table[1].map((v, i) => (i === 0 ? v : Number(v.replace('%', ''))))).toEqual(rows[1]);
+    expect(await cspViolations()).toEqual([]);
   });
 
   it('OUT-022 clicking a block selects it and dims the rest; the heat grid focuses cells from the keyboard', async () => {

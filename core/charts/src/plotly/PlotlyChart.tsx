@@ -43,12 +43,18 @@ export function useWidth(ref: MutableRefObject<HTMLElement | null>): number {
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.getBoundingClientRect().width);
+    // A hidden chart (the table view shows) measures 0: keep the last width, so the drawing stays
+    // mounted (and exportable) instead of being drawn again when it shows.
+    const take = () => {
+      const w = el.getBoundingClientRect().width;
+      if (w > 0) setWidth(w);
+    };
+    take();
     if (typeof ResizeObserver === 'undefined') return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const ro = new ResizeObserver(() => {
       clearTimeout(timer);
-      timer = setTimeout(() => setWidth(el.getBoundingClientRect().width), RESIZE_DEBOUNCE_MS);
+      timer = setTimeout(take, RESIZE_DEBOUNCE_MS);
     });
     ro.observe(el);
     return () => {
