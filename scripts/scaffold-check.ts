@@ -35,6 +35,10 @@ export async function scaffoldCheck(opts: { e2e: boolean }): Promise<number> {
       ['typecheck with the new plugin', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
       ['boundaries', () => run('npx', ['tsx', 'scripts/check-boundaries.ts'])],
       [
+        'lint and format of what it wrote',
+        () => run('npx', ['eslint', `plugins/${ID}`, ...e2eDirs]).then((c) => c || run('npx', ['prettier', '--check', `plugins/${ID}`, ...e2eDirs])),
+      ],
+      [
         'its unit and server tests',
         () => run('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' }),
       ],
