@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { generatePopulation, PopulationModel } from './generate';
 import { generatePopulationParallel } from './parallel';
-import { MANIFEST_FILE, type Manifest } from './manifest';
+import { GENERATOR_VERSION, MANIFEST_FILE, type Manifest } from './manifest';
 import type { Rule } from './ops';
 import { Population } from './population';
 import { SegmentFileReader, SHARD_SIZE } from './storage';
@@ -525,6 +525,24 @@ describe('a population that cannot be loaded is failed, with its reason (issue 1
       if (typeof reason === 'string') expect(s.error).toContain(reason);
       else expect(s.error).toMatch(reason);
       expect(p.current()).toBeNull();
+      await p.close();
+    } finally {
+      rmSync(join(dir, '..'), { recursive: true, force: true });
+    }
+  });
+
+  it('a demo population made by an older generator is made again at start; its data then adds up to the new rules', async () => {
+    const dir = copy();
+    try {
+      const m = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
+      delete m.generator; // as the generator before demo data that adds up wrote it
+      writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(m));
+      const logs: string[] = [];
+      const p = new Population({ dir, people: 3000, seed: 6, workers: 0, log: (l) => logs.push(l) });
+      const e = await p.whenReady();
+      expect(logs.some((l) => l.includes('older generator'))).toBe(true);
+      expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).generator).toBe(GENERATOR_VERSION);
+      expect(e.people).toBe(3000);
       await p.close();
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });
