@@ -3,18 +3,7 @@
  * the driver binaries are given, so wdio never tries to download one (TOOLCHAIN.md).
  */
 import { resolve } from 'node:path';
-
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--window-size=1440,900',
-];
+import { CHROMIUM_ARGS as chromiumArgs } from '../scripts/lib/chromium';
 
 /** Files the browser downloads (reports, workbooks) land here, where specs read them. */
 export const DOWNLOAD_DIR = resolve(process.env.E2E_OUTPUT_DIR ?? '.e2e-output', 'downloads');

@@ -68,7 +68,7 @@ export async function startBuiltServer(serverFile: string, env: NodeJS.ProcessEn
     await waitFor(`${url}/api/v1/health`, timeoutMs, child);
   } catch (e) {
     child.kill('SIGKILL');
-    throw new Error(`${(e as Error).message}\n--- server output ---\n${out}`);
+    throw new Error(`${(e as Error).message}\n--- server output ---\n${out}`, { cause: e });
   }
   return {
     url,

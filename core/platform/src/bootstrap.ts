@@ -13,12 +13,20 @@ export interface BootResult {
   failed: Map<string, Error>;
 }
 
+/** A container holding the core module only: what the sign-in page needs before any plugin loads. */
+export function createCoreContainer(): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.loadSync(coreModule);
+  return container;
+}
+
 /**
  * Validates the build's plugins before anything runs (throws PluginValidationError naming the
- * culprit), then loads the core module and each plugin's module in dependency order and runs its
- * activate(). A plugin that throws is recorded in `failed`; the others go on (Lumino style).
+ * culprit), then loads each plugin's module in dependency order (into a new core container unless
+ * one is given) and runs its activate(). A plugin that throws is recorded in `failed`; the others
+ * go on (Lumino style).
  */
-export async function bootstrapPlugins(plugins: ClientPlugin[]): Promise<BootResult> {
+export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { container?: Container } = {}): Promise<BootResult> {
   const ordered = validatePlugins(
     plugins.map((p) => ({
       plugin: p,
@@ -30,14 +38,29 @@ export async function bootstrapPlugins(plugins: ClientPlugin[]): Promise<BootRes
     })),
   ).map((x) => x.plugin);
 
-  const container = new Container({ defaultScope: 'Singleton' });
-  container.loadSync(coreModule);
+  // The app passes the container its sign-in page already uses (createCoreContainer), so the
+  // session and the other core stores stay the same instances once the plugins arrive.
+  const container = opts.container ?? createCoreContainer();
   container.bind(RouteTableToken.symbol).toConstantValue(new RouteTable(ordered));
   const failed = new Map<string, Error>();
+  // Every plugin's strings are fetched at once (the app boots after sign-in, waiting on them);
+  // a plugin whose strings fail still fails alone, below.
+  const strings = new Map(
+    ordered.map((p) => [
+      p.id,
+      p.i18n
+        ? registerPluginI18n(p.i18n).then(
+            () => null,
+            (e: unknown) => e,
+          )
+        : null,
+    ]),
+  );
   for (const p of ordered) {
     try {
       if (p.module) container.loadSync(p.module);
-      if (p.i18n) await registerPluginI18n(p.i18n);
+      const stringsError = await strings.get(p.id);
+      if (stringsError) throw stringsError;
       await p.activate?.({ get: (token) => container.get(token.symbol) });
     } catch (e) {
       const err = e instanceof Error ? e : new Error(String(e));

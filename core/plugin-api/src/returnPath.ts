@@ -1,3 +1,4 @@
+import { hasControlCharacters } from './schemaRules';
 const HERE = 'http://return-path.invalid';
 
 /** A path that every reader (a browser's URL parser, a redirect, a router) keeps on this origin. */
@@ -5,7 +6,7 @@ function staysOnOrigin(v: string): boolean {
   if (!v.startsWith('/') || v.startsWith('//')) return false;
   // A backslash is a slash to a browser ('/\evil' is '//evil'); a tab or newline is dropped by the
   // URL parser ('/\t/evil' is '//evil'). Neither belongs in an address we send someone back to.
-  if (/[\\\u0000-\u001F\u007F]/.test(v)) return false;
+  if (v.includes('\\') || hasControlCharacters(v) || /[\t\n\r]/.test(v)) return false;
   try {
     return new URL(v, HERE).origin === HERE;
   } catch {

@@ -33,6 +33,9 @@ describe('application shell', () => {
   });
 
   it('SHELL-077 SHELL-078 opens the 800px notification panel with its empty text', async () => {
+    // The demo seeds notifications where the admin lands; Peak Still has none.
+    await browser.url('/acme/us/peak-water/peak-still/home');
+    await shell.waitForShell();
     await $('[data-testid="nav-item-notifications"]').click();
     const panel = $('.bp6-drawer');
     await panel.waitForDisplayed();
@@ -110,12 +113,24 @@ describe('admin area', () => {
     await clickWhenSettled(() => $('[data-testid="view-as-planner@example.com"]'));
     // 'View as' reloads the app at /home as the other user.
     await browser.waitUntil(async () => (await browser.getUrl()).endsWith('/home'), { timeout: 20000 });
-    await browser.waitUntil(async () => (await $('h1').getText().catch(() => '')) === 'Welcome, Pat Planner', { timeout: 20000 });
+    await browser.waitUntil(
+      async () =>
+        (await $('h1')
+          .getText()
+          .catch(() => '')) === 'Welcome, Pat Planner',
+      { timeout: 20000 },
+    );
     await expect($('[data-testid="impersonation-notice"]')).toHaveText(
       'You are viewing as Pat Planner. Use Stop Viewing As in the user menu to return to your account.',
     );
     await shell.chooseUserMenu('Stop Viewing As');
-    await browser.waitUntil(async () => (await $('h1').getText().catch(() => '')) === 'Welcome, Ada Admin', { timeout: 20000 });
+    await browser.waitUntil(
+      async () =>
+        (await $('h1')
+          .getText()
+          .catch(() => '')) === 'Welcome, Ada Admin',
+      { timeout: 20000 },
+    );
   });
 
   it('BRAND-059 creates a client with a region in the admin form; the hierarchy selector lists it', async () => {

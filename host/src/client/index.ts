@@ -1,11 +1,22 @@
+import { Icons } from '@blueprintjs/icons';
 import type { ClientPlugin } from '@discovery/plugin-api';
 import { startApp } from '@discovery/ui';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
 
 declare const __BUILD_INFO__: { version: string; branch: string; revision: string; date: string };
+/** Where scripts/build.ts copied one module per icon and size: `<url>/<16|20>/<name>.js`. */
+declare const __ICON_PATHS_URL__: string;
 
-/** Entry of every client build: the generated client.tsx passes the build's plugins. */
-export function startHost(plugins: ClientPlugin[]): void {
-  startApp({ plugins, buildInfo: __BUILD_INFO__ });
+/**
+ * Entry of every client build. The generated client.tsx passes a loader of the build's plugins,
+ * which startApp calls only once a page past sign-in is wanted (the sign-in page needs none).
+ */
+export function startHost(plugins: () => Promise<ClientPlugin[]>): void {
+  // Icons referred to by name (nav items, `icon="..."`) load their paths one icon at a time,
+  // instead of Blueprint's default of every icon of a size in one chunk (~100 KB gzipped).
+  Icons.setLoaderOptions({
+    loader: async (name, size) => ((await import(`${__ICON_PATHS_URL__}/${size}/${name}.js`)) as { default: string[] }).default,
+  });
+  void startApp({ plugins, buildInfo: __BUILD_INFO__ });
 }

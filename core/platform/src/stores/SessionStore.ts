@@ -6,7 +6,6 @@ import { adoptCsrfCookie, ApiError, GENERIC_ERROR, type ApiClient } from '../Api
 import type { ConfigStore } from './ConfigStore';
 import type { HierarchyStore } from './HierarchyStore';
 
-
 export const AUTH_TOKEN_KEY = 'auth-token';
 export const SSO_TOKEN_KEY = 'sso-token';
 export const USER_KEY = 'user';
@@ -125,7 +124,7 @@ export class SessionStore {
     try {
       res = await this.api.callRaw(E.login, { body: { email, password } }, { silent: true, noRefreshLogin: true });
     } catch (e) {
-      throw new Error(e instanceof ApiError && e.status > 0 ? e.message : GENERIC_ERROR);
+      throw new Error(e instanceof ApiError && e.status > 0 ? e.message : GENERIC_ERROR, { cause: e });
     }
     const body = (await res.json().catch(() => ({}))) as { data?: MeDto };
     if (!body.data) throw new Error(GENERIC_ERROR);

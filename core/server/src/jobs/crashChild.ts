@@ -10,7 +10,8 @@ import type { ServerCore } from '../types';
 const env = process.env;
 const leaseMs = Number(env.CRASH_LEASE_MS ?? 3000);
 const workMs = Number(env.CRASH_WORK_MS ?? 1000);
-const say = (event: string, data: object = {}) => console.log(JSON.stringify({ event, pid: process.pid, ...data }));
+// The parent test reads these lines from stdout.
+const say = (event: string, data: object = {}) => process.stdout.write(`${JSON.stringify({ event, pid: process.pid, ...data })}\n`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function main() {

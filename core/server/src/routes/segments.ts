@@ -40,7 +40,14 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
       if (!s) return { identifier: id, name: '', path: '', count: { people: { global: 0 }, matched: 0, modeled: 0 }, data_permissions: [], available: false };
       const people: Record<string, number> = { global: s.matched };
       if (region) people[region.split('/')[1]] = regional[id] ?? 0;
-      return { identifier: id, name: s.name, path: s.path.join(' > '), count: { people, matched: s.matched, modeled: s.modeled }, data_permissions: dataPermissions(s), available: true };
+      return {
+        identifier: id,
+        name: s.name,
+        path: s.path.join(' > '),
+        count: { people, matched: s.matched, modeled: s.modeled },
+        data_permissions: dataPermissions(s),
+        available: true,
+      };
     });
   };
 
@@ -82,7 +89,14 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
       const text = `${s.short_id} ${s.path.join(' ')} ${s.name}`.toLowerCase();
       return words.every((w) => text.includes(w));
     });
-    return { data: await toDto(req, e, hits.slice(0, limit).map((s) => s.short_id)), total: hits.length };
+    return {
+      data: await toDto(
+        req,
+        e,
+        hits.slice(0, limit).map((s) => s.short_id),
+      ),
+      total: hits.length,
+    };
   });
 
   // SRV-103: per market counts; zeros when no ids. In tier 3 a modeled id is the matched id with
@@ -99,7 +113,10 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     // Markets whose modeled ids carry the suffix: the matched union of the same ids, for the weights.
     const weighted = marketIds.filter((id) => (body.modeled_short_ids[id] ?? []).some(isWeights));
     const w = weighted.length
-      ? await e.mekko(weighted.map((id) => ({ id, matched: (body.modeled_short_ids[id] ?? []).map(base), modeled: [] })), region)
+      ? await e.mekko(
+          weighted.map((id) => ({ id, matched: (body.modeled_short_ids[id] ?? []).map(base), modeled: [] })),
+          region,
+        )
       : null;
     const segmentCounts: Record<string, number> = { ...r.modeled_segment_counts, ...r.segment_counts };
     const modeledIds = marketIds.flatMap((id) => body.modeled_short_ids[id] ?? []).filter(isWeights);
@@ -127,7 +144,11 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
   // SRV-105
   handle(app, E.overlap, async ({ body }, req) => {
     const e = await engine();
-    const r = await e.overlap(body.x_axis_ids, body.y_axis_ids, { kind: body.is_modeled ? 'modeled' : 'matched', region: regionOf(req, e), filter: body.filter as Rule | undefined });
+    const r = await e.overlap(body.x_axis_ids, body.y_axis_ids, {
+      kind: body.is_modeled ? 'modeled' : 'matched',
+      region: regionOf(req, e),
+      filter: body.filter as Rule | undefined,
+    });
     return {
       cells: r.cells,
       population: r.population,
@@ -171,5 +192,4 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
       },
     };
   });
-
 }

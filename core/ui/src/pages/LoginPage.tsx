@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../shell/Logo';
 
-
 /** Sign-in (SHELL-032..042): 'Current Users' with the built-in identity provider, 'Request Access'. */
 export const LoginPage = observer(function LoginPage({ version }: { version: string }) {
   const session = useService(SessionStoreToken);
@@ -58,7 +57,15 @@ export const LoginPage = observer(function LoginPage({ version }: { version: str
         <InputGroup id="login-email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
       </FormGroup>
       <FormGroup label={t('login.password')} labelFor="login-password">
-        <InputGroup id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <InputGroup
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </FormGroup>
       {error && (
         <Callout intent="danger" style={{ marginBottom: 12 }} data-testid="login-error" role="alert">

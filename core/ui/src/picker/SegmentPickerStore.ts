@@ -61,7 +61,11 @@ export class SegmentPickerStore {
           display_name: v.display_name,
           hierarchies: v.hierarchies.map((h) => ({
             name: h.name,
-            segments: h.segments.map((s) => ({ ...s, path: `${v.display_name} > ${h.name}`, data_permissions: s.matched > 0 ? ['create_audience_single'] : [] })),
+            segments: h.segments.map((s) => ({
+              ...s,
+              path: `${v.display_name} > ${h.name}`,
+              data_permissions: s.matched > 0 ? ['create_audience_single'] : [],
+            })),
           })),
         }));
       });

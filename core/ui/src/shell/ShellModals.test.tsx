@@ -1,4 +1,4 @@
-import { HierarchyStoreToken, ShellModalsToken } from '@discovery/platform';
+import { HierarchyStoreToken, ShellModalsToken, type HierarchyStore, type ShellModalsStore } from '@discovery/platform';
 import { createTestContainer, FakeServer, renderWith } from '@discovery/test-utils';
 import { act, screen } from '@testing-library/react';
 import { AudienceDetailsModal, ZeroCountModal } from './ShellModals';
@@ -21,11 +21,13 @@ describe('shell modals', () => {
 
   it('SHELL-012 shows name, type, people count, created date and links to the audience detail page', async () => {
     const boot = await createTestContainer();
-    const modals = boot.container.get<import('@discovery/platform').ShellModalsStore>(ShellModalsToken.symbol);
-    const hierarchy = boot.container.get<import('@discovery/platform').HierarchyStore>(HierarchyStoreToken.symbol);
+    const modals = boot.container.get<ShellModalsStore>(ShellModalsToken.symbol);
+    const hierarchy = boot.container.get<HierarchyStore>(HierarchyStoreToken.symbol);
     hierarchy.select({ client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-zero' });
     renderWith(<AudienceDetailsModal />, { boot });
-    act(() => modals.openAudienceDetails({ id: 42, name: 'Cola lovers', type: 'audience', audience_type: 'pve', people: 1234567, created_at: '2026-11-02T10:00:00Z' }));
+    act(() =>
+      modals.openAudienceDetails({ id: 42, name: 'Cola lovers', type: 'audience', audience_type: 'pve', people: 1234567, created_at: '2026-11-02T10:00:00Z' }),
+    );
     expect(await screen.findByText('Cola lovers')).toBeTruthy();
     expect(screen.getByText('Optimized Audience')).toBeTruthy();
     expect(screen.getByText('1,234,567')).toBeTruthy();

@@ -1,5 +1,14 @@
 import { Button, Classes, Dialog, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
-import { audienceDetailRoute, audienceTypeLabelKey, ConfigStoreToken, formatCount, formatDate, HierarchyStoreToken, ShellModalsToken, useService } from '@discovery/platform';
+import {
+  audienceDetailRoute,
+  audienceTypeLabelKey,
+  ConfigStoreToken,
+  formatCount,
+  formatDate,
+  HierarchyStoreToken,
+  ShellModalsToken,
+  useService,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -37,7 +46,7 @@ export const AudienceDetailsModal = observer(function AudienceDetailsModal() {
   const hierarchy = useService(HierarchyStoreToken);
   const { t } = useTranslation();
   const a = modals.audience;
-  let href: string | null = null;
+  let href: string | null;
   try {
     href = a ? audienceDetailRoute.link(hierarchy.selection, { type: a.type, id: a.id }) : null;
   } catch {

@@ -1,5 +1,5 @@
 import { definePlugin, hasPermission } from '@discovery/plugin-api';
-import { allBrandsAdminPermissions, brandsAdminPermissions, brandsAdminRoutes } from '../common';
+import { brandsAdminPermissions, brandsAdminRoutes } from '../common';
 import { brandsAdminModule } from './module';
 
 const page = () => import('./pages/BrandsAdminPage');

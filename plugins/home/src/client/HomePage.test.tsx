@@ -5,7 +5,15 @@ import { screen, waitFor } from '@testing-library/react';
 import { ContainerModule } from 'inversify';
 import home from './index';
 
-const card = (id: string, extra: Partial<HomeCard>): HomeCard => ({ id, titleKey: id, descriptionKey: `${id} text`, icon: 'lab-test', order: 1, link: () => `/x/${id}`, ...extra });
+const card = (id: string, extra: Partial<HomeCard>): HomeCard => ({
+  id,
+  titleKey: id,
+  descriptionKey: `${id} text`,
+  icon: 'lab-test',
+  order: 1,
+  link: () => `/x/${id}`,
+  ...extra,
+});
 
 describe('home quick-link cards', () => {
   it('SHELL-102 SHELL-103 shows a card for its flag OR its module; a demo card hides when the real flag is on', () => {

@@ -14,11 +14,9 @@ import {
   reportHistoryRows,
   unreadCount,
   type NotificationDto,
-  type ReportHistoryRow,
 } from '../common';
 
 export const NotificationsStoreToken = createToken<NotificationsStore>('notifications:NotificationsStore');
-
 
 const keyOf = (n: NotificationDto) => `${n.report_type}:${n.id}`;
 
@@ -36,7 +34,13 @@ export class NotificationsStore implements NotificationCenter {
     private readonly hierarchy: HierarchyStore,
     private readonly delays = { first: FIRST_POLL_MS, every: POLL_MS },
   ) {
-    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays'>(this, { api: false, session: false, hierarchy: false, timer: false, delays: false });
+    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays'>(this, {
+      api: false,
+      session: false,
+      hierarchy: false,
+      timer: false,
+      delays: false,
+    });
   }
 
   /** Starts following the user and the context; returns the stop function. */

@@ -1,11 +1,27 @@
 import { definePlugin } from '@discovery/plugin-api';
-import { ApiClientToken, HierarchyStoreToken, NotificationBadgeToken, NotificationCenterToken, SessionStoreToken, type ApiClient, type HierarchyStore, type SessionStore } from '@discovery/platform';
+import {
+  ApiClientToken,
+  HierarchyStoreToken,
+  NotificationBadgeToken,
+  NotificationCenterToken,
+  SessionStoreToken,
+  type ApiClient,
+  type HierarchyStore,
+  type SessionStore,
+} from '@discovery/platform';
 import { ContainerModule } from 'inversify';
 import { NotificationsStore, NotificationsStoreToken } from './NotificationsStore';
 
 export const notificationsModule = new ContainerModule(({ bind }) => {
   bind(NotificationsStoreToken.symbol)
-    .toDynamicValue((ctx) => new NotificationsStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<SessionStore>(SessionStoreToken.symbol), ctx.get<HierarchyStore>(HierarchyStoreToken.symbol)))
+    .toDynamicValue(
+      (ctx) =>
+        new NotificationsStore(
+          ctx.get<ApiClient>(ApiClientToken.symbol),
+          ctx.get<SessionStore>(SessionStoreToken.symbol),
+          ctx.get<HierarchyStore>(HierarchyStoreToken.symbol),
+        ),
+    )
     .inSingletonScope();
   bind(NotificationCenterToken.symbol).toService(NotificationsStoreToken.symbol);
   bind(NotificationBadgeToken.symbol).toService(NotificationsStoreToken.symbol);

@@ -5,7 +5,7 @@
 import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
 import { Id, IdParams, text } from '@discovery/plugin-api/zod';
 import { RulesSchema } from '@discovery/counts/common';
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const notificationsPermissions = {
   indexReportCreate: definePermission('index_report', 'create'),

@@ -42,7 +42,7 @@ export class FrameMessenger {
 
   /** TBX-019: get a token and post {type: 'sso-token', token, validationUrl}. */
   async sendToken(): Promise<boolean> {
-    let token: string | null = null;
+    let token: string | null;
     try {
       token = await this.deps.fetchToken();
     } catch {

@@ -1,6 +1,6 @@
 import { Id, IdParam } from '@discovery/plugin-api/zod';
 import { NAV_CATEGORIES, type NavCategory } from '@discovery/plugin-api';
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOOLBOX_MESSAGES as M } from './messages';
 
 /** The literal of region_ids that means every region of the client (TBX-001). */
@@ -51,12 +51,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const UrlSchema = z
-  .string({ error: M.urlRequired })
-  .trim()
-  .min(1, M.urlRequired)
-  .max(2000, M.urlTooLong)
-  .refine(isHttpUrl, M.urlInvalid);
+const UrlSchema = z.string({ error: M.urlRequired }).trim().min(1, M.urlRequired).max(2000, M.urlTooLong).refine(isHttpUrl, M.urlInvalid);
 
 const RegionRefSchema = z.union([z.literal(ALL_REGIONS), Id, IdParam], { error: M.regionInvalid });
 

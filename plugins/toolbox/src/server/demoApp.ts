@@ -21,8 +21,11 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
 <style>body{font-family:system-ui,sans-serif;margin:16px;color:#1c2127}dt{font-weight:600;margin-top:8px}button{margin:8px 8px 0 0}iframe{border:1px dashed #999;width:420px;height:90px;margin-top:8px}</style>
 </head><body>${body}</body></html>`;
   app.get(DEMO_APP_PATH, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(
-      html(`<h1>Demo application</h1>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        html(`<h1>Demo application</h1>
 <p id="greeting" data-testid="demo-greeting">Waiting for single sign-on…</p>
 <dl>
   <dt>Status</dt><dd id="status" data-testid="demo-status">No token yet</dd>
@@ -78,11 +81,14 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
   };
 })();
 </script>`),
-    ),
+      ),
   );
   app.get(`${DEMO_APP_PATH}intruder`, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(
-      html(`<p id="intruder-state" data-testid="intruder-state">Asking the app for a token…</p>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        html(`<p id="intruder-state" data-testid="intruder-state">Asking the app for a token…</p>
 <p>Tokens received: <span id="got" data-testid="intruder-token-count">0</span></p>
 <script>
 (function () {
@@ -94,12 +100,12 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
   document.getElementById('intruder-state').textContent = 'Asked the app for a token from ' + location.origin;
 })();
 </script>`),
-    ),
+      ),
   );
   // The messages the demo pages received (newest last, at most 200): a tester's view of the hand-off.
   const events: { type: string; origin: string; at: string }[] = [];
   app.post(`${DEMO_APP_PATH}events`, async (req, reply) => {
-    let body: { type?: unknown; origin?: unknown } = {};
+    let body: { type?: unknown; origin?: unknown };
     try {
       body = typeof req.body === 'string' ? JSON.parse(req.body) : ((req.body as object) ?? {});
     } catch {

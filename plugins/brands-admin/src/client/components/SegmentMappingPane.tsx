@@ -59,7 +59,14 @@ export const SegmentMappingPane = observer(function SegmentMappingPane({ mapper 
       </div>
       <div className={Classes.DRAWER_FOOTER} style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
         <Button text={t('mapping.cancel')} onClick={() => mapper.cancel()} data-testid="mapping-cancel" />
-        <Button intent="primary" text={t('mapping.save')} disabled={!mapper.canSave} loading={mapper.saving} onClick={() => void mapper.save()} data-testid="mapping-save" />
+        <Button
+          intent="primary"
+          text={t('mapping.save')}
+          disabled={!mapper.canSave}
+          loading={mapper.saving}
+          onClick={() => void mapper.save()}
+          data-testid="mapping-save"
+        />
       </div>
       {/* BRAND-053: single select, zero-count segments allowed; a fresh picker per slot. */}
       <SegmentPicker

@@ -45,7 +45,7 @@ export class ClientForm {
     this.id = c?.id ?? null;
     this.name = c?.name ?? '';
     this.slug = c?.slug ?? '';
-    this.companyId = c?.conversant_company_id != null ? String(c.conversant_company_id) : '';
+    this.companyId = c?.conversant_company_id !== null && c?.conversant_company_id !== undefined ? String(c.conversant_company_id) : '';
     this.siteVisitation = c?.site_visitation_enabled ?? false;
     this.flags = Object.entries(c?.feature_flags ?? {}).map(([key, on]) => ({ key, on }));
     this.regions = (c?.regions ?? []).map((r) => ({ id: r.id, name: r.name, slug: r.slug, is_default: r.is_default }));
@@ -176,7 +176,9 @@ export class ClientAdminStore {
     form.notice = null;
     try {
       const body = form.payload();
-      const res = form.id ? await api.call(E.updateClient, { params: { id: form.id }, body }, { silent: true }) : await api.call(E.createClient, { body }, { silent: true });
+      const res = form.id
+        ? await api.call(E.updateClient, { params: { id: form.id }, body }, { silent: true })
+        : await api.call(E.createClient, { body }, { silent: true });
       toasts.success(t(form.isNew ? 'clients.created' : 'clients.updated', { name: res.data.name }));
       runInAction(() => {
         const i = this.clients.findIndex((c) => c.id === res.data.id);

@@ -1,5 +1,14 @@
 import { Callout, Card, Classes, H1, H5, Icon, type IconName } from '@blueprintjs/core';
-import { HierarchyStoreToken, homeCardVisible, HomeCardToken, HomeSectionToken, SessionStoreToken, useContributions, useService, type HomeCard } from '@discovery/platform';
+import {
+  HierarchyStoreToken,
+  homeCardVisible,
+  HomeCardToken,
+  HomeSectionToken,
+  SessionStoreToken,
+  useContributions,
+  useService,
+  type HomeCard,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -38,6 +38,7 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
       })
     : null;
   const url = unit?.url ?? null;
+  const audience = unit?.name ?? null;
 
   useEffect(() => {
     if (sel.client) void units.ensure(sel.client).catch(() => undefined);
@@ -51,11 +52,12 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
             target: () => frame.current?.contentWindow,
             validationUrl: new URL(SSO_VALIDATION_PATH, window.location.origin).href,
             // SRV-013: a token made for this unit (its audience), so the unit cannot pass it on.
-            fetchToken: async () => (await api.call(coreEndpoints.frameToken, { query: { unit: unit!.name } }, { silent: true })).token || null,
+            fetchToken: async () =>
+              audience ? (await api.call(coreEndpoints.frameToken, { query: { unit: audience } }, { silent: true })).token || null : null,
             warn: (m) => console.warn(m),
           })
         : null,
-    [url, api, unit?.name],
+    [url, api, audience],
   );
 
   // TBX-020: the frame may ask again; only its own origin is answered.

@@ -1,0 +1,44 @@
+// One lint configuration for every package (issue 13 §5). Formatting is Prettier's (.prettierrc);
+// eslint-config-prettier turns off the rules that would argue with it.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'coverage/**', '**/build/**', '.e2e-output/**', 'core/counts/native/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Unused bindings are errors; a leading underscore says 'deliberately unused' (destructuring to omit a field).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'always'],
+      'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+    },
+  },
+  {
+    // Scripts, tests and the e2e suite talk to the terminal.
+    files: ['scripts/**', 'e2e/**', '**/*.test.{ts,tsx}', 'host/src/server/**', 'core/counts/scripts/**', '**/demoApp.ts'],
+    rules: { 'no-console': 'off' },
+  },
+  {
+    // Tests read JSON answers as `any` and then assert their shape: the assertion is the type check.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: ['**/*.{js,cjs}'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  prettier,
+);
