@@ -32,7 +32,10 @@ const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
 const REGION = 'acme/us';
 const GOAL_P95_MS = 100;
 /** The demo audience 'Health-conscious young women': (25-34 or 35-44) and Female and Video streaming. */
-const AUDIENCE = { name: 'Health-conscious young women', rules: { include: { and: [{ or: ['dmx-0002', 'dmx-0003'] }, { or: ['dmx-0007'] }, { or: ['mp-0005'] }] }, exclude: { and: [] as { or: string[] }[] } } };
+const AUDIENCE = {
+  name: 'Health-conscious young women',
+  rules: { include: { and: [{ or: ['dmx-0002', 'dmx-0003'] }, { or: ['dmx-0007'] }, { or: ['mp-0005'] }] }, exclude: { and: [] as { or: string[] }[] } },
+};
 
 const dirOf = (people: number) => join(tmpdir(), `discovery-bench-${people}-${SEED}`);
 const pct = (xs: number[], p: number) => {
@@ -53,7 +56,11 @@ function population(people: number): Manifest {
   return m;
 }
 
-async function withServer<T>(serverFile: string, people: number, fn: (call: () => Promise<{ body: ProfileDto; serverMs: number; roundTripMs: number }>) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  serverFile: string,
+  people: number,
+  fn: (call: () => Promise<{ body: ProfileDto; serverMs: number; roundTripMs: number }>) => Promise<T>,
+): Promise<T> {
   const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-db-'));
   let server: StartedServer | null = null;
   try {
@@ -156,7 +163,8 @@ async function main() {
       diff(`${r.identifier} population members`, Math.round((r.population_share ?? NaN) * bf.population), seg);
       const share = bf.audience ? both / bf.audience : 0;
       const index = seg ? (share / (seg / bf.population)) * 100 : 0;
-      if (Math.abs(r.values[0].share - share) > 1e-12 || Math.abs(r.values[0].index - index) > 1e-9) failures.push(`${r.identifier} share/index: answered ${r.values[0].share}/${r.values[0].index}, brute force ${share}/${index}`);
+      if (Math.abs(r.values[0].share - share) > 1e-12 || Math.abs(r.values[0].index - index) > 1e-9)
+        failures.push(`${r.identifier} share/index: answered ${r.values[0].share}/${r.values[0].index}, brute force ${share}/${index}`);
       compared += 2;
     }
     console.log(
@@ -178,7 +186,9 @@ async function main() {
       times.push(Number(process.hrtime.bigint() - t0) / 1e6);
     }
     await engine.close();
-    console.log(`engine profile over all ${PEOPLE.toLocaleString()} people (no region), ${ids.length} segments, ${RUNS} runs: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms`);
+    console.log(
+      `engine profile over all ${PEOPLE.toLocaleString()} people (no region), ${ids.length} segments, ${RUNS} runs: p50 ${pct(times, 50).toFixed(1)} ms, p95 ${pct(times, 95).toFixed(1)} ms`,
+    );
   }
   await withServer(built.serverFile, PEOPLE, async (call) => {
     for (let i = 0; i < 5; i++) await call(); // warm: shards read on first use

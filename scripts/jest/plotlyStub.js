@@ -12,7 +12,10 @@ function on(el) {
   };
   el.removeListener = (name, fn) => {
     const m = listeners.get(el);
-    m.set(name, (m.get(name) || []).filter((f) => f !== fn));
+    m.set(
+      name,
+      (m.get(name) || []).filter((f) => f !== fn),
+    );
   };
   el.emit = (name, event) => (listeners.get(el).get(name) || []).forEach((f) => f(event));
 }

@@ -5,7 +5,17 @@ import { exportChart, type ExportFormat, type PngSource } from './export';
 import { formatCell, type ChartTable } from './table';
 
 /** Hidden on screen, read by screen readers (the caption repeats the figure's visible title). */
-export const visuallyHidden: CSSProperties = { position: 'absolute', width: 1, height: 1, margin: -1, padding: 0, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 };
+export const visuallyHidden: CSSProperties = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+};
 
 export interface ChartFrameProps {
   /** The chart's accessible name: the figure's caption and the table's. */
@@ -51,7 +61,12 @@ export function ChartFrame(props: ChartFrameProps) {
   };
 
   return (
-    <figure aria-labelledby={titleId} style={{ margin: 0, position: 'relative' }} data-testid={props.testId} data-chart-state={props.loading ? 'loading' : props.empty ? 'empty' : 'ready'}>
+    <figure
+      aria-labelledby={titleId}
+      style={{ margin: 0, position: 'relative' }}
+      data-testid={props.testId}
+      data-chart-state={props.loading ? 'loading' : props.empty ? 'empty' : 'ready'}
+    >
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 4 }}>
         <figcaption id={titleId} style={props.hideTitle ? visuallyHidden : { fontWeight: 600, flex: '1 1 auto', minWidth: 0 }}>
           {props.title}

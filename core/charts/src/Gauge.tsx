@@ -27,7 +27,12 @@ export function Gauge(props: GaugeProps) {
   const svg = useRef<SVGSVGElement | null>(null);
   const d = Math.max(GAUGE_MIN_PX, Math.min(GAUGE_MAX_PX, props.diameter ?? GAUGE_MAX_PX));
   const table = useMemo(
-    () => gaugeTable(props.title, props.percent === null ? [] : [{ label: props.title, percent: props.percent, ...(props.count !== undefined ? { count: props.count } : {}) }], { label: t('charts.gauge.label'), percent: t('charts.gauge.percent'), count: t('charts.gauge.count') }),
+    () =>
+      gaugeTable(
+        props.title,
+        props.percent === null ? [] : [{ label: props.title, percent: props.percent, ...(props.count !== undefined ? { count: props.count } : {}) }],
+        { label: t('charts.gauge.label'), percent: t('charts.gauge.percent'), count: t('charts.gauge.count') },
+      ),
     [props.title, props.percent, props.count, t],
   );
   png.current = async () => {
@@ -43,11 +48,28 @@ export function Gauge(props: GaugeProps) {
       <svg ref={svg} width={d} height={d} viewBox={`0 0 ${d} ${d}`} data-testid="gauge-svg" data-diameter={Math.round(d)}>
         <circle cx={c} cy={c} r={r} fill="none" stroke="#e5e8eb" strokeWidth={stroke} />
         {pct > 0 && <path d={gaugeArc(pct, c, r)} fill="none" stroke={props.colour ?? CATEGORICAL[0]} strokeWidth={stroke} strokeLinecap="butt" />}
-        <text x={c} y={props.caption ? c - 4 : c} textAnchor="middle" dominantBaseline="middle" fontFamily={FONT_FAMILY} fontSize={Math.max(14, d / 6)} fontWeight={600} fill="#1c2127">
+        <text
+          x={c}
+          y={props.caption ? c - 4 : c}
+          textAnchor="middle"
+          dominantBaseline="middle"
+          fontFamily={FONT_FAMILY}
+          fontSize={Math.max(14, d / 6)}
+          fontWeight={600}
+          fill="#1c2127"
+        >
           {`${(Math.round(pct * 10) / 10).toFixed(pct >= 10 ? 0 : 1)}%`}
         </text>
         {props.caption && (
-          <text x={c} y={c + Math.max(14, d / 6) * 0.8} textAnchor="middle" dominantBaseline="middle" fontFamily={FONT_FAMILY} fontSize={Math.max(10, d / 14)} fill="#5f6b7c">
+          <text
+            x={c}
+            y={c + Math.max(14, d / 6) * 0.8}
+            textAnchor="middle"
+            dominantBaseline="middle"
+            fontFamily={FONT_FAMILY}
+            fontSize={Math.max(10, d / 14)}
+            fill="#5f6b7c"
+          >
             {props.caption}
           </text>
         )}

@@ -28,6 +28,8 @@ export interface HeatGridProps {
 }
 
 const LABEL_WIDTH = 160;
+/** One empty list for every render without data (a new [] would recompute the memos each time). */
+const NO_CELLS: readonly (readonly HeatCell[])[] = [];
 
 /**
  * X × Y cells coloured by value on one hue (OVL-014/015), with row and column labels and focus.
@@ -36,9 +38,12 @@ const LABEL_WIDTH = 160;
  */
 export function HeatGrid(props: HeatGridProps) {
   const png = useRef<PngSource | null>(null);
-  const cells = props.cells ?? [];
+  const cells = props.cells ?? NO_CELLS;
   const size = props.cellSize ?? { width: 96, height: 48 };
-  const table = useMemo(() => heatTable(props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel), [props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel]);
+  const table = useMemo(
+    () => heatTable(props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel),
+    [props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel],
+  );
   png.current = () => drawHeatGrid(props.x, props.y, cells, size);
 
   return (
@@ -70,7 +75,16 @@ export function HeatGrid(props: HeatGridProps) {
   );
 }
 
-function Row({ r, yi, x, cells, size, focused, onToggle, renderLabel }: HeatGridProps & { r: HeatAxisItem; yi: number; cells: readonly (readonly HeatCell[])[]; size: { width: number; height: number } }) {
+function Row({
+  r,
+  yi,
+  x,
+  cells,
+  size,
+  focused,
+  onToggle,
+  renderLabel,
+}: HeatGridProps & { r: HeatAxisItem; yi: number; cells: readonly (readonly HeatCell[])[]; size: { width: number; height: number } }) {
   return (
     <>
       <div style={{ padding: 4, fontSize: 12, display: 'flex', flexDirection: 'column', justifyContent: 'center' }} data-testid={`heat-y-${r.key}`}>
@@ -112,7 +126,12 @@ function Row({ r, yi, x, cells, size, focused, onToggle, renderLabel }: HeatGrid
 }
 
 /** The grid drawn on a canvas from its data (an HTML grid has no picture of its own). */
-function drawHeatGrid(x: readonly HeatAxisItem[], y: readonly HeatAxisItem[], cells: readonly (readonly HeatCell[])[], size: { width: number; height: number }): Promise<Blob> {
+function drawHeatGrid(
+  x: readonly HeatAxisItem[],
+  y: readonly HeatAxisItem[],
+  cells: readonly (readonly HeatCell[])[],
+  size: { width: number; height: number },
+): Promise<Blob> {
   const w = LABEL_WIDTH + x.length * (size.width + 2) + 8;
   const h = 40 + y.length * (size.height + 2) + 8;
   return canvasToPng(w, h, (ctx) => {

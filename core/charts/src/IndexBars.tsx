@@ -8,6 +8,9 @@ import { escapeHtml } from './Mekko';
 import { CATEGORICAL, REFERENCE_COLOUR } from './palette';
 import { PlotlyChart } from './plotly/PlotlyChart';
 
+/** One empty list for every render without data (a new [] would recompute the memos each time). */
+const NO_ROWS: readonly IndexRow[] = [];
+
 export interface IndexBarsProps {
   title: string;
   rows: readonly IndexRow[] | null;
@@ -29,7 +32,7 @@ export interface IndexBarsProps {
 export function IndexBars(props: IndexBarsProps) {
   const { t } = useTranslation();
   const png = useRef<PngSource | null>(null);
-  const rows = props.rows ?? [];
+  const rows = props.rows ?? NO_ROWS;
   const table = useMemo(
     () =>
       indexTable(props.title, rows, props.series, {
@@ -88,7 +91,15 @@ export function IndexBars(props: IndexBarsProps) {
         // Compare mode names its audiences (and the marker) in a legend above the bars.
         showlegend: compare,
         legend: { orientation: 'h', x: 0, y: 1, yanchor: 'bottom', traceorder: 'normal' },
-        xaxis: { range: [0, axisMax], tickvals: ticks, ticktext: ticks.map((t) => `${t}%`), fixedrange: true, showgrid: true, gridcolor: '#e5e8eb', zeroline: false },
+        xaxis: {
+          range: [0, axisMax],
+          tickvals: ticks,
+          ticktext: ticks.map((t) => `${t}%`),
+          fixedrange: true,
+          showgrid: true,
+          gridcolor: '#e5e8eb',
+          zeroline: false,
+        },
         yaxis: { type: 'category', autorange: 'reversed', fixedrange: true, automargin: true },
       },
     };

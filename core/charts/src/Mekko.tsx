@@ -5,7 +5,17 @@ import { useTranslation } from 'react-i18next';
 import { ChartFrame } from './ChartFrame';
 import type { PngSource } from './export';
 import { baseLayout } from './layout';
-import { blockLabel, blockPixels, labelMode, MEKKO_TICK_TEXT, MEKKO_TICKS, mekkoGeometry, mekkoTable, type MekkoMarket, type MekkoSubMarket } from './mekkoLayout';
+import {
+  blockLabel,
+  blockPixels,
+  labelMode,
+  MEKKO_TICK_TEXT,
+  MEKKO_TICKS,
+  mekkoGeometry,
+  mekkoTable,
+  type MekkoMarket,
+  type MekkoSubMarket,
+} from './mekkoLayout';
 import { TAG_COLOURS, TAG_PATTERNS, TAGS, withAlpha, type Tag } from './palette';
 import { PlotlyChart, useWidth, type PlotlyEvent } from './plotly/PlotlyChart';
 
@@ -30,6 +40,8 @@ export interface MekkoProps {
 }
 
 const MARGIN = { l: 40, r: 8, t: 28, b: 28 };
+/** One empty list for every render without data (a new [] would recompute the memos each time). */
+const NO_MARKETS: readonly MekkoMarket[] = [];
 
 /**
  * Markets as columns as wide as their count, audiences as blocks as tall as their share
@@ -44,8 +56,7 @@ export function Mekko(props: MekkoProps) {
   const width = useWidth(box);
   const [drawn, setDrawn] = useState(false);
   const height = props.height ?? 420;
-  const markets = props.markets ?? [];
-  const tagLabels = { owned: t('charts.tags.owned'), opportunity: t('charts.tags.opportunity'), none: t('charts.tags.none') };
+  const markets = props.markets ?? NO_MARKETS;
 
   const table = useMemo(
     () =>
@@ -61,11 +72,10 @@ export function Mekko(props: MekkoProps) {
           count: t('charts.mekko.count'),
           share: t('charts.mekko.share'),
           change: t('charts.mekko.change'),
-          tags: tagLabels,
+          tags: { owned: t('charts.tags.owned'), opportunity: t('charts.tags.opportunity'), none: t('charts.tags.none') },
         },
         { equalShares: props.equalShares },
       ),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [markets, props.title, props.equalShares, t],
   );
 
@@ -81,12 +91,21 @@ export function Mekko(props: MekkoProps) {
     // which cost the 10 × 10 mekko most of its drawing time; the sizes are known here (GROW-024).
     const labels = blocks.map((b) => {
       const px = blockPixels(b, plotW, plotH);
-      return { key: `${b.market.id}/${b.subMarket.id}`, left: (b.x0 / 100) * plotW, top: ((100 - b.y1) / 100) * plotH, width: px.width, height: px.height, lines: blockLabel(b, labelMode(px.width, px.height), formatCount), dim: dim(b.market, b.subMarket) };
+      return {
+        key: `${b.market.id}/${b.subMarket.id}`,
+        left: (b.x0 / 100) * plotW,
+        top: ((100 - b.y1) / 100) * plotH,
+        width: px.width,
+        height: px.height,
+        lines: blockLabel(b, labelMode(px.width, px.height), formatCount),
+        dim: dim(b.market, b.subMarket),
+      };
     });
     const hover = blocks.map((b) => {
       // Plain text and <br> only: Plotly turns <b> and the like into style attributes, which the CSP refuses.
       const lines = [escapeHtml(b.subMarket.name), escapeHtml(b.market.name), formatCount(b.subMarket.count)];
-      if (b.subMarket.change !== undefined && b.subMarket.change !== null) lines.push(`${escapeHtml(t('charts.mekko.change'))}: ${b.subMarket.change.toFixed(1)}%`);
+      if (b.subMarket.change !== undefined && b.subMarket.change !== null)
+        lines.push(`${escapeHtml(t('charts.mekko.change'))}: ${b.subMarket.change.toFixed(1)}%`);
       if (b.subMarket.detail) lines.push(escapeHtml(b.subMarket.detail));
       return lines.join('<br>');
     });
@@ -154,13 +173,35 @@ export function Mekko(props: MekkoProps) {
     >
       <div ref={box} style={{ width: '100%', position: 'relative' }}>
         {width > 0 && drawn && (
-          <div aria-hidden="true" style={{ position: 'absolute', left: MARGIN.l, top: MARGIN.t, width: figure.plotW, height: figure.plotH, pointerEvents: 'none', zIndex: 1 }} data-testid="mekko-labels">
+          <div
+            aria-hidden="true"
+            style={{ position: 'absolute', left: MARGIN.l, top: MARGIN.t, width: figure.plotW, height: figure.plotH, pointerEvents: 'none', zIndex: 1 }}
+            data-testid="mekko-labels"
+          >
             {figure.labels.map((l) =>
               l.lines.length ? (
                 <div
                   key={l.key}
                   data-testid={`mekko-label-${l.key}`}
-                  style={{ position: 'absolute', left: l.left, top: l.top, width: l.width, height: l.height, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', overflow: 'hidden', textAlign: 'center', fontSize: 11, lineHeight: '14px', color: '#1c2127', opacity: l.dim ? 0.45 : 1, padding: '0 2px', boxSizing: 'border-box' }}
+                  style={{
+                    position: 'absolute',
+                    left: l.left,
+                    top: l.top,
+                    width: l.width,
+                    height: l.height,
+                    display: 'flex',
+                    flexDirection: 'column',
+                    alignItems: 'center',
+                    justifyContent: 'center',
+                    overflow: 'hidden',
+                    textAlign: 'center',
+                    fontSize: 11,
+                    lineHeight: '14px',
+                    color: '#1c2127',
+                    opacity: l.dim ? 0.45 : 1,
+                    padding: '0 2px',
+                    boxSizing: 'border-box',
+                  }}
                 >
                   {l.lines.map((line, i) => (
                     <span key={i} style={{ maxWidth: '100%', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
@@ -183,7 +224,17 @@ export function Mekko(props: MekkoProps) {
             onDrawn={() => setDrawn(true)}
             exportFigure={() => ({
               // The picture carries the labels as Plotly text (slow to lay out, but only when exported).
-              data: [{ ...figure.data[0], text: figure.labels.map((l) => l.lines.map(escapeHtml).join('<br>')), textposition: 'inside', insidetextanchor: 'middle', textangle: 0, constraintext: 'none', textfont: { color: '#1c2127', size: 11 } }],
+              data: [
+                {
+                  ...figure.data[0],
+                  text: figure.labels.map((l) => l.lines.map(escapeHtml).join('<br>')),
+                  textposition: 'inside',
+                  insidetextanchor: 'middle',
+                  textangle: 0,
+                  constraintext: 'none',
+                  textfont: { color: '#1c2127', size: 11 },
+                },
+              ],
               layout: { ...figure.layout, width, height },
             })}
             onClick={(e) => {

@@ -9,6 +9,9 @@ import { seriesColour } from './palette';
 import { PlotlyChart } from './plotly/PlotlyChart';
 import { maxStackTotal, stackedTable, stackedTicks, type StackedGroup } from './stackedLayout';
 
+/** One empty list for every render without data (a new [] would recompute the memos each time). */
+const NO_GROUPS: readonly StackedGroup[] = [];
+
 export interface StackedColumnsProps {
   title: string;
   /** One group draws one chart; several (OUT-031 'Group by Market') draw one chart each. */
@@ -29,10 +32,14 @@ export interface StackedColumnsProps {
 export function StackedColumns(props: StackedColumnsProps) {
   const { t } = useTranslation();
   const png = useRef<PngSource | null>(null);
-  const groups = props.groups ?? [];
+  const groups = props.groups ?? NO_GROUPS;
   const height = props.height ?? 320;
   const table = useMemo(
-    () => stackedTable(props.title, groups, { group: props.groupLabel ?? t('charts.stacked.group'), category: props.categoryLabel ?? t('charts.stacked.category') }),
+    () =>
+      stackedTable(props.title, groups, {
+        group: props.groupLabel ?? t('charts.stacked.group'),
+        category: props.categoryLabel ?? t('charts.stacked.category'),
+      }),
     [groups, props.title, props.groupLabel, props.categoryLabel, t],
   );
   const figures = useMemo(() => {
@@ -63,12 +70,26 @@ export function StackedColumns(props: StackedColumnsProps) {
   }, [groups]);
 
   return (
-    <ChartFrame title={props.title} table={table} png={png} loading={props.loading || props.groups === null} empty={groups.every((g) => g.categories.length === 0 || g.series.length === 0)} testId={props.testId}>
+    <ChartFrame
+      title={props.title}
+      table={table}
+      png={png}
+      loading={props.loading || props.groups === null}
+      empty={groups.every((g) => g.categories.length === 0 || g.series.length === 0)}
+      testId={props.testId}
+    >
       {figures.map((f, i) => (
         <div key={i}>
           {figures.length > 1 && f.name && <div style={{ fontWeight: 600, margin: '8px 0 0' }}>{f.name}</div>}
           {/* The picture of a grouped chart is its first group's; the table and files hold them all. */}
-          <PlotlyChart name={`${props.testId ?? props.title}${figures.length > 1 ? ` ${i}` : ''}`} data={f.data} layout={f.layout} height={height} png={i === 0 ? png : { current: null }} onRendered={i === 0 ? props.onRendered : undefined} />
+          <PlotlyChart
+            name={`${props.testId ?? props.title}${figures.length > 1 ? ` ${i}` : ''}`}
+            data={f.data}
+            layout={f.layout}
+            height={height}
+            png={i === 0 ? png : { current: null }}
+            onRendered={i === 0 ? props.onRendered : undefined}
+          />
         </div>
       ))}
     </ChartFrame>

@@ -22,7 +22,14 @@ describe('stacked columns', () => {
 
   it('sums each column and tables every group', () => {
     const groups = [
-      { name: 'North', categories: ['Jan', 'Feb'], series: [{ key: 'a', name: 'A', values: [1, 2] }, { key: 'b', name: 'B', values: [3, null] }] },
+      {
+        name: 'North',
+        categories: ['Jan', 'Feb'],
+        series: [
+          { key: 'a', name: 'A', values: [1, 2] },
+          { key: 'b', name: 'B', values: [3, null] },
+        ],
+      },
       { name: 'South', categories: ['Jan'], series: [{ key: 'b', name: 'B', values: [7] }] },
     ];
     expect(maxStackTotal(groups)).toBe(7);
@@ -46,9 +53,24 @@ describe('heat grid', () => {
   });
 
   it('tables the cells by row with the x items as columns', () => {
-    const x = [{ key: 'x1', label: 'X1' }, { key: 'x2', label: 'X2' }];
+    const x = [
+      { key: 'x1', label: 'X1' },
+      { key: 'x2', label: 'X2' },
+    ];
     const y = [{ key: 'y1', label: 'Y1' }];
-    const t = heatTable('Overlap', x, y, [[{ value: 10, intensity: 0.1, text: '10%' }, { value: null, intensity: 0, text: '' }]], 'percent', 'Segment');
+    const t = heatTable(
+      'Overlap',
+      x,
+      y,
+      [
+        [
+          { value: 10, intensity: 0.1, text: '10%' },
+          { value: null, intensity: 0, text: '' },
+        ],
+      ],
+      'percent',
+      'Segment',
+    );
     expect(t.rows).toEqual([['Y1', 10, null]]);
     expect(t.columns.map((c) => c.kind)).toEqual(['text', 'percent', 'percent']);
     expect(cellKey('x1', 'y1')).toBe('x1:y1');
@@ -97,12 +119,30 @@ describe('index bars', () => {
   });
 
   it('tables share and index per audience and the population share', () => {
-    const t = indexTable('Age', [{ key: 'a', label: '18-24', population: 0.12, values: [{ share: 0.2, index: 166.7 }, { share: 0.1, index: 83.3 }] }], [{ key: '1', name: 'One' }, { key: '2', name: 'Two' }], {
-      attribute: 'Attribute',
-      population: 'Population (%)',
-      share: (n) => `${n} (%)`,
-      index: (n) => `${n} index`,
-    });
+    const t = indexTable(
+      'Age',
+      [
+        {
+          key: 'a',
+          label: '18-24',
+          population: 0.12,
+          values: [
+            { share: 0.2, index: 166.7 },
+            { share: 0.1, index: 83.3 },
+          ],
+        },
+      ],
+      [
+        { key: '1', name: 'One' },
+        { key: '2', name: 'Two' },
+      ],
+      {
+        attribute: 'Attribute',
+        population: 'Population (%)',
+        share: (n) => `${n} (%)`,
+        index: (n) => `${n} index`,
+      },
+    );
     expect(t.columns.map((c) => c.label)).toEqual(['Attribute', 'One (%)', 'One index', 'Two (%)', 'Two index', 'Population (%)']);
     expect(t.rows).toEqual([['18-24', 20, 166.7, 10, 83.3, 12]]);
   });

@@ -9,7 +9,9 @@ import { StackedColumns } from './StackedColumns';
 
 // jsdom lays nothing out: the charts measure an 800 × 400 box.
 beforeAll(() => {
-  jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(() => ({ width: 800, height: 400, top: 0, left: 0, right: 800, bottom: 400, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect);
+  jest
+    .spyOn(Element.prototype, 'getBoundingClientRect')
+    .mockImplementation(() => ({ width: 800, height: 400, top: 0, left: 0, right: 800, bottom: 400, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect);
 });
 
 /** Files handed to the browser's download: name, type and text. */
@@ -69,9 +71,14 @@ describe('Mekko', () => {
     expect(g.layout.yaxis.range).toEqual([0, 100]);
   });
 
-  it('GROW-024 labels from the blocks\' size on screen: a short block loses its count, a skinny one its name', async () => {
+  it("GROW-024 labels from the blocks' size on screen: a short block loses its count, a skinny one its name", async () => {
     const markets: MekkoMarket[] = [
-      { id: 'm1', name: 'Colas', count: 750, subMarkets: [sub('s1', 'Fizz fans', 600), sub('s2', 'Switchers', 40, 'opportunity'), sub('s3', 'Tiny', 3, 'none')] },
+      {
+        id: 'm1',
+        name: 'Colas',
+        count: 750,
+        subMarkets: [sub('s1', 'Fizz fans', 600), sub('s2', 'Switchers', 40, 'opportunity'), sub('s3', 'Tiny', 3, 'none')],
+      },
       { id: 'm2', name: 'Waters', count: 250, subMarkets: [sub('s4', 'Sparkling', 100), sub('s5', 'Still', 100, 'none')] },
     ];
     const { container } = await render(<Mekko title="Penetration" markets={markets} height={400} />);
@@ -82,7 +89,15 @@ describe('Mekko', () => {
     expect(label('m1/s2')?.textContent).toBe('Switchers');
     expect(label('m1/s3')).toBeNull();
     expect(label('m2/s5')?.textContent).toBe('Still100');
-    const skinny = await render(<Mekko title="Skinny" markets={[{ ...MARKETS[0], count: 990 }, { id: 'm3', name: 'Niche', count: 10, subMarkets: [sub('s9', 'Few', 10)] }]} />);
+    const skinny = await render(
+      <Mekko
+        title="Skinny"
+        markets={[
+          { ...MARKETS[0], count: 990 },
+          { id: 'm3', name: 'Niche', count: 10, subMarkets: [sub('s9', 'Few', 10)] },
+        ]}
+      />,
+    );
     await drawn(skinny.container);
     await waitFor(() => expect(within(skinny.container).queryByTestId('mekko-label-m1/s1')).toBeTruthy());
     expect(within(skinny.container).queryByTestId('mekko-label-m3/s9')).toBeNull();
@@ -119,7 +134,9 @@ describe('Mekko', () => {
     fireEvent.click(toggle);
     const table = screen.getByRole('table', { name: 'Penetration' });
     expect(within(figure).getByRole('button', { name: 'View as chart' }).getAttribute('aria-pressed')).toBe('true');
-    const rows = within(table).getAllByRole('row').map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => c.textContent));
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => Array.from(r.querySelectorAll('th, td')).map((c) => c.textContent));
     expect(rows[0]).toEqual(['Market', 'Market count', 'Share of total (%)', 'Audience', 'Tag', 'Count', 'Share of market (%)']);
     expect(rows[1]).toEqual(['Colas', '750', '75.0%', 'Fizz fans', 'Owned', '600', '74.5%']);
     expect(rows[5]).toEqual(['Waters', '250', '25.0%', 'Still', 'None', '100', '50.0%']);
@@ -171,7 +188,14 @@ describe('exports', () => {
 describe('StackedColumns', () => {
   it('OUT-031 one chart per group with the OUT-030 axis shared; a series keeps its colour across groups', async () => {
     const groups = [
-      { name: 'Colas', categories: ['Jan', 'Feb'], series: [{ key: 'a', name: 'Fans', values: [500, 600] }, { key: 'b', name: 'Switchers', values: [100, 400] }] },
+      {
+        name: 'Colas',
+        categories: ['Jan', 'Feb'],
+        series: [
+          { key: 'a', name: 'Fans', values: [500, 600] },
+          { key: 'b', name: 'Switchers', values: [100, 400] },
+        ],
+      },
       { name: 'Waters', categories: ['Jan', 'Feb'], series: [{ key: 'b', name: 'Switchers', values: [50, 60] }] },
     ];
     const { container } = await render(<StackedColumns title="Range" groups={groups} categoryLabel="Month" groupLabel="Market" />);
@@ -190,8 +214,24 @@ describe('StackedColumns', () => {
 describe('IndexBars', () => {
   it('bars of the share per audience, the index at their end, a marker at the population share (index 100)', async () => {
     const rows = [
-      { key: 'f', label: 'Female', population: 0.51, values: [{ share: 1, index: 196 }, { share: 0.4, index: 78.4 }] },
-      { key: 'm', label: 'Male', population: 0.48, values: [{ share: 0, index: 0 }, { share: 0.6, index: 125 }] },
+      {
+        key: 'f',
+        label: 'Female',
+        population: 0.51,
+        values: [
+          { share: 1, index: 196 },
+          { share: 0.4, index: 78.4 },
+        ],
+      },
+      {
+        key: 'm',
+        label: 'Male',
+        population: 0.48,
+        values: [
+          { share: 0, index: 0 },
+          { share: 0.6, index: 125 },
+        ],
+      },
     ];
     const series = [
       { key: 'a', name: 'Women' },
@@ -239,7 +279,11 @@ describe('HeatGrid', () => {
     expect((screen.getByRole('button', { name: 'Parents × Cyclists: 10% | 120' }) as HTMLElement).style.opacity).toBe('0.45');
     expect(screen.getByRole('group', { name: 'Overlap' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'View as table' }));
-    expect(within(screen.getByRole('table', { name: 'Overlap' })).getAllByRole('row').map((r) => r.textContent)).toEqual(['SegmentRunnersCyclists', 'Parents42.0%10.0%']);
+    expect(
+      within(screen.getByRole('table', { name: 'Overlap' }))
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['SegmentRunnersCyclists', 'Parents42.0%10.0%']);
   });
 });
 

@@ -40,7 +40,11 @@ export function gaugeTable(caption: string, items: readonly GaugeDatum[], labels
   const withCount = items.some((i) => i.count !== undefined);
   return {
     caption,
-    columns: [{ label: labels.label, kind: 'text' }, { label: labels.percent, kind: 'percent' }, ...(withCount ? [{ label: labels.count, kind: 'count' as const }] : [])],
+    columns: [
+      { label: labels.label, kind: 'text' },
+      { label: labels.percent, kind: 'percent' },
+      ...(withCount ? [{ label: labels.count, kind: 'count' as const }] : []),
+    ],
     rows: items.map((i) => [i.label, i.percent, ...(withCount ? [i.count ?? null] : [])]),
   };
 }

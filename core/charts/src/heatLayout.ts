@@ -28,7 +28,14 @@ export function cellKey(x: string, y: string): string {
 }
 
 /** The grid as a table: one row per y item, one column per x item, the cells' values. */
-export function heatTable(caption: string, x: readonly HeatAxisItem[], y: readonly HeatAxisItem[], cells: readonly (readonly HeatCell[])[], kind: CellKind, corner: string): ChartTable {
+export function heatTable(
+  caption: string,
+  x: readonly HeatAxisItem[],
+  y: readonly HeatAxisItem[],
+  cells: readonly (readonly HeatCell[])[],
+  kind: CellKind,
+  corner: string,
+): ChartTable {
   return {
     caption,
     columns: [{ label: corner, kind: 'text' }, ...x.map((c) => ({ label: c.label, kind }))],

@@ -17,5 +17,18 @@ export * from './heatLayout';
 export * from './gaugeLayout';
 export * from './indexLayout';
 export * from './palette';
-export { cellValue, exportRows, fileBaseName, formatCell, neutraliseFormula, sheetName, toCsv, toXlsx, type Cell, type CellKind, type ChartTable, type TableColumn } from './table';
+export {
+  cellValue,
+  exportRows,
+  fileBaseName,
+  formatCell,
+  neutraliseFormula,
+  sheetName,
+  toCsv,
+  toXlsx,
+  type Cell,
+  type CellKind,
+  type ChartTable,
+  type TableColumn,
+} from './table';
 export { exportChart, type ExportFormat, type PngSource } from './export';

@@ -53,14 +53,22 @@ export function indexTicks(axisMax: number): number[] {
   return out;
 }
 
-export function indexTable(caption: string, rows: readonly IndexRow[], series: readonly IndexSeries[], labels: { attribute: string; population: string; share: (s: string) => string; index: (s: string) => string }): ChartTable {
+export function indexTable(
+  caption: string,
+  rows: readonly IndexRow[],
+  series: readonly IndexSeries[],
+  labels: { attribute: string; population: string; share: (s: string) => string; index: (s: string) => string },
+): ChartTable {
   const withPopulation = rows.some((r) => r.population !== null);
   const withIndex = rows.some((r) => r.values.some((v) => v.index !== null));
   return {
     caption,
     columns: [
       { label: labels.attribute, kind: 'text' },
-      ...series.flatMap((s) => [{ label: labels.share(s.name), kind: 'percent' as const }, ...(withIndex ? [{ label: labels.index(s.name), kind: 'index' as const }] : [])]),
+      ...series.flatMap((s) => [
+        { label: labels.share(s.name), kind: 'percent' as const },
+        ...(withIndex ? [{ label: labels.index(s.name), kind: 'index' as const }] : []),
+      ]),
       ...(withPopulation ? [{ label: labels.population, kind: 'percent' as const }] : []),
     ],
     rows: rows.map((r) => [

@@ -35,7 +35,11 @@ describe('mekko geometry', () => {
     expect(edit.columns.map((c) => c.share)).toEqual([1 / 3, 1 / 3, 1 / 3]);
     expect(edit.blocks.filter((b) => b.market.id === 'a').map((b) => b.share)).toEqual([1 / 3, 1 / 3, 1 / 3]);
     // Market C's audiences count 0 in total: equal heights, in view mode too.
-    expect(mekkoGeometry(markets).blocks.filter((b) => b.market.id === 'c').map((b) => [b.y1, b.y0])).toEqual([
+    expect(
+      mekkoGeometry(markets)
+        .blocks.filter((b) => b.market.id === 'c')
+        .map((b) => [b.y1, b.y0]),
+    ).toEqual([
       [100, 50],
       [50, 0],
     ]);
@@ -93,7 +97,17 @@ describe('mekko geometry', () => {
   });
 
   it('the table holds the same shares the drawing uses, one row per sub-market', () => {
-    const labels = { market: 'Market', marketCount: 'Market count', marketShare: 'Share of total (%)', subMarket: 'Audience', tag: 'Tag', count: 'Count', share: 'Share of market (%)', change: 'Change (%)', tags: { owned: 'Owned', opportunity: 'Opportunity', none: 'None' } };
+    const labels = {
+      market: 'Market',
+      marketCount: 'Market count',
+      marketShare: 'Share of total (%)',
+      subMarket: 'Audience',
+      tag: 'Tag',
+      count: 'Count',
+      share: 'Share of market (%)',
+      change: 'Change (%)',
+      tags: { owned: 'Owned', opportunity: 'Opportunity', none: 'None' },
+    };
     const t = mekkoTable('Penetration', markets, labels);
     expect(t.columns.map((c) => c.label)).toEqual(['Market', 'Market count', 'Share of total (%)', 'Audience', 'Tag', 'Count', 'Share of market (%)']);
     expect(t.rows[0]).toEqual(['A', 600, 60, 'S a1', 'Owned', 300, 50]);

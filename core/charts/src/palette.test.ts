@@ -1,4 +1,17 @@
-import { BRAND_COLOURS, CATEGORICAL, contrast, heatColour, heatTextColour, SERIES_36, SERIES_PALETTE, seriesColour, TAG_COLOURS, TAG_PATTERNS, TAGS, withAlpha } from './palette';
+import {
+  BRAND_COLOURS,
+  CATEGORICAL,
+  contrast,
+  heatColour,
+  heatTextColour,
+  SERIES_36,
+  SERIES_PALETTE,
+  seriesColour,
+  TAG_COLOURS,
+  TAG_PATTERNS,
+  TAGS,
+  withAlpha,
+} from './palette';
 
 // Colour vision deficiency simulation (Machado, Oliveira & Fernandes 2009, severity 1) in linear
 // RGB, and the CIE76 distance in Lab: how far apart two colours look to a viewer with each type.
@@ -29,7 +42,11 @@ function lab(hex: string, m: number[][]): number[] {
   const rgb = [1, 3, 5].map((i) => lin(parseInt(hex.slice(i, i + 2), 16) / 255));
   const [r, g, b] = m.map((row) => Math.min(1, Math.max(0, row[0] * rgb[0] + row[1] * rgb[1] + row[2] * rgb[2])));
   const f = (t: number) => (t > 0.008856 ? Math.cbrt(t) : 7.787 * t + 16 / 116);
-  const [x, y, z] = [(0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047, 0.2126 * r + 0.7152 * g + 0.0722 * b, (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883].map(f);
+  const [x, y, z] = [
+    (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+    0.2126 * r + 0.7152 * g + 0.0722 * b,
+    (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+  ].map(f);
   return [116 * y - 16, 500 * (x - y), 200 * (y - z)];
 }
 const distance = (a: string, b: string, m: number[][]) => Math.hypot(...lab(a, m).map((v, i) => v - lab(b, m)[i]));
@@ -48,7 +65,7 @@ describe('the palette', () => {
     expect(closest(['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728'], CVD.protanopia)).toBeLessThan(15);
   });
 
-  it('JRN-015 brand colours are the spec\'s, in order, and stay apart for every viewer', () => {
+  it("JRN-015 brand colours are the spec's, in order, and stay apart for every viewer", () => {
     expect(BRAND_COLOURS).toEqual(['#205493', '#BE5873', '#6f3d64', '#6baeb2']);
     for (const m of Object.values(CVD)) expect(closest(BRAND_COLOURS, m)).toBeGreaterThanOrEqual(15);
   });

@@ -28,7 +28,16 @@ const HUES = [...CATEGORICAL, '#332288', '#117733', '#882255', '#999933', '#44AA
 
 function mix(hex: string, to: [number, number, number], amount: number): string {
   const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
-  return '#' + c.map((v, i) => Math.round(v + (to[i] - v) * amount).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    c
+      .map((v, i) =>
+        Math.round(v + (to[i] - v) * amount)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 /**
@@ -59,7 +68,16 @@ export function heatColour(intensity: number): string {
   const f = pos - i;
   const a = [1, 3, 5].map((k) => parseInt(HEAT_STOPS[i].slice(k, k + 2), 16));
   const b = [1, 3, 5].map((k) => parseInt(HEAT_STOPS[i + 1].slice(k, k + 2), 16));
-  return '#' + a.map((v, k) => Math.round(v + (b[k] - v) * f).toString(16).padStart(2, '0')).join('');
+  return (
+    '#' +
+    a
+      .map((v, k) =>
+        Math.round(v + (b[k] - v) * f)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')
+  );
 }
 
 /** WCAG relative luminance of a #rrggbb colour. */

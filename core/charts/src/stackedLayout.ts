@@ -50,7 +50,11 @@ export function stackedTable(caption: string, groups: readonly StackedGroup[], l
   );
   return {
     caption,
-    columns: [...(grouped ? [{ label: labels.group, kind: 'text' as const }] : []), { label: labels.category, kind: 'text' }, ...series.map((s) => ({ label: s.name, kind: 'count' as const }))],
+    columns: [
+      ...(grouped ? [{ label: labels.group, kind: 'text' as const }] : []),
+      { label: labels.category, kind: 'text' },
+      ...series.map((s) => ({ label: s.name, kind: 'count' as const })),
+    ],
     rows,
   };
 }

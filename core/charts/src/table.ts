@@ -81,7 +81,12 @@ export async function toXlsx(table: ChartTable): Promise<Blob> {
 
 /** Excel sheet names: at most 31 characters, none of : \ / ? * [ ]. */
 export function sheetName(caption: string): string {
-  return caption.replace(/[:\\/?*[\]]/g, ' ').trim().slice(0, 31) || 'Chart';
+  return (
+    caption
+      .replace(/[:\\/?*[\]]/g, ' ')
+      .trim()
+      .slice(0, 31) || 'Chart'
+  );
 }
 
 /** A file name from the chart's name: letters, digits and dashes. */

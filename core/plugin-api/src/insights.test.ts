@@ -10,8 +10,18 @@ describe('the Insights panel contract', () => {
   it('OUT-012 / SRV-059 a level hidden by the tabs config is not offered; an entry not listed is visible', () => {
     expect(visibleLevels([])).toEqual(['market', 'person']);
     expect(visibleLevels([{ name: 'Market Level', visible: false }])).toEqual(['person']);
-    expect(visibleLevels([{ name: 'Person Level', visible: false }, { name: 'Market Level', visible: true }])).toEqual(['market']);
-    expect(visibleLevels([{ name: 'Person Level', visible: false }, { name: 'Market Level', visible: false }])).toEqual([]);
+    expect(
+      visibleLevels([
+        { name: 'Person Level', visible: false },
+        { name: 'Market Level', visible: true },
+      ]),
+    ).toEqual(['market']);
+    expect(
+      visibleLevels([
+        { name: 'Person Level', visible: false },
+        { name: 'Market Level', visible: false },
+      ]),
+    ).toEqual([]);
   });
 
   it("OUT-012 / JRN-008 'Person Level' hidden hides Matched and Modeled; 'Market Level' hidden hides Total Population", () => {

@@ -50,7 +50,10 @@ export class Chart {
       async () => {
         for (const t of await $$('table')) {
           if ((await t.getComputedRole()) === 'table' && (await t.getComputedLabel()) === this.title) {
-            rows = (await browser.execute((el: HTMLTableElement) => Array.from(el.rows).map((r) => Array.from(r.cells).map((c) => c.textContent ?? '')), t as unknown as HTMLTableElement)) as string[][];
+            rows = (await browser.execute(
+              (el: HTMLTableElement) => Array.from(el.rows).map((r) => Array.from(r.cells).map((c) => c.textContent ?? '')),
+              t as unknown as HTMLTableElement,
+            )) as string[][];
             return true;
           }
         }

@@ -36,7 +36,8 @@ describe('chart gallery', () => {
   it('shows every chart kind on generated data, Plotly in one chunk of at most 400 KB gzipped, without a CSP violation', async () => {
     await cspViolations();
     await gallery.open();
-    for (const title of ['Mekko 10 × 10', 'Mekko with change against the previous timeframe', 'Stacked columns, 13 months', 'Index bars, two audiences']) await new Chart(title).waitDrawn();
+    for (const title of ['Mekko 10 × 10', 'Mekko with change against the previous timeframe', 'Stacked columns, 13 months', 'Index bars, two audiences'])
+      await new Chart(title).waitDrawn();
     for (const title of ['Heat grid 12 × 6 (index)', 'Stage 1', 'Stage 4', 'A chart without data']) await new Chart(title).root();
     expect(await new Chart('A chart waiting for its data').state()).toBe('loading');
     expect(await new Chart('A chart without data').state()).toBe('empty');
@@ -61,7 +62,9 @@ describe('chart gallery', () => {
       previous = String(ms);
       times.push(ms);
     }
-    console.log(`mekko 10x10 render after data: first draw ${first.toFixed(1)} ms (includes the first layout), new data ${times.map((t) => t.toFixed(1)).join(', ')} ms; median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
+    console.log(
+      `mekko 10x10 render after data: first draw ${first.toFixed(1)} ms (includes the first layout), new data ${times.map((t) => t.toFixed(1)).join(', ')} ms; median ${median(times).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`,
+    );
     expect(median(times)).toBeLessThan(RENDER_BUDGET_MS);
     // Every block of the 10 × 10 is drawn.
     const blocks = await browser.execute(() => document.querySelectorAll('[data-testid="gallery-mekko"] .js-plotly-plot .point').length);
@@ -110,7 +113,9 @@ describe('chart gallery', () => {
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.length).toBeGreaterThan(5000);
     await exportAs('chart-export-csv');
-    const csv = readFileSync(await downloaded(/^index-bars-two-audiences\.csv$/), 'utf8').replace(/^\ufeff/, '').split('\r\n');
+    const csv = readFileSync(await downloaded(/^index-bars-two-audiences\.csv$/), 'utf8')
+      .replace(/^\ufeff/, '')
+      .split('\r\n');
     expect(csv[0]).toBe('Attribute,Audience 1 (%),Audience 1 index,Audience 2 (%),Audience 2 index,Population (%)');
     await exportAs('chart-export-xlsx');
     const wb = XLSX.read(readFileSync(await downloaded(/^index-bars-two-audiences\.xlsx$/)));
@@ -132,9 +137,14 @@ describe('chart gallery', () => {
       return { x: Math.round(r.left + r.width / 2), y: Math.round(r.top + r.height / 2) };
     });
     await browser.action('pointer').move({ x: at.x, y: at.y, origin: 'viewport' }).down().pause(50).up().perform();
-    await browser.waitUntil(async () => (await gallery.selected.getText()) === 'Selected: m0 › m0-s0', { timeout: 10000, timeoutMsg: 'the click selected nothing' });
+    await browser.waitUntil(async () => (await gallery.selected.getText()) === 'Selected: m0 › m0-s0', {
+      timeout: 10000,
+      timeoutMsg: 'the click selected nothing',
+    });
     // The other blocks are dimmed.
-    const opacities = await browser.execute(() => Array.from(document.querySelectorAll('[data-testid="gallery-mekko"] .js-plotly-plot .point path')).map((p) => Number(getComputedStyle(p).opacity)));
+    const opacities = await browser.execute(() =>
+      Array.from(document.querySelectorAll('[data-testid="gallery-mekko"] .js-plotly-plot .point path')).map((p) => Number(getComputedStyle(p).opacity)),
+    );
     expect(opacities[0]).toBe(1);
     expect(opacities.slice(1).every((o) => o < 0.5)).toBe(true);
     const cell = await $('[data-testid="heat-cell-x0:y0"]').getElement();

@@ -1,5 +1,7 @@
+import type * as Bundle from './bundle';
+
 /** The Plotly chunk, loaded once, on the first chart a page shows. */
-export type PlotlyModule = typeof import('./bundle');
+export type PlotlyModule = typeof Bundle;
 
 let loading: Promise<PlotlyModule> | null = null;
 let loaded: PlotlyModule | null = null;

@@ -29,7 +29,14 @@ export function SlideInPanel(props: SlideInPanelProps) {
   const titleId = useId();
   return (
     <Drawer isOpen={props.isOpen} onClose={props.onClose} size={props.width} position="right" canOutsideClickClose={false}>
-      <div role="dialog" aria-modal="true" aria-labelledby={titleId} style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }} data-testid={props.testId} data-width={props.width}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        style={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+        data-testid={props.testId}
+        data-width={props.width}
+      >
         <div className={Classes.DRAWER_HEADER}>
           <h4 id={titleId} className={Classes.HEADING}>
             {props.title}

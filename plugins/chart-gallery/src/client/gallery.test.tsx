@@ -15,7 +15,9 @@ function server(environment: string) {
 }
 
 beforeAll(() => {
-  jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(() => ({ width: 900, height: 400, top: 0, left: 0, right: 900, bottom: 400, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect);
+  jest
+    .spyOn(Element.prototype, 'getBoundingClientRect')
+    .mockImplementation(() => ({ width: 900, height: 400, top: 0, left: 0, right: 900, bottom: 400, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect);
 });
 
 describe('chart gallery', () => {
@@ -23,7 +25,17 @@ describe('chart gallery', () => {
     server('dev');
     await renderInShell([gallery], '/dev/charts');
     expect(await screen.findByRole('heading', { level: 1, name: 'Chart gallery' })).toBeTruthy();
-    for (const name of ['Mekko 10 × 10', 'Mekko with change against the previous timeframe', 'Stacked columns, 13 months', 'Heat grid 12 × 6 (index)', 'Stage 1', 'Stage 4', 'Index bars, two audiences', 'A chart waiting for its data', 'A chart without data']) {
+    for (const name of [
+      'Mekko 10 × 10',
+      'Mekko with change against the previous timeframe',
+      'Stacked columns, 13 months',
+      'Heat grid 12 × 6 (index)',
+      'Stage 1',
+      'Stage 4',
+      'Index bars, two audiences',
+      'A chart waiting for its data',
+      'A chart without data',
+    ]) {
       expect(screen.getByRole('figure', { name })).toBeTruthy();
     }
     // JRN-018: the gauges scale from 250 px (the largest stage) down to 90 px (the smallest).

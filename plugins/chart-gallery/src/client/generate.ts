@@ -40,8 +40,16 @@ export function stackedData(seed: number, grouped: boolean): StackedGroup[] {
 
 export function heatData(seed: number, nx: number, ny: number): { x: HeatAxisItem[]; y: HeatAxisItem[]; cells: HeatCell[][] } {
   const r = rng(seed);
-  const x = Array.from({ length: nx }, (_, i) => ({ key: `x${i}`, label: `Segment X${i + 1}`, detail: `${Math.round(5000 + r() * 90000).toLocaleString('en-US')}` }));
-  const y = Array.from({ length: ny }, (_, i) => ({ key: `y${i}`, label: `Segment Y${i + 1}`, detail: `${Math.round(5000 + r() * 90000).toLocaleString('en-US')}` }));
+  const x = Array.from({ length: nx }, (_, i) => ({
+    key: `x${i}`,
+    label: `Segment X${i + 1}`,
+    detail: `${Math.round(5000 + r() * 90000).toLocaleString('en-US')}`,
+  }));
+  const y = Array.from({ length: ny }, (_, i) => ({
+    key: `y${i}`,
+    label: `Segment Y${i + 1}`,
+    detail: `${Math.round(5000 + r() * 90000).toLocaleString('en-US')}`,
+  }));
   const cells = y.map(() =>
     x.map(() => {
       const index = Math.round(20 + r() * 220);

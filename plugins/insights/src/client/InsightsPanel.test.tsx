@@ -1,5 +1,13 @@
 import { levelForHostTab, type HostTab, type InsightsLevel } from '@discovery/plugin-api';
-import { HierarchyStoreToken, InsightsPanelToken, SessionStoreToken, useService, type HierarchyStore, type InsightsPanelProps, type SessionStore } from '@discovery/platform';
+import {
+  HierarchyStoreToken,
+  InsightsPanelToken,
+  SessionStoreToken,
+  useService,
+  type HierarchyStore,
+  type InsightsPanelProps,
+  type SessionStore,
+} from '@discovery/platform';
 import { createTestContainer, FakeServer, fixtures, renderWith } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
@@ -13,7 +21,9 @@ const rules = { include: { and: [{ or: ['dmx-0007'] }] }, exclude: { and: [] } }
 const M = ownerEndpointsByKind.mekkos;
 
 beforeAll(() => {
-  jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(() => ({ width: 600, height: 300, top: 0, left: 0, right: 600, bottom: 300, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect);
+  jest
+    .spyOn(Element.prototype, 'getBoundingClientRect')
+    .mockImplementation(() => ({ width: 600, height: 300, top: 0, left: 0, right: 600, bottom: 300, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect);
 });
 
 const regionTab: InsightTabDto = {
@@ -23,7 +33,16 @@ const regionTab: InsightTabDto = {
   name: 'Region Survey',
   level: 'market',
   order: 0,
-  widgets: [{ id: 11, insight_tab_id: 1, name: 'Where they buy', demographic_category: 'Shopping', position: 1, attributes: [{ id: 111, name: 'Online', value: null, percent: 25, position: 1, segment_identifier: null }] }],
+  widgets: [
+    {
+      id: 11,
+      insight_tab_id: 1,
+      name: 'Where they buy',
+      demographic_category: 'Shopping',
+      position: 1,
+      attributes: [{ id: 111, name: 'Online', value: null, percent: 25, position: 1, segment_identifier: null }],
+    },
+  ],
 };
 const ownerMarket: InsightTabDto = {
   id: 2,
@@ -32,7 +51,19 @@ const ownerMarket: InsightTabDto = {
   name: 'Chart survey',
   level: 'market',
   order: 0,
-  widgets: [{ id: 21, insight_tab_id: 2, name: 'Pack size', demographic_category: 'Pack', position: 1, attributes: [{ id: 211, name: 'Can', value: 30, percent: null, position: 1, segment_identifier: null }, { id: 212, name: 'Bottle', value: 10, percent: null, position: 2, segment_identifier: null }] }],
+  widgets: [
+    {
+      id: 21,
+      insight_tab_id: 2,
+      name: 'Pack size',
+      demographic_category: 'Pack',
+      position: 1,
+      attributes: [
+        { id: 211, name: 'Can', value: 30, percent: null, position: 1, segment_identifier: null },
+        { id: 212, name: 'Bottle', value: 10, percent: null, position: 2, segment_identifier: null },
+      ],
+    },
+  ],
 };
 const ownerPerson: InsightTabDto = {
   id: 3,
@@ -41,9 +72,24 @@ const ownerPerson: InsightTabDto = {
   name: 'Lifestyle',
   level: 'person',
   order: 1,
-  widgets: [{ id: 31, insight_tab_id: 3, name: 'Media', demographic_category: 'Media', position: 1, attributes: [{ id: 311, name: 'Radio', value: null, percent: null, position: 1, segment_identifier: 'mp-0010' }] }],
+  widgets: [
+    {
+      id: 31,
+      insight_tab_id: 3,
+      name: 'Media',
+      demographic_category: 'Media',
+      position: 1,
+      attributes: [{ id: 311, name: 'Radio', value: null, percent: null, position: 1, segment_identifier: 'mp-0010' }],
+    },
+  ],
 };
-const row = (name: string, id: string, pop: number, values: [number, number][]) => ({ name, identifier: id, population_share: pop, unavailable: false, values: values.map(([share, index]) => ({ share, index, count: Math.round(share * 100) })) });
+const row = (name: string, id: string, pop: number, values: [number, number][]) => ({
+  name,
+  identifier: id,
+  population_share: pop,
+  unavailable: false,
+  values: values.map(([share, index]) => ({ share, index, count: Math.round(share * 100) })),
+});
 const profile = (audiences: string[]): ProfileDto => ({
   population: 1000,
   audiences: audiences.map((name) => ({ name, size: 100 })),
@@ -52,9 +98,51 @@ const profile = (audiences: string[]): ProfileDto => ({
       id: null,
       key: 'demographics',
       name: 'Demographics',
-      widgets: [{ id: null, key: 'demographics:Gender', name: 'Gender', category: 'Gender', rows: [row('Female', 'dmx-0007', 0.51, audiences.map(() => [1, 196])), row('Male', 'dmx-0008', 0.48, audiences.map(() => [0, 0]))] }],
+      widgets: [
+        {
+          id: null,
+          key: 'demographics:Gender',
+          name: 'Gender',
+          category: 'Gender',
+          rows: [
+            row(
+              'Female',
+              'dmx-0007',
+              0.51,
+              audiences.map(() => [1, 196]),
+            ),
+            row(
+              'Male',
+              'dmx-0008',
+              0.48,
+              audiences.map(() => [0, 0]),
+            ),
+          ],
+        },
+      ],
     },
-    { id: 3, key: 'tab:3', name: 'Lifestyle', widgets: [{ id: 31, key: 'widget:31', name: 'Media', category: 'Media', rows: [row('Radio', 'mp-0010', 0.2, audiences.map(() => [0.3, 150])), { ...row('Gone', 'ig-0009', 0, []), population_share: null, unavailable: true }] }] },
+    {
+      id: 3,
+      key: 'tab:3',
+      name: 'Lifestyle',
+      widgets: [
+        {
+          id: 31,
+          key: 'widget:31',
+          name: 'Media',
+          category: 'Media',
+          rows: [
+            row(
+              'Radio',
+              'mp-0010',
+              0.2,
+              audiences.map(() => [0.3, 150]),
+            ),
+            { ...row('Gone', 'ig-0009', 0, []), population_share: null, unavailable: true },
+          ],
+        },
+      ],
+    },
   ],
 });
 
@@ -67,7 +155,10 @@ function server(permissions: Record<string, unknown>, tabsConfig: { name: 'Perso
     .on(E.regionTabs, { data: [regionTab] })
     .on(M.tabs, { data: [ownerMarket, ownerPerson] })
     .on(M.profile, ({ body }) => ({ body: { data: profile((body as { audiences: { name: string }[] }).audiences.map((a) => a.name)) } }))
-    .on(M.createWidget, ({ body }) => ({ status: 201, body: { data: { id: 99, insight_tab_id: 2, name: (body as any).insight_widget.name, demographic_category: 'x', position: 2, attributes: [] } } }));
+    .on(M.createWidget, ({ body }) => ({
+      status: 201,
+      body: { data: { id: 99, insight_tab_id: 2, name: (body as any).insight_widget.name, demographic_category: 'x', position: 2, attributes: [] } },
+    }));
   s.install();
   return s;
 }
@@ -91,7 +182,11 @@ function GrowLike(props: Omit<InsightsPanelProps, 'level' | 'onLevelChange'> & {
   );
 }
 
-async function mount(permissions: Record<string, unknown>, props: Partial<InsightsPanelProps> & { start?: HostTab; onLevel?: (l: InsightsLevel) => void } = {}, tabsConfig?: { name: 'Person Level' | 'Market Level'; visible: boolean }[]) {
+async function mount(
+  permissions: Record<string, unknown>,
+  props: Partial<InsightsPanelProps> & { start?: HostTab; onLevel?: (l: InsightsLevel) => void } = {},
+  tabsConfig?: { name: 'Person Level' | 'Market Level'; visible: boolean }[],
+) {
   const s = server(permissions, tabsConfig);
   const boot = await createTestContainer([insights]);
   await boot.container.get<SessionStore>(SessionStoreToken.symbol).init();
@@ -127,7 +222,7 @@ describe('the Insights panel', () => {
     expect(onLevel).toHaveBeenCalledWith('market');
   });
 
-  it("OUT-012 / SRV-059 a level the tabs config hides is not offered, whatever the screen asks; both hidden says so", async () => {
+  it('OUT-012 / SRV-059 a level the tabs config hides is not offered, whatever the screen asks; both hidden says so', async () => {
     const s = await mount({ mekkos: all }, { start: 'total' }, [{ name: 'Market Level', visible: false }]);
     await waitFor(() => expect(levelTab('Market Level')).toBeNull());
     expect(levelTab('Person Level')?.getAttribute('aria-selected')).toBe('true');
@@ -147,7 +242,11 @@ describe('the Insights panel', () => {
   it('Person Level: the built-in Demographics tab and the custom ones; a segment no longer available is named', async () => {
     await mount({ mekkos: all });
     const inner = await screen.findByRole('group', { name: 'Person Level tabs' });
-    expect(within(inner).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Demographics', 'Lifestyle']);
+    expect(
+      within(inner)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Demographics', 'Lifestyle']);
     expect(await screen.findByRole('figure', { name: 'Gender' })).toBeTruthy();
     fireEvent.click(within(inner).getByRole('tab', { name: 'Lifestyle' }));
     expect(await screen.findByRole('figure', { name: 'Media' })).toBeTruthy();
@@ -158,30 +257,67 @@ describe('the Insights panel', () => {
   });
 
   it('GROW-083 compare: every selected audience is a series; the profile is asked for all of them at once', async () => {
-    const s = await mount({ mekkos: all }, { audiences: [{ key: 'a', name: 'Fizz fans', rules }, { key: 'b', name: 'Switchers', rules }] });
+    const s = await mount(
+      { mekkos: all },
+      {
+        audiences: [
+          { key: 'a', name: 'Fizz fans', rules },
+          { key: 'b', name: 'Switchers', rules },
+        ],
+      },
+    );
     fireEvent.click(within(await screen.findByRole('figure', { name: 'Gender' })).getByRole('button', { name: 'View as table' }));
-    const head = within(screen.getByRole('table', { name: 'Gender' })).getAllByRole('columnheader').map((c) => c.textContent);
+    const head = within(screen.getByRole('table', { name: 'Gender' }))
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
     expect(head).toEqual(['Attribute', 'Fizz fans (%)', 'Fizz fans index', 'Switchers (%)', 'Switchers index', 'Population (%)']);
-    expect(s.callsTo(M.profile)[0].body).toEqual({ owner_id: 7, audiences: [{ name: 'Fizz fans', rules }, { name: 'Switchers', rules }], membership: 'matched' });
+    expect(s.callsTo(M.profile)[0].body).toEqual({
+      owner_id: 7,
+      audiences: [
+        { name: 'Fizz fans', rules },
+        { name: 'Switchers', rules },
+      ],
+      membership: 'matched',
+    });
   });
 
-  it('Market Level: the region survey first, then the chart\'s custom tabs; values become shares of their sum', async () => {
+  it("Market Level: the region survey first, then the chart's custom tabs; values become shares of their sum", async () => {
     await mount({ mekkos: all }, { start: 'total' });
     const inner = await screen.findByRole('group', { name: 'Market Level tabs' });
-    expect(within(inner).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Region Survey (region)', 'Chart survey']);
+    expect(
+      within(inner)
+        .getAllByRole('tab')
+        .map((t) => t.textContent),
+    ).toEqual(['Region Survey (region)', 'Chart survey']);
     fireEvent.click(within(inner).getByRole('tab', { name: 'Chart survey' }));
     fireEvent.click(within(await screen.findByRole('figure', { name: 'Pack size' })).getByRole('button', { name: 'View as table' }));
-    expect(within(screen.getByRole('table', { name: 'Pack size' })).getAllByRole('row').map((r) => r.textContent)).toEqual(['AttributeSurvey (%)', 'Can75.0%', 'Bottle25.0%']);
+    expect(
+      within(screen.getByRole('table', { name: 'Pack size' }))
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['AttributeSurvey (%)', 'Can75.0%', 'Bottle25.0%']);
   });
 
   it('EXP-014 Convert to Audience is hidden on Market Level; EXP-015 it opens the builder with action=savePersona and the draft', async () => {
-    await mount({ mekkos: all, explore: all, audiences: all }, { context: 'explore', owner: { kind: 'mekkos', id: 7 }, start: 'total', convert: { referer: 'Explore', returnUrl: 'insights/explore/7', name: 'Persona 7' } });
+    await mount(
+      { mekkos: all, explore: all, audiences: all },
+      {
+        context: 'explore',
+        owner: { kind: 'mekkos', id: 7 },
+        start: 'total',
+        convert: { referer: 'Explore', returnUrl: 'insights/explore/7', name: 'Persona 7' },
+      },
+    );
     await waitFor(() => expect(levelTab('Market Level')?.getAttribute('aria-selected')).toBe('true'));
     expect(screen.queryByRole('button', { name: 'Convert to Audience' })).toBeNull();
     fireEvent.click(screen.getByText('host matched'));
     const convert = await screen.findByRole('button', { name: 'Convert to Audience' });
     fireEvent.click(convert);
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/acme/us/fizz-cola/fizz-zero/audiences/builder?action=savePersona&referer=Explore&returnUrl=insights%2Fexplore%2F7'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '/acme/us/fizz-cola/fizz-zero/audiences/builder?action=savePersona&referer=Explore&returnUrl=insights%2Fexplore%2F7',
+      ),
+    );
     expect(JSON.parse(screen.getByTestId('draft').textContent!)).toEqual({ audienceDraft: { name: 'Persona 7', rules } });
   });
 
@@ -207,7 +343,14 @@ describe('the Insights panel', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(s.callsTo(M.createWidget)).toHaveLength(1));
     expect(s.callsTo(M.createWidget)[0].body).toEqual({
-      insight_widget: { level: 'market', insight_tab_id: 2, tab_name: null, name: 'Occasions', demographic_category: 'Usage', attributes: [{ name: 'Meals', percent: 60, value: null }] },
+      insight_widget: {
+        level: 'market',
+        insight_tab_id: 2,
+        tab_name: null,
+        name: 'Occasions',
+        demographic_category: 'Usage',
+        attributes: [{ name: 'Meals', percent: 60, value: null }],
+      },
     });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Market Level Demographic' })).toBeNull());
     // Saved: the tabs were read again.

@@ -24,12 +24,55 @@ function ownerEndpoints<K extends InsightsOwnerKind>(kind: K) {
   const base = `${BASE}/${kind}` as const;
   return {
     tabs: defineEndpoint({ method: 'GET', path: `${base}/:ownerId/tabs`, access: read, params: OwnerParams, response: typed<{ data: InsightTabDto[] }>() }),
-    createWidget: defineEndpoint({ method: 'POST', path: `${base}/:ownerId/widgets`, access: update, params: OwnerParams, body: WidgetBody, bodyErrors: 'rule', response: typed<{ data: InsightWidgetDto }>() }),
-    updateWidget: defineEndpoint({ method: 'PUT', path: `${base}/:ownerId/widgets/:id`, access: update, params: OwnerItemParams, body: WidgetBody, bodyErrors: 'rule', response: typed<{ data: InsightWidgetDto }>() }),
-    deleteWidget: defineEndpoint({ method: 'DELETE', path: `${base}/:ownerId/widgets/:id`, access: update, params: OwnerItemParams, response: typed<{ data: { message: string } }>() }),
-    updateTab: defineEndpoint({ method: 'PUT', path: `${base}/:ownerId/tabs/:id`, access: update, params: OwnerItemParams, body: TabBody, bodyErrors: 'rule', response: typed<{ data: InsightTabDto }>() }),
-    deleteTab: defineEndpoint({ method: 'DELETE', path: `${base}/:ownerId/tabs/:id`, access: update, params: OwnerItemParams, response: typed<{ data: { message: string } }>() }),
-    profile: defineEndpoint({ method: 'POST', path: `${base}/profile`, access: read, body: ProfileBody, bodyErrors: 'rule', response: typed<{ data: ProfileDto }>() }),
+    createWidget: defineEndpoint({
+      method: 'POST',
+      path: `${base}/:ownerId/widgets`,
+      access: update,
+      params: OwnerParams,
+      body: WidgetBody,
+      bodyErrors: 'rule',
+      response: typed<{ data: InsightWidgetDto }>(),
+    }),
+    updateWidget: defineEndpoint({
+      method: 'PUT',
+      path: `${base}/:ownerId/widgets/:id`,
+      access: update,
+      params: OwnerItemParams,
+      body: WidgetBody,
+      bodyErrors: 'rule',
+      response: typed<{ data: InsightWidgetDto }>(),
+    }),
+    deleteWidget: defineEndpoint({
+      method: 'DELETE',
+      path: `${base}/:ownerId/widgets/:id`,
+      access: update,
+      params: OwnerItemParams,
+      response: typed<{ data: { message: string } }>(),
+    }),
+    updateTab: defineEndpoint({
+      method: 'PUT',
+      path: `${base}/:ownerId/tabs/:id`,
+      access: update,
+      params: OwnerItemParams,
+      body: TabBody,
+      bodyErrors: 'rule',
+      response: typed<{ data: InsightTabDto }>(),
+    }),
+    deleteTab: defineEndpoint({
+      method: 'DELETE',
+      path: `${base}/:ownerId/tabs/:id`,
+      access: update,
+      params: OwnerItemParams,
+      response: typed<{ data: { message: string } }>(),
+    }),
+    profile: defineEndpoint({
+      method: 'POST',
+      path: `${base}/profile`,
+      access: read,
+      body: ProfileBody,
+      bodyErrors: 'rule',
+      response: typed<{ data: ProfileDto }>(),
+    }),
   };
 }
 export type OwnerEndpoints = ReturnType<typeof ownerEndpoints>;
@@ -45,14 +88,58 @@ const region = (permission: (typeof regionPermissions)[keyof typeof regionPermis
  */
 export const insightsEndpoints = {
   /** SRV-058: the client's admin tabs (bare list, as the spec gives it). */
-  adminTabs: defineEndpoint({ method: 'GET', path: `${BASE}/admin_tabs`, access: { permission: 'signed-in', scope: 'client' }, response: typed<AdminTabDto[]>() }),
+  adminTabs: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/admin_tabs`,
+    access: { permission: 'signed-in', scope: 'client' },
+    response: typed<AdminTabDto[]>(),
+  }),
   /** SRV-059: which levels a chart shows (bare list); the read permission of resource_type is checked in the handler. */
-  tabsConfig: defineEndpoint({ method: 'GET', path: `${BASE}/tabs_config`, access: { permission: 'signed-in', scope: 'product' }, query: TabsConfigQuery, response: typed<TabConfigDto[]>() }),
+  tabsConfig: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/tabs_config`,
+    access: { permission: 'signed-in', scope: 'product' },
+    query: TabsConfigQuery,
+    response: typed<TabConfigDto[]>(),
+  }),
   /** Sets one entry (the resource's update permission, checked in the handler); answers the whole list. */
-  setTabsConfig: defineEndpoint({ method: 'PUT', path: `${BASE}/tabs_config`, access: { permission: 'signed-in', scope: 'product' }, body: TabsConfigBody, bodyErrors: 'rule', response: typed<TabConfigDto[]>() }),
+  setTabsConfig: defineEndpoint({
+    method: 'PUT',
+    path: `${BASE}/tabs_config`,
+    access: { permission: 'signed-in', scope: 'product' },
+    body: TabsConfigBody,
+    bodyErrors: 'rule',
+    response: typed<TabConfigDto[]>(),
+  }),
   /** The region survey tabs (Market Level) every screen of the region shows. */
-  regionTabs: defineEndpoint({ method: 'GET', path: `${BASE}/region/tabs`, access: { permission: 'signed-in', scope: 'region' }, response: typed<{ data: InsightTabDto[] }>() }),
-  createRegionWidget: defineEndpoint({ method: 'POST', path: `${BASE}/region/widgets`, access: region(regionPermissions.create), body: WidgetBody, bodyErrors: 'rule', response: typed<{ data: InsightWidgetDto }>() }),
-  updateRegionWidget: defineEndpoint({ method: 'PUT', path: `${BASE}/region/widgets/:id`, access: region(regionPermissions.update), params: IdParams, body: WidgetBody, bodyErrors: 'rule', response: typed<{ data: InsightWidgetDto }>() }),
-  deleteRegionWidget: defineEndpoint({ method: 'DELETE', path: `${BASE}/region/widgets/:id`, access: region(regionPermissions.destroy), params: IdParams, response: typed<{ data: { message: string } }>() }),
+  regionTabs: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/region/tabs`,
+    access: { permission: 'signed-in', scope: 'region' },
+    response: typed<{ data: InsightTabDto[] }>(),
+  }),
+  createRegionWidget: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/region/widgets`,
+    access: region(regionPermissions.create),
+    body: WidgetBody,
+    bodyErrors: 'rule',
+    response: typed<{ data: InsightWidgetDto }>(),
+  }),
+  updateRegionWidget: defineEndpoint({
+    method: 'PUT',
+    path: `${BASE}/region/widgets/:id`,
+    access: region(regionPermissions.update),
+    params: IdParams,
+    body: WidgetBody,
+    bodyErrors: 'rule',
+    response: typed<{ data: InsightWidgetDto }>(),
+  }),
+  deleteRegionWidget: defineEndpoint({
+    method: 'DELETE',
+    path: `${BASE}/region/widgets/:id`,
+    access: region(regionPermissions.destroy),
+    params: IdParams,
+    response: typed<{ data: { message: string } }>(),
+  }),
 };

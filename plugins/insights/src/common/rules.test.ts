@@ -31,17 +31,41 @@ describe('insights rules', () => {
     const base = { level: 'person' as const, offered: true, isTier3: false, canCreateAudiences: true, audiences: 1 };
     expect(convertState({ ...base, canCreateAudiences: false }, reasons)).toEqual({ shown: true, disabled: true, reason: 'no permission' });
     expect(convertState({ ...base, audiences: 2 }, reasons)).toEqual({ shown: true, disabled: true, reason: 'one audience' });
-    expect(convertState({ ...base, screenReason: 'The all-data persona cannot be converted.' }, reasons)).toMatchObject({ disabled: true, reason: 'The all-data persona cannot be converted.' });
+    expect(convertState({ ...base, screenReason: 'The all-data persona cannot be converted.' }, reasons)).toMatchObject({
+      disabled: true,
+      reason: 'The all-data persona cannot be converted.',
+    });
   });
 
   it('survey shares: percents as given, or values as parts of their sum', () => {
-    expect(surveyShares([{ percent: 28, value: null }, { percent: 72, value: null }])).toEqual([0.28, 0.72]);
-    expect(surveyShares([{ percent: null, value: 30 }, { percent: null, value: 10 }])).toEqual([0.75, 0.25]);
+    expect(
+      surveyShares([
+        { percent: 28, value: null },
+        { percent: 72, value: null },
+      ]),
+    ).toEqual([0.28, 0.72]);
+    expect(
+      surveyShares([
+        { percent: null, value: 30 },
+        { percent: null, value: 10 },
+      ]),
+    ).toEqual([0.75, 0.25]);
     expect(surveyShares([{ percent: null, value: 0 }])).toEqual([0]);
   });
 
   it('the widget schema trims names and keeps attributes in order', () => {
-    const r = WidgetBody.parse({ insight_widget: { level: 'market', tab_name: ' Survey ', name: ' W ', demographic_category: 'C', attributes: [{ name: ' B ', percent: 1 }, { name: 'A', percent: 2 }] } });
+    const r = WidgetBody.parse({
+      insight_widget: {
+        level: 'market',
+        tab_name: ' Survey ',
+        name: ' W ',
+        demographic_category: 'C',
+        attributes: [
+          { name: ' B ', percent: 1 },
+          { name: 'A', percent: 2 },
+        ],
+      },
+    });
     expect(r.insight_widget.tab_name).toBe('Survey');
     expect(r.insight_widget.attributes.map((a) => a.name)).toEqual(['B', 'A']);
   });

@@ -50,7 +50,10 @@ export type ConvertState = { shown: false } | { shown: true; disabled: boolean; 
  * Motivation Audience stands instead), and disabled without `audiences.create`, for more than one
  * audience, or for the screen's own reason (all-data persona, non-segments, create_audience_single).
  */
-export function convertState(o: { level: InsightsLevel | null; offered: boolean; isTier3: boolean; canCreateAudiences: boolean; audiences: number; screenReason?: string | null }, reasons: { permission: string; one: string }): ConvertState {
+export function convertState(
+  o: { level: InsightsLevel | null; offered: boolean; isTier3: boolean; canCreateAudiences: boolean; audiences: number; screenReason?: string | null },
+  reasons: { permission: string; one: string },
+): ConvertState {
   if (!o.offered || o.level !== 'person' || o.isTier3) return { shown: false };
   if (!o.canCreateAudiences) return { shown: true, disabled: true, reason: reasons.permission };
   if (o.audiences !== 1) return { shown: true, disabled: true, reason: reasons.one };

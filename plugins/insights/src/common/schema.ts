@@ -1,7 +1,7 @@
 import { RulesSchema } from '@discovery/counts/common';
 import { INSIGHTS_CONTEXTS, INSIGHTS_LEVELS, TAB_CONFIG_NAMES, type TabConfigName } from '@discovery/plugin-api';
 import { Id, IdParam, text } from '@discovery/plugin-api/zod';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The spec's wording where it has some (UPL rules), ours elsewhere; client and server show the same text. */
 export const INSIGHTS_MESSAGES = {
@@ -15,7 +15,7 @@ export const INSIGHTS_MESSAGES = {
   tooManyAttributes: `A widget has at most ${50} attributes.`,
   attributeName: 'Attribute name is required.',
   attributeNamesUnique: 'Attribute names must be unique in a widget.',
-  valueOrPercent: "Use either a value or a percent, not both.",
+  valueOrPercent: 'Use either a value or a percent, not both.',
   needsValue: 'Give a value or a percent.',
   mixed: 'Use percents for every attribute of a widget, or values for every one.',
   percentRange: 'A percent is between 0 and 100.',

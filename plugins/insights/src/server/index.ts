@@ -1,8 +1,17 @@
 import { defineServerPlugin, definePermission, INSIGHTS_OWNER_KINDS, type InsightsOwnerKind } from '@discovery/plugin-api';
 import { handle, type ResolvedContext, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { insightsEndpoints as E, ownerEndpointsByKind, ownerPermission, OWNERS, regionPermissions, type TabConfigDto, type TabConfigResource, type WidgetInput } from '../common';
+import type * as z from 'zod';
+import {
+  insightsEndpoints as E,
+  ownerEndpointsByKind,
+  ownerPermission,
+  OWNERS,
+  regionPermissions,
+  type TabConfigDto,
+  type TabConfigResource,
+  type WidgetInput,
+} from '../common';
 import init from './migrations/0001_insights.sql';
 import { personProfile } from './profile';
 import { deleteTab, deleteWidget, saveWidget, tabsOf, updateTab, type OwnerScope } from './repository';
@@ -12,7 +21,12 @@ const TAB_CONFIG_RESOURCE: Record<TabConfigResource, string> = { Mekko: 'mekkos'
 /** The built-in Person Level tab's name in answers (the client shows its own translation). */
 const DEMOGRAPHICS_TAB = 'Demographics';
 
-const ownerScope = (kind: InsightsOwnerKind, ownerId: number, ctx: ResolvedContext): OwnerScope => ({ ownerType: OWNERS[kind].ownerType, ownerId, productId: ctx.product!.id, regionId: ctx.region!.id });
+const ownerScope = (kind: InsightsOwnerKind, ownerId: number, ctx: ResolvedContext): OwnerScope => ({
+  ownerType: OWNERS[kind].ownerType,
+  ownerId,
+  productId: ctx.product!.id,
+  regionId: ctx.region!.id,
+});
 const regionScope = (ctx: ResolvedContext): OwnerScope => ({ ownerType: 'Region', ownerId: ctx.region!.id, productId: null, regionId: ctx.region!.id });
 
 /**
@@ -32,7 +46,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const e = await core.counts();
       const fields: Record<string, string> = {};
       w.attributes.forEach((a, i) => {
-        if (a.segment_identifier && e.invalid([a.segment_identifier]).length) fields[`insight_widget.attributes.${i}.segment_identifier`] = `Unknown or no longer available segment: ${a.segment_identifier}`;
+        if (a.segment_identifier && e.invalid([a.segment_identifier]).length)
+          fields[`insight_widget.attributes.${i}.segment_identifier`] = `Unknown or no longer available segment: ${a.segment_identifier}`;
       });
       const [first] = Object.values(fields);
       if (first) throw core.errors.unprocessable(first, fields);
@@ -47,12 +62,10 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     });
 
     const tabsConfigOf = (productId: number, type: string, id: number, context: string) =>
-      core.query<TabConfigDto>('select name, visible from insights_tab_configs where product_id = $1 and resource_type = $2 and resource_id = $3 and insights_context = $4 order by name desc', [
-        productId,
-        type,
-        id,
-        context,
-      ]);
+      core.query<TabConfigDto>(
+        'select name, visible from insights_tab_configs where product_id = $1 and resource_type = $2 and resource_id = $3 and insights_context = $4 order by name desc',
+        [productId, type, id, context],
+      );
 
     // SRV-059: the chart's (or journey's) read permission decides, so the check follows resource_type.
     handle(router, E.tabsConfig, async ({ query, context }, req) => {
@@ -72,7 +85,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // The region survey (the region demographic form, 650 wide): Market Level only.
     const marketOnly = (w: z.output<typeof WidgetInput>) => {
-      if (w.level !== 'market') throw core.errors.unprocessable('Region survey widgets are Market Level.', { 'insight_widget.level': 'Region survey widgets are Market Level.' });
+      if (w.level !== 'market')
+        throw core.errors.unprocessable('Region survey widgets are Market Level.', { 'insight_widget.level': 'Region survey widgets are Market Level.' });
     };
     handle(router, E.regionTabs, async ({ context }) => ({ data: await tabsOf(core, regionScope(context!)) }));
     handle(router, E.createRegionWidget, async ({ body, context }, _req, reply) => {
@@ -99,9 +113,15 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
         await checkSegments(body.insight_widget);
         return { data: await saveWidget(core, ownerScope(kind, ownerId, context!), id, body.insight_widget) };
       });
-      handle(router, O.deleteWidget, async ({ params: { ownerId, id }, context }) => ({ data: { message: await deleteWidget(core, ownerScope(kind, ownerId, context!), id) } }));
-      handle(router, O.updateTab, async ({ params: { ownerId, id }, body, context }) => ({ data: await updateTab(core, ownerScope(kind, ownerId, context!), id, body.insight_tab) }));
-      handle(router, O.deleteTab, async ({ params: { ownerId, id }, context }) => ({ data: { message: await deleteTab(core, ownerScope(kind, ownerId, context!), id) } }));
+      handle(router, O.deleteWidget, async ({ params: { ownerId, id }, context }) => ({
+        data: { message: await deleteWidget(core, ownerScope(kind, ownerId, context!), id) },
+      }));
+      handle(router, O.updateTab, async ({ params: { ownerId, id }, body, context }) => ({
+        data: await updateTab(core, ownerScope(kind, ownerId, context!), id, body.insight_tab),
+      }));
+      handle(router, O.deleteTab, async ({ params: { ownerId, id }, context }) => ({
+        data: { message: await deleteTab(core, ownerScope(kind, ownerId, context!), id) },
+      }));
       handle(router, O.profile, async ({ body, context }, _req, reply) => {
         const started = process.hrtime.bigint();
         const e = await core.counts();

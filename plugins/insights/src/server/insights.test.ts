@@ -44,7 +44,7 @@ describe('insights API over a generated population', () => {
     expect((await call(viewer, 'GET', '/admin_tabs', GLOBEX)).status).toBe(403);
   });
 
-  it('SRV-059 tabs config: the chart\'s read permission reads it, its update permission sets it; entries per product', async () => {
+  it("SRV-059 tabs config: the chart's read permission reads it, its update permission sets it; entries per product", async () => {
     const q = '/tabs_config?resource_id=7&resource_type=Mekko&insights_context=grow';
     expect((await call(viewer, 'GET', q, ACME)).body).toEqual([]);
     const body = (name: string, visible: boolean) => ({ tabs_config: { resource_id: 7, resource_type: 'Mekko', insights_context: 'grow', name, visible } });
@@ -68,7 +68,17 @@ describe('insights API over a generated population', () => {
   });
 
   it('custom Market Level widgets of a chart: saved with a new tab, listed in order, a second one joins the tab by name', async () => {
-    const first = await call(planner, 'POST', '/mekkos/7/widgets', ACME, market('Drinks per day', [['One', 40], ['Two', 35], ['More', 25]]));
+    const first = await call(
+      planner,
+      'POST',
+      '/mekkos/7/widgets',
+      ACME,
+      market('Drinks per day', [
+        ['One', 40],
+        ['Two', 35],
+        ['More', 25],
+      ]),
+    );
     expect(first.status).toBe(201);
     const w = first.body.data as InsightWidgetDto;
     expect(w).toMatchObject({ name: 'Drinks per day', demographic_category: 'Consumption', position: 1 });
@@ -77,7 +87,20 @@ describe('insights API over a generated population', () => {
       ['Two', 35, null, 2],
       ['More', 25, null, 3],
     ]);
-    const second = await call(planner, 'POST', '/mekkos/7/widgets', ACME, market('Occasions', [['Meals', 60], ['Sport', 40]], { tab_name: ' survey ' }));
+    const second = await call(
+      planner,
+      'POST',
+      '/mekkos/7/widgets',
+      ACME,
+      market(
+        'Occasions',
+        [
+          ['Meals', 60],
+          ['Sport', 40],
+        ],
+        { tab_name: ' survey ' },
+      ),
+    );
     expect(second.body.data.insight_tab_id).toBe(w.insight_tab_id);
     const tabs = (await call(viewer, 'GET', '/mekkos/7/tabs', ACME)).body.data as InsightTabDto[];
     expect(tabs).toHaveLength(1);
@@ -100,7 +123,7 @@ describe('insights API over a generated population', () => {
     expect((await call(planner, 'DELETE', `/mekkos/7/tabs/${tabs[0].id}`, GLOBEX)).status).toBe(404);
   });
 
-  it('needs the owner\'s update permission to change widgets and its read permission to see them', async () => {
+  it("needs the owner's update permission to change widgets and its read permission to see them", async () => {
     expect((await call(viewer, 'POST', '/mekkos/7/widgets', ACME, market('Nope', [['A', 1]]))).status).toBe(403);
     expect((await call(viewer, 'GET', '/mekkos/7/tabs', ACME)).status).toBe(200);
     const nobody = await s.createUser({ email: 'insights-reader@example.com', grants: ['*'], allow: false });
@@ -112,11 +135,27 @@ describe('insights API over a generated population', () => {
     const base = { level: 'market', tab_name: 'T', name: 'W', demographic_category: 'C' };
     let r = await post({ insight_widget: { ...base, attributes: [{ name: 'A', percent: 10, value: 3 }] } });
     expect([r.status, r.body.error.fields['insight_widget.attributes.0.percent']]).toEqual([422, 'Use either a value or a percent, not both.']);
-    r = await post({ insight_widget: { ...base, attributes: [{ name: 'A', percent: 10 }, { name: 'B', value: 3 }] } });
+    r = await post({
+      insight_widget: {
+        ...base,
+        attributes: [
+          { name: 'A', percent: 10 },
+          { name: 'B', value: 3 },
+        ],
+      },
+    });
     expect(r.body.error.fields['insight_widget.attributes']).toBe('Use percents for every attribute of a widget, or values for every one.');
     r = await post({ insight_widget: { ...base, attributes: [{ name: 'A', percent: 101 }] } });
     expect(r.body.error.fields['insight_widget.attributes.0.percent']).toBe('A percent is between 0 and 100.');
-    r = await post({ insight_widget: { ...base, attributes: [{ name: 'A', percent: 1 }, { name: ' a ', percent: 2 }] } });
+    r = await post({
+      insight_widget: {
+        ...base,
+        attributes: [
+          { name: 'A', percent: 1 },
+          { name: ' a ', percent: 2 },
+        ],
+      },
+    });
     expect(r.body.error.fields['insight_widget.attributes.1.name']).toBe('Attribute names must be unique in a widget.');
     r = await post({ insight_widget: { ...base, tab_name: null, attributes: [{ name: 'A', percent: 1 }] } });
     expect(r.body.error.message).toBe('Choose a tab or name a new one.');
@@ -125,20 +164,42 @@ describe('insights API over a generated population', () => {
     r = await post({ insight_widget: { ...base, level: 'person', attributes: [{ name: 'A' }] } });
     expect(r.body.error.fields['insight_widget.attributes.0.segment_identifier']).toBe('Choose a segment.');
     r = await post({ insight_widget: { ...base, level: 'person', attributes: [{ name: 'A', segment_identifier: 'nope-0001' }] } });
-    expect([r.status, r.body.error.fields['insight_widget.attributes.0.segment_identifier']]).toEqual([422, 'Unknown or no longer available segment: nope-0001']);
+    expect([r.status, r.body.error.fields['insight_widget.attributes.0.segment_identifier']]).toEqual([
+      422,
+      'Unknown or no longer available segment: nope-0001',
+    ]);
     // Nothing of the refused saves was written.
     expect((await call(planner, 'GET', '/mekkos/9/tabs', ACME)).body.data).toEqual([]);
   });
 
   it('moves a widget to another tab in one save and drops the tab it left empty; a widget cannot join a tab of the other level', async () => {
     const a = (await call(planner, 'POST', '/journeys/3/widgets', ACME, market('Alone', [['A', 100]], { tab_name: 'Old tab' }))).body.data as InsightWidgetDto;
-    const moved = await call(planner, 'PUT', `/journeys/3/widgets/${a.id}`, ACME, market('Alone', [['A', 50], ['B', 50]], { tab_name: 'New tab' }));
+    const moved = await call(
+      planner,
+      'PUT',
+      `/journeys/3/widgets/${a.id}`,
+      ACME,
+      market(
+        'Alone',
+        [
+          ['A', 50],
+          ['B', 50],
+        ],
+        { tab_name: 'New tab' },
+      ),
+    );
     expect(moved.status).toBe(200);
     const tabs = (await call(planner, 'GET', '/journeys/3/tabs', ACME)).body.data as InsightTabDto[];
     expect(tabs.map((t) => t.name)).toEqual(['New tab']);
     expect(tabs[0].widgets[0].attributes.map((x) => x.name)).toEqual(['A', 'B']);
     const person = await call(planner, 'POST', '/journeys/3/widgets', ACME, {
-      insight_widget: { level: 'person', insight_tab_id: tabs[0].id, name: 'P', demographic_category: 'C', attributes: [{ name: 'Female', segment_identifier: 'dmx-0007' }] },
+      insight_widget: {
+        level: 'person',
+        insight_tab_id: tabs[0].id,
+        name: 'P',
+        demographic_category: 'C',
+        attributes: [{ name: 'Female', segment_identifier: 'dmx-0007' }],
+      },
     });
     expect([person.status, person.body.error.message]).toEqual([422, 'The tab is on another level.']);
     expect((await call(planner, 'DELETE', `/journeys/3/widgets/${a.id}`, ACME)).body.data.message).toBe("Widget 'Alone' deleted.");
@@ -169,11 +230,28 @@ describe('insights API over a generated population', () => {
     ]);
     // Every product of the region shows the region's survey; another region has its own.
     expect(((await call(viewer, 'GET', '/region/tabs', ACME_CLASSIC)).body.data as InsightTabDto[])[0].id).toBe(tabs[0].id);
-    expect(((await call(viewer, 'GET', '/region/tabs', ACME_UK)).body.data as InsightTabDto[])[0].widgets.map((w) => w.name)).toEqual(['Soft drink consumption']);
+    expect(((await call(viewer, 'GET', '/region/tabs', ACME_UK)).body.data as InsightTabDto[])[0].widgets.map((w) => w.name)).toEqual([
+      'Soft drink consumption',
+    ]);
     expect((await call(planner, 'POST', '/region/widgets', ACME, market('Planner', [['A', 1]], { insight_tab_id: tabs[0].id }))).status).toBe(403);
-    const created = await call(admin, 'POST', '/region/widgets', ACME, market('Pack size', [['Can', 70], ['Bottle', 30]], { insight_tab_id: tabs[0].id }));
+    const created = await call(
+      admin,
+      'POST',
+      '/region/widgets',
+      ACME,
+      market(
+        'Pack size',
+        [
+          ['Can', 70],
+          ['Bottle', 30],
+        ],
+        { insight_tab_id: tabs[0].id },
+      ),
+    );
     expect(created.status).toBe(201);
-    const person = await call(admin, 'POST', '/region/widgets', ACME, { insight_widget: { level: 'person', tab_name: 'P', name: 'P', demographic_category: 'C', attributes: [{ name: 'F', segment_identifier: 'dmx-0007' }] } });
+    const person = await call(admin, 'POST', '/region/widgets', ACME, {
+      insight_widget: { level: 'person', tab_name: 'P', name: 'P', demographic_category: 'C', attributes: [{ name: 'F', segment_identifier: 'dmx-0007' }] },
+    });
     expect([person.status, person.body.error.message]).toEqual([422, 'Region survey widgets are Market Level.']);
     expect((await call(admin, 'DELETE', `/region/widgets/${created.body.data.id}`, ACME_UK)).status).toBe(404);
     expect((await call(admin, 'DELETE', `/region/widgets/${created.body.data.id}`, ACME)).status).toBe(200);
@@ -224,14 +302,16 @@ describe('insights API over a generated population', () => {
     const engine = await s.core.counts();
     expect(modeled.audiences[1].size).toBe(await engine.ruleCount(AGES_45_PLUS, { region: 'acme/us', kind: 'modeled' }));
     expect(modeled.audiences[1].size).toBeGreaterThan(p.audiences[1].size);
-    const many = await call(planner, 'POST', '/mekkos/profile', ACME, { audiences: Array.from({ length: 5 }, (_, i) => ({ name: `A${i}`, rules: AGES_45_PLUS })) });
+    const many = await call(planner, 'POST', '/mekkos/profile', ACME, {
+      audiences: Array.from({ length: 5 }, (_, i) => ({ name: `A${i}`, rules: AGES_45_PLUS })),
+    });
     expect([many.status, many.body.error.message]).toEqual([422, 'Compare at most 4 audiences.']);
     const unknown = await call(planner, 'POST', '/mekkos/profile', ACME, { audiences: [{ name: 'X', rules: rules([['nope-0001']]) }] });
     expect(unknown.status).toBe(422);
     expect(unknown.body.invalid_identifiers).toEqual(['nope-0001']);
   });
 
-  it('Person Level adds the owner\'s custom widgets: segments counted like the built-in ones, a segment no longer available listed as such', async () => {
+  it("Person Level adds the owner's custom widgets: segments counted like the built-in ones, a segment no longer available listed as such", async () => {
     const created = await call(planner, 'POST', '/audiences/21/widgets', ACME, {
       insight_widget: {
         level: 'person',
@@ -248,8 +328,12 @@ describe('insights API over a generated population', () => {
     const engine = await s.core.counts();
     const deleted = engine.manifest.segments.find((x) => x.deleted)!.short_id;
     // A segment deleted after the widget was saved (the API refuses it now).
-    await s.core.query("insert into insights_widget_attributes (insight_widget_id, name, position, segment_identifier) values ($1, 'Gone', 3, $2)", [created.body.data.id, deleted]);
-    const p = (await call(planner, 'POST', '/audiences/profile', ACME, { owner_id: 21, audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).body.data as ProfileDto;
+    await s.core.query("insert into insights_widget_attributes (insight_widget_id, name, position, segment_identifier) values ($1, 'Gone', 3, $2)", [
+      created.body.data.id,
+      deleted,
+    ]);
+    const p = (await call(planner, 'POST', '/audiences/profile', ACME, { owner_id: 21, audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).body
+      .data as ProfileDto;
     expect(p.tabs.map((t) => t.name)).toEqual(['Demographics', 'Lifestyle']);
     const rows = p.tabs[1].widgets[0].rows;
     expect(rows.map((x) => [x.name, x.unavailable])).toEqual([
@@ -257,14 +341,21 @@ describe('insights API over a generated population', () => {
       ['Radio', false],
       ['Gone', true],
     ]);
-    expect(rows[0].values[0].count).toBe(await engine.ruleCount({ include: { and: [...WOMEN_25_44.include.and, { or: ['mp-0005'] }] } }, { region: 'acme/us' }));
+    expect(rows[0].values[0].count).toBe(
+      await engine.ruleCount({ include: { and: [...WOMEN_25_44.include.and, { or: ['mp-0005'] }] } }, { region: 'acme/us' }),
+    );
     expect(rows[2].values).toEqual([]);
     // Without owner_id, or another owner: the built-in tab only.
-    expect(((await call(planner, 'POST', '/audiences/profile', ACME, { audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).body.data as ProfileDto).tabs).toHaveLength(1);
-    expect(((await call(planner, 'POST', '/audiences/profile', ACME, { owner_id: 22, audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).body.data as ProfileDto).tabs).toHaveLength(1);
+    expect(
+      ((await call(planner, 'POST', '/audiences/profile', ACME, { audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).body.data as ProfileDto).tabs,
+    ).toHaveLength(1);
+    expect(
+      ((await call(planner, 'POST', '/audiences/profile', ACME, { owner_id: 22, audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).body.data as ProfileDto)
+        .tabs,
+    ).toHaveLength(1);
   });
 
-  it('Person Level needs the screen\'s read permission (a user without it gets 403)', async () => {
+  it("Person Level needs the screen's read permission (a user without it gets 403)", async () => {
     const nobody = await s.createUser({ email: 'insights-profile@example.com', grants: ['*'], allow: false });
     expect((await call(nobody, 'POST', '/comparisons/profile', ACME, { audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).status).toBe(403);
     expect((await call(viewer, 'POST', '/comparisons/profile', ACME, { audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).status).toBe(200);

@@ -1,6 +1,6 @@
 import type { CountsEngine, SegmentEntry } from '@discovery/counts';
-import type { z } from 'zod';
-import { DEMOGRAPHICS_TAB_KEY, ProfileBody, type InsightTabDto, type ProfileDto, type ProfileRowDto } from '../common';
+import type * as z from 'zod';
+import { DEMOGRAPHICS_TAB_KEY, type InsightTabDto, type ProfileBody, type ProfileDto, type ProfileRowDto } from '../common';
 
 type Body = z.output<typeof ProfileBody>;
 
@@ -14,7 +14,13 @@ const categoryOf = (s: SegmentEntry) => s.path[s.path.length - 1];
  * Person Level widgets. One engine profile per audience over every segment needed.
  * Segments the provider no longer has (deleted or expired) are listed as unavailable (GROW-077).
  */
-export async function personProfile(e: CountsEngine, body: Body, region: string | undefined, custom: readonly InsightTabDto[], builtInName: string): Promise<ProfileDto> {
+export async function personProfile(
+  e: CountsEngine,
+  body: Body,
+  region: string | undefined,
+  custom: readonly InsightTabDto[],
+  builtInName: string,
+): Promise<ProfileDto> {
   const demographic = e.manifest.segments.filter((s) => s.demographic && !s.deleted && !s.expired);
   const usable = (id: string) => {
     const s = e.segment(id);
@@ -46,13 +52,25 @@ export async function personProfile(e: CountsEngine, body: Body, region: string 
         id: null,
         key: DEMOGRAPHICS_TAB_KEY,
         name: builtInName,
-        widgets: categories.map((c) => ({ id: null, key: `${DEMOGRAPHICS_TAB_KEY}:${c}`, name: c, category: c, rows: demographic.filter((s) => categoryOf(s) === c).map((s) => row(s.name, s.short_id)) })),
+        widgets: categories.map((c) => ({
+          id: null,
+          key: `${DEMOGRAPHICS_TAB_KEY}:${c}`,
+          name: c,
+          category: c,
+          rows: demographic.filter((s) => categoryOf(s) === c).map((s) => row(s.name, s.short_id)),
+        })),
       },
       ...custom.map((t) => ({
         id: t.id,
         key: `tab:${t.id}`,
         name: t.name,
-        widgets: t.widgets.map((w) => ({ id: w.id, key: `widget:${w.id}`, name: w.name, category: w.demographic_category, rows: w.attributes.map((a) => row(a.name, a.segment_identifier ?? '')) })),
+        widgets: t.widgets.map((w) => ({
+          id: w.id,
+          key: `widget:${w.id}`,
+          name: w.name,
+          category: w.demographic_category,
+          rows: w.attributes.map((a) => row(a.name, a.segment_identifier ?? '')),
+        })),
       })),
     ],
   };

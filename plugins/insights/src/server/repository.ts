@@ -1,6 +1,6 @@
 import type { Queryable, ServerCore } from '@discovery/server';
 import { INSIGHTS_MESSAGES as M, type InsightTabDto, type InsightWidgetDto, type OwnerType, type WidgetAttributeDto } from '../common';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { TabInput, WidgetInput } from '../common';
 
 /** Whose tabs: an owner in the product and region of X-Context, or the region itself (product null). */
@@ -21,22 +21,33 @@ const ownerArgs = (s: OwnerScope) => [s.ownerType, s.ownerId, s.regionId, s.prod
 
 /** The owner's tabs with their widgets and attributes, in order (tabs by order then id, widgets and attributes by position). */
 export async function tabsOf(db: Db, scope: OwnerScope, level?: 'market' | 'person'): Promise<InsightTabDto[]> {
-  const tabs = await db.query<Row>(`select t.id, t.owner_type, t.owner_id, t.name, t.level, t."order" from insights_tabs t where ${OWNER_WHERE}${level ? ' and t.level = $5' : ''} order by t."order", t.id`, [
-    ...ownerArgs(scope),
-    ...(level ? [level] : []),
-  ]);
+  const tabs = await db.query<Row>(
+    `select t.id, t.owner_type, t.owner_id, t.name, t.level, t."order" from insights_tabs t where ${OWNER_WHERE}${level ? ' and t.level = $5' : ''} order by t."order", t.id`,
+    [...ownerArgs(scope), ...(level ? [level] : [])],
+  );
   if (!tabs.length) return [];
   const ids = tabs.map((t) => Number(t.id));
-  const widgets = await db.query<Row>('select id, insight_tab_id, name, demographic_category, position from insights_widgets where insight_tab_id = any($1::int[]) order by position, id', [ids]);
+  const widgets = await db.query<Row>(
+    'select id, insight_tab_id, name, demographic_category, position from insights_widgets where insight_tab_id = any($1::int[]) order by position, id',
+    [ids],
+  );
   const attrs = widgets.length
-    ? await db.query<Row>('select id, insight_widget_id, name, value, percent, position, segment_identifier from insights_widget_attributes where insight_widget_id = any($1::int[]) order by position, id', [
-        widgets.map((w) => Number(w.id)),
-      ])
+    ? await db.query<Row>(
+        'select id, insight_widget_id, name, value, percent, position, segment_identifier from insights_widget_attributes where insight_widget_id = any($1::int[]) order by position, id',
+        [widgets.map((w) => Number(w.id))],
+      )
     : [];
   const attributesOf = new Map<number, WidgetAttributeDto[]>();
   for (const a of attrs) {
     const list = attributesOf.get(Number(a.insight_widget_id)) ?? [];
-    list.push({ id: Number(a.id), name: String(a.name), value: num(a.value), percent: num(a.percent), position: Number(a.position), segment_identifier: (a.segment_identifier as string | null) ?? null });
+    list.push({
+      id: Number(a.id),
+      name: String(a.name),
+      value: num(a.value),
+      percent: num(a.percent),
+      position: Number(a.position),
+      segment_identifier: (a.segment_identifier as string | null) ?? null,
+    });
     attributesOf.set(Number(a.insight_widget_id), list);
   }
   return tabs.map((t) => ({
@@ -61,14 +72,24 @@ export async function tabsOf(db: Db, scope: OwnerScope, level?: 'market' | 'pers
 
 async function widgetById(db: Db, id: number): Promise<InsightWidgetDto> {
   const [w] = await db.query<Row>('select id, insight_tab_id, name, demographic_category, position from insights_widgets where id = $1', [id]);
-  const attrs = await db.query<Row>('select id, name, value, percent, position, segment_identifier from insights_widget_attributes where insight_widget_id = $1 order by position, id', [id]);
+  const attrs = await db.query<Row>(
+    'select id, name, value, percent, position, segment_identifier from insights_widget_attributes where insight_widget_id = $1 order by position, id',
+    [id],
+  );
   return {
     id: Number(w.id),
     insight_tab_id: Number(w.insight_tab_id),
     name: String(w.name),
     demographic_category: String(w.demographic_category),
     position: Number(w.position),
-    attributes: attrs.map((a) => ({ id: Number(a.id), name: String(a.name), value: num(a.value), percent: num(a.percent), position: Number(a.position), segment_identifier: (a.segment_identifier as string | null) ?? null })),
+    attributes: attrs.map((a) => ({
+      id: Number(a.id),
+      name: String(a.name),
+      value: num(a.value),
+      percent: num(a.percent),
+      position: Number(a.position),
+      segment_identifier: (a.segment_identifier as string | null) ?? null,
+    })),
   };
 }
 
@@ -80,7 +101,10 @@ async function tabInScope(core: ServerCore, db: Db, scope: OwnerScope, id: numbe
 }
 
 async function widgetInScope(core: ServerCore, db: Db, scope: OwnerScope, id: number): Promise<Row> {
-  const [w] = await db.query<Row>(`select w.id, w.insight_tab_id from insights_widgets w join insights_tabs t on t.id = w.insight_tab_id where w.id = $5 and ${OWNER_WHERE} for update of w`, [...ownerArgs(scope), id]);
+  const [w] = await db.query<Row>(
+    `select w.id, w.insight_tab_id from insights_widgets w join insights_tabs t on t.id = w.insight_tab_id where w.id = $5 and ${OWNER_WHERE} for update of w`,
+    [...ownerArgs(scope), id],
+  );
   if (!w) throw core.errors.notFound(`Widget ${id} does not exist.`);
   return w;
 }
@@ -95,18 +119,20 @@ async function targetTab(core: ServerCore, tx: Db, scope: OwnerScope, w: z.outpu
     return Number(t.id);
   }
   const name = w.tab_name!;
-  const [existing] = await tx.query<Row>(`select t.id from insights_tabs t where ${OWNER_WHERE} and t.level = $5 and lower(t.name) = lower($6)`, [...ownerArgs(scope), w.level, name]);
-  if (existing) return Number(existing.id);
-  const [{ next }] = await tx.query<{ next: number }>(`select coalesce(max(t."order") + 1, 0) as next from insights_tabs t where ${OWNER_WHERE}`, ownerArgs(scope));
-  const [created] = await tx.query<Row>('insert into insights_tabs (product_id, region_id, owner_type, owner_id, name, level, "order") values ($1, $2, $3, $4, $5, $6, $7) returning id', [
-    scope.productId,
-    scope.regionId,
-    scope.ownerType,
-    scope.ownerId,
-    name,
+  const [existing] = await tx.query<Row>(`select t.id from insights_tabs t where ${OWNER_WHERE} and t.level = $5 and lower(t.name) = lower($6)`, [
+    ...ownerArgs(scope),
     w.level,
-    Number(next),
+    name,
   ]);
+  if (existing) return Number(existing.id);
+  const [{ next }] = await tx.query<{ next: number }>(
+    `select coalesce(max(t."order") + 1, 0) as next from insights_tabs t where ${OWNER_WHERE}`,
+    ownerArgs(scope),
+  );
+  const [created] = await tx.query<Row>(
+    'insert into insights_tabs (product_id, region_id, owner_type, owner_id, name, level, "order") values ($1, $2, $3, $4, $5, $6, $7) returning id',
+    [scope.productId, scope.regionId, scope.ownerType, scope.ownerId, name, w.level, Number(next)],
+  );
   return Number(created.id);
 }
 
@@ -114,7 +140,10 @@ async function writeAttributes(tx: Db, widgetId: number, w: z.output<typeof Widg
   await tx.query('delete from insights_widget_attributes where insight_widget_id = $1', [widgetId]);
   const rows = w.attributes.map((a, i) => [widgetId, a.name, a.value ?? null, a.percent ?? null, i + 1, a.segment_identifier ?? null]);
   const values = rows.map((_, i) => `($${i * 6 + 1}, $${i * 6 + 2}, $${i * 6 + 3}, $${i * 6 + 4}, $${i * 6 + 5}, $${i * 6 + 6})`).join(', ');
-  await tx.query(`insert into insights_widget_attributes (insight_widget_id, name, value, percent, position, segment_identifier) values ${values}`, rows.flat());
+  await tx.query(
+    `insert into insights_widget_attributes (insight_widget_id, name, value, percent, position, segment_identifier) values ${values}`,
+    rows.flat(),
+  );
 }
 
 /** Deletes a tab left without widgets (a widget moved or deleted): an empty custom tab shows nothing. */
@@ -131,13 +160,20 @@ export async function saveWidget(core: ServerCore, scope: OwnerScope, id: number
       const tabId = await targetTab(core, tx, scope, w);
       let widgetId: number;
       if (id === null) {
-        const [{ next }] = await tx.query<{ next: number }>('select coalesce(max(position) + 1, 1) as next from insights_widgets where insight_tab_id = $1', [tabId]);
-        const [row] = await tx.query<Row>('insert into insights_widgets (insight_tab_id, name, demographic_category, position) values ($1, $2, $3, $4) returning id', [tabId, w.name, w.demographic_category, Number(next)]);
+        const [{ next }] = await tx.query<{ next: number }>('select coalesce(max(position) + 1, 1) as next from insights_widgets where insight_tab_id = $1', [
+          tabId,
+        ]);
+        const [row] = await tx.query<Row>(
+          'insert into insights_widgets (insight_tab_id, name, demographic_category, position) values ($1, $2, $3, $4) returning id',
+          [tabId, w.name, w.demographic_category, Number(next)],
+        );
         widgetId = Number(row.id);
       } else {
         widgetId = id;
         if (previousTab !== tabId) {
-          const [{ next }] = await tx.query<{ next: number }>('select coalesce(max(position) + 1, 1) as next from insights_widgets where insight_tab_id = $1', [tabId]);
+          const [{ next }] = await tx.query<{ next: number }>('select coalesce(max(position) + 1, 1) as next from insights_widgets where insight_tab_id = $1', [
+            tabId,
+          ]);
           await tx.query('update insights_widgets set insight_tab_id = $2, position = $3 where id = $1', [id, tabId, Number(next)]);
         }
         await tx.query('update insights_widgets set name = $2, demographic_category = $3 where id = $1', [id, w.name, w.demographic_category]);
@@ -167,7 +203,11 @@ export async function updateTab(core: ServerCore, scope: OwnerScope, id: number,
   try {
     await core.transaction(async (tx) => {
       await tabInScope(core, tx, scope, id);
-      await tx.query('update insights_tabs set name = $2, "order" = coalesce($3, "order"), updated_at = now() where id = $1', [id, input.name, input.order ?? null]);
+      await tx.query('update insights_tabs set name = $2, "order" = coalesce($3, "order"), updated_at = now() where id = $1', [
+        id,
+        input.name,
+        input.order ?? null,
+      ]);
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw core.errors.unprocessable(M.tabTaken, { 'insight_tab.name': M.tabTaken });

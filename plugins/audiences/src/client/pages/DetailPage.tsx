@@ -172,7 +172,12 @@ const DetailPage = observer(function DetailPage() {
                     series={[{ key: 'audience', name: item.name }]}
                     rows={profile.rows
                       .filter((r) => r.category === c)
-                      .map((r) => ({ key: r.identifier, label: r.name, population: r.population_share, values: [{ share: r.share, index: r.index, count: r.count }] }))}
+                      .map((r) => ({
+                        key: r.identifier,
+                        label: r.name,
+                        population: r.population_share,
+                        values: [{ share: r.share, index: r.index, count: r.count }],
+                      }))}
                     testId={`profile-${c}`}
                   />
                 </Card>

@@ -63,9 +63,21 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
   const actions = (target: WidgetTarget, lvl: InsightsLevel, widget: InsightWidgetDto | null) =>
     widget && store.canEdit(target, 'update') ? (
       <>
-        <Button small icon="edit" aria-label={t('editWidget', { name: widget.name })} onClick={() => setEditing({ target, level: lvl, widget })} data-testid="widget-edit" />
+        <Button
+          small
+          icon="edit"
+          aria-label={t('editWidget', { name: widget.name })}
+          onClick={() => setEditing({ target, level: lvl, widget })}
+          data-testid="widget-edit"
+        />
         {store.canEdit(target, 'destroy') && (
-          <Button small icon="trash" aria-label={t('deleteWidget', { name: widget.name })} onClick={() => setDeleting({ target, level: lvl, widget })} data-testid="widget-delete" />
+          <Button
+            small
+            icon="trash"
+            aria-label={t('deleteWidget', { name: widget.name })}
+            onClick={() => setDeleting({ target, level: lvl, widget })}
+            data-testid="widget-delete"
+          />
         )}
       </>
     ) : null;
@@ -77,9 +89,16 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
           {t('title')}
         </H3>
         {level === 'market' && store.canEdit('region', 'create') && (
-          <Button icon="globe" text={t('regionDemographic')} onClick={() => setEditing({ target: 'region', level: 'market', widget: null })} data-testid="insights-region-form" />
+          <Button
+            icon="globe"
+            text={t('regionDemographic')}
+            onClick={() => setEditing({ target: 'region', level: 'market', widget: null })}
+            data-testid="insights-region-form"
+          />
         )}
-        {level && store.canEditOwner && <Button icon="add" text={t('addWidget')} onClick={() => setEditing({ target: 'owner', level, widget: null })} data-testid="insights-add-widget" />}
+        {level && store.canEditOwner && (
+          <Button icon="add" text={t('addWidget')} onClick={() => setEditing({ target: 'owner', level, widget: null })} data-testid="insights-add-widget" />
+        )}
         {convert.shown && (
           <Button
             intent="primary"
@@ -108,7 +127,9 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
               ))}
             </Tabs>
           </div>
-          <div style={{ marginTop: 12 }}>{level === 'market' ? <MarketLevel store={store} actions={actions} /> : <PersonLevel store={store} actions={actions} />}</div>
+          <div style={{ marginTop: 12 }}>
+            {level === 'market' ? <MarketLevel store={store} actions={actions} /> : <PersonLevel store={store} actions={actions} />}
+          </div>
         </>
       )}
       {editing && (
@@ -149,7 +170,15 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
 
 type Actions = (target: WidgetTarget, level: InsightsLevel, widget: InsightWidgetDto | null) => React.ReactNode;
 
-const InnerTabs = observer(function InnerTabs({ store, level, tabs }: { store: InsightsPanelStore; level: InsightsLevel; tabs: { key: string; title: string }[] }) {
+const InnerTabs = observer(function InnerTabs({
+  store,
+  level,
+  tabs,
+}: {
+  store: InsightsPanelStore;
+  level: InsightsLevel;
+  tabs: { key: string; title: string }[];
+}) {
   const { t } = useTranslation('insights');
   if (tabs.length < 2) return null;
   // Blueprint's tablist takes no name: the group around it carries it.
@@ -171,13 +200,31 @@ const MarketLevel = observer(function MarketLevel({ store, actions }: { store: I
   const active = tabs.find((x) => x.key === store.activeTab('market')) ?? tabs[0];
   return (
     <div data-testid="insights-market">
-      <InnerTabs store={store} level="market" tabs={tabs.map((x) => ({ key: x.key, title: x.target === 'region' ? t('regionTab', { name: x.tab.name }) : x.tab.name }))} />
+      <InnerTabs
+        store={store}
+        level="market"
+        tabs={tabs.map((x) => ({ key: x.key, title: x.target === 'region' ? t('regionTab', { name: x.tab.name }) : x.tab.name }))}
+      />
       {active.tab.widgets.length === 0 && <p className={Classes.TEXT_MUTED}>{t('noWidgets')}</p>}
       <div style={{ display: 'grid', gap: 16, marginTop: 8 }}>
         {active.tab.widgets.map((w) => {
           const shares = surveyShares(w.attributes);
-          const rows: IndexRow[] = w.attributes.map((a, i) => ({ key: String(a.id), label: a.name, population: null, values: [{ share: shares[i], index: null }] }));
-          return <IndexBars key={w.id} title={w.name} rows={rows} series={[{ key: 'survey', name: t('survey') }]} actions={actions(active.target, 'market', w)} testId={`insights-widget-${w.id}`} />;
+          const rows: IndexRow[] = w.attributes.map((a, i) => ({
+            key: String(a.id),
+            label: a.name,
+            population: null,
+            values: [{ share: shares[i], index: null }],
+          }));
+          return (
+            <IndexBars
+              key={w.id}
+              title={w.name}
+              rows={rows}
+              series={[{ key: 'survey', name: t('survey') }]}
+              actions={actions(active.target, 'market', w)}
+              testId={`insights-widget-${w.id}`}
+            />
+          );
         })}
       </div>
     </div>
@@ -196,14 +243,21 @@ const PersonLevel = observer(function PersonLevel({ store, actions }: { store: I
   const title = (key: string, name: string) => (key === DEMOGRAPHICS_TAB_KEY ? t('demographics') : name);
   const active = p.tabs.find((x) => x.key === store.activeTab('person')) ?? p.tabs[0];
   const rowsOf = (w: ProfileWidgetDto): IndexRow[] =>
-    w.rows.filter((r) => !r.unavailable).map((r) => ({ key: r.identifier, label: r.name, population: r.population_share, values: r.values.map((v) => ({ share: v.share, index: v.index, count: v.count })) }));
+    w.rows
+      .filter((r) => !r.unavailable)
+      .map((r) => ({
+        key: r.identifier,
+        label: r.name,
+        population: r.population_share,
+        values: r.values.map((v) => ({ share: v.share, index: v.index, count: v.count })),
+      }));
   return (
     <div data-testid="insights-person" aria-busy={store.profileLoading}>
       <InnerTabs store={store} level="person" tabs={p.tabs.map((x) => ({ key: x.key, title: title(x.key, x.name) }))} />
       <div style={{ display: 'grid', gap: 16, marginTop: 8 }}>
         {active.widgets.map((w) => {
           const gone = w.rows.filter((r) => r.unavailable).map((r) => r.name);
-          const saved = w.id !== null ? store.ownerWidget(w.id)?.widget ?? null : null;
+          const saved = w.id !== null ? (store.ownerWidget(w.id)?.widget ?? null) : null;
           return (
             <div key={w.key}>
               <IndexBars title={w.name} rows={rowsOf(w)} series={series} actions={actions('owner', 'person', saved)} testId={`insights-widget-${w.key}`} />

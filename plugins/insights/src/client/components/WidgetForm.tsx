@@ -43,7 +43,11 @@ export function WidgetForm(props: WidgetFormProps) {
   const [category, setCategory] = useState(w?.demographic_category ?? '');
   const [unit, setUnit] = useState<'percent' | 'value'>(w && w.attributes.length > 0 && w.attributes.every((a) => a.percent === null) ? 'value' : 'percent');
   const [attributes, setAttributes] = useState<AttributeDraft[]>(
-    w ? w.attributes.map((a) => ({ name: a.name, number: String(a.percent ?? a.value ?? ''), segment_identifier: a.segment_identifier })) : props.level === 'market' ? [{ name: '', number: '', segment_identifier: null }] : [],
+    w
+      ? w.attributes.map((a) => ({ name: a.name, number: String(a.percent ?? a.value ?? ''), segment_identifier: a.segment_identifier }))
+      : props.level === 'market'
+        ? [{ name: '', number: '', segment_identifier: null }]
+        : [],
   );
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
@@ -116,8 +120,18 @@ export function WidgetForm(props: WidgetFormProps) {
       <FormGroup label={t('form.name')} labelFor="widget-name" intent={err('name') ? 'danger' : 'none'} helperText={err('name')}>
         <InputGroup id="widget-name" value={name} onChange={(e) => setName(e.target.value)} intent={err('name') ? 'danger' : 'none'} />
       </FormGroup>
-      <FormGroup label={t('form.category')} labelFor="widget-category" intent={err('demographic_category') ? 'danger' : 'none'} helperText={err('demographic_category')}>
-        <InputGroup id="widget-category" value={category} onChange={(e) => setCategory(e.target.value)} intent={err('demographic_category') ? 'danger' : 'none'} />
+      <FormGroup
+        label={t('form.category')}
+        labelFor="widget-category"
+        intent={err('demographic_category') ? 'danger' : 'none'}
+        helperText={err('demographic_category')}
+      >
+        <InputGroup
+          id="widget-category"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          intent={err('demographic_category') ? 'danger' : 'none'}
+        />
       </FormGroup>
       {props.level === 'market' && (
         <RadioGroup inline label={t('form.unit')} selectedValue={unit} onChange={(e) => setUnit(e.currentTarget.value as 'percent' | 'value')}>
@@ -134,7 +148,12 @@ export function WidgetForm(props: WidgetFormProps) {
           return (
             <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'flex-start', marginBottom: 8 }} data-testid={`widget-attribute-${i}`}>
               <FormGroup style={{ flex: '1 1 auto', margin: 0 }} intent={nameErr ? 'danger' : 'none'} helperText={nameErr}>
-                <InputGroup aria-label={t('form.attributeName', { n })} value={a.name} onChange={(e) => set(i, { name: e.target.value })} intent={nameErr ? 'danger' : 'none'} />
+                <InputGroup
+                  aria-label={t('form.attributeName', { n })}
+                  value={a.name}
+                  onChange={(e) => set(i, { name: e.target.value })}
+                  intent={nameErr ? 'danger' : 'none'}
+                />
               </FormGroup>
               {props.level === 'market' ? (
                 <FormGroup style={{ width: 140, margin: 0 }} intent={numErr ? 'danger' : 'none'} helperText={numErr}>
@@ -146,7 +165,13 @@ export function WidgetForm(props: WidgetFormProps) {
                     step="any"
                     value={a.number}
                     onChange={(e) => set(i, { number: e.target.value })}
-                    rightElement={unit === 'percent' ? <span className={Classes.TEXT_MUTED} style={{ padding: '0 8px', lineHeight: '30px' }}>%</span> : undefined}
+                    rightElement={
+                      unit === 'percent' ? (
+                        <span className={Classes.TEXT_MUTED} style={{ padding: '0 8px', lineHeight: '30px' }}>
+                          %
+                        </span>
+                      ) : undefined
+                    }
                     intent={numErr ? 'danger' : 'none'}
                   />
                 </FormGroup>
@@ -156,13 +181,23 @@ export function WidgetForm(props: WidgetFormProps) {
                   {numErr && <div style={{ color: '#cd4246' }}>{numErr}</div>}
                 </div>
               )}
-              <Button minimal icon="cross" aria-label={t('form.removeAttribute', { n })} onClick={() => setAttributes((list) => list.filter((_, j) => j !== i))} />
+              <Button
+                minimal
+                icon="cross"
+                aria-label={t('form.removeAttribute', { n })}
+                onClick={() => setAttributes((list) => list.filter((_, j) => j !== i))}
+              />
             </div>
           );
         })}
       </fieldset>
       {props.level === 'market' ? (
-        <Button icon="add" text={t('form.addAttribute')} onClick={() => setAttributes((list) => [...list, { name: '', number: '', segment_identifier: null }])} data-testid="widget-add-attribute" />
+        <Button
+          icon="add"
+          text={t('form.addAttribute')}
+          onClick={() => setAttributes((list) => [...list, { name: '', number: '', segment_identifier: null }])}
+          data-testid="widget-add-attribute"
+        />
       ) : (
         <Button icon="add" text={t('form.addSegments')} onClick={() => setPicking(true)} data-testid="widget-add-segments" />
       )}
@@ -174,7 +209,12 @@ export function WidgetForm(props: WidgetFormProps) {
           title={t('form.pickerTitle')}
           onClose={() => setPicking(false)}
           onSelect={(segs) => {
-            setAttributes((list) => [...list, ...segs.filter((s) => !list.some((a) => a.segment_identifier === s.identifier)).map((s) => ({ name: s.name, number: '', segment_identifier: s.identifier }))]);
+            setAttributes((list) => [
+              ...list,
+              ...segs
+                .filter((s) => !list.some((a) => a.segment_identifier === s.identifier))
+                .map((s) => ({ name: s.name, number: '', segment_identifier: s.identifier })),
+            ]);
             setPicking(false);
           }}
         />

@@ -59,7 +59,12 @@ export class InsightsPanelStore {
     props: PanelProps,
   ) {
     this.props = props;
-    makeAutoObservable<InsightsPanelStore, 'services' | 'profileSeq' | 'tabsSeq'>(this, { services: false, profileSeq: false, tabsSeq: false, props: observable.ref });
+    makeAutoObservable<InsightsPanelStore, 'services' | 'profileSeq' | 'tabsSeq'>(this, {
+      services: false,
+      profileSeq: false,
+      tabsSeq: false,
+      props: observable.ref,
+    });
   }
 
   setProps(p: PanelProps): void {
@@ -141,7 +146,11 @@ export class InsightsPanelStore {
     const id = this.ownerId;
     try {
       const [config, owner, region] = await Promise.all([
-        cfg ? this.services.api.call(E.tabsConfig, { query: { resource_id: cfg.resourceId, resource_type: cfg.resourceType, insights_context: this.props.context } }) : Promise.resolve([]),
+        cfg
+          ? this.services.api.call(E.tabsConfig, {
+              query: { resource_id: cfg.resourceId, resource_type: cfg.resourceType, insights_context: this.props.context },
+            })
+          : Promise.resolve([]),
         id !== null ? this.services.api.call(this.endpoints.tabs, { params: { ownerId: id } }).then((r) => r.data) : Promise.resolve([]),
         this.services.api.call(E.regionTabs).then((r) => r.data),
       ]);
@@ -170,7 +179,9 @@ export class InsightsPanelStore {
     try {
       const res = await this.services.api.call(
         this.endpoints.profile,
-        { body: { owner_id: this.ownerId, audiences: audiences.map((a) => ({ name: a.name, rules: a.rules })), membership: this.props.membership ?? 'matched' } },
+        {
+          body: { owner_id: this.ownerId, audiences: audiences.map((a) => ({ name: a.name, rules: a.rules })), membership: this.props.membership ?? 'matched' },
+        },
         { silent: true },
       );
       if (seq === this.profileSeq) runInAction(() => (this.profile = res.data));
