@@ -13,7 +13,7 @@ import {
   type InsightsPanelProps,
 } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { DEMOGRAPHICS_TAB_KEY, surveyShares, type InsightWidgetDto, type ProfileWidgetDto } from '../../common';
@@ -46,7 +46,9 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
   const [editing, setEditing] = useState<Editing | null>(null);
   const [deleting, setDeleting] = useState<{ target: WidgetTarget; level: InsightsLevel; widget: { id: number; name: string } } | null>(null);
 
-  store.setProps(props);
+  // The screen's props reach the store after each render, before paint (not during render: MobX
+  // refuses state changes inside an observer's render). Effects below run after it.
+  useLayoutEffect(() => store.setProps(props));
   const context = hierarchy.fullSlug;
   const tabsKey = JSON.stringify([props.owner, props.tabsConfig ?? null, props.context]);
   const profileKey = JSON.stringify([props.owner, props.membership ?? 'matched', props.audiences.map((a) => [a.name, a.rules])]);
