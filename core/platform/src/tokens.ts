@@ -1,5 +1,5 @@
 import type { RouteTable } from './routeTable';
-import { createToken, type HierarchySelection, type NavCategory, type SessionSnapshot } from '@discovery/plugin-api';
+import { createToken, type HierarchySelection, type NavCategory, type RouteRef, type SessionSnapshot } from '@discovery/plugin-api';
 import type { ComponentType } from 'react';
 import type { ApiClient } from './ApiClient';
 import type { ConfigStore } from './stores/ConfigStore';
@@ -54,7 +54,9 @@ export const NotificationCenterToken = createToken<NotificationCenter>('core:Not
  * Extension point: a quick-link card on the home page (SHELL-101..104). Plugins bind any number
  * of cards to HomeCardToken. A card shows when its client feature flag is on OR its feature module
  * is accessible in the context; a demo card hides when its real flag is on; a data card shows only
- * when `hasData` says the client and brand have data for it.
+ * when `hasData` says the client and brand have data for it. And, like a nav item, only when the
+ * page it leads to can be opened from the context (RouteTable.canOpen: the route's `requires`,
+ * and a context deep enough for its scope).
  */
 export interface HomeCard {
   id: string;
@@ -68,7 +70,16 @@ export interface HomeCard {
   /** The real flag that hides this demo card (SHELL-103). */
   hiddenWhenFlag?: string;
   hasData?: (selection: HierarchySelection) => Promise<boolean>;
-  link(selection: HierarchySelection): string;
+  /** The page the card opens. */
+  target: RouteRef;
+  /** Query parameters of the link (e.g. the builder's SHELL-023 values). */
+  search?: Record<string, string>;
+}
+
+/** The address a card opens in a context. */
+export function homeCardLink(card: HomeCard, selection: HierarchySelection): string {
+  const q = card.search ? new URLSearchParams(card.search).toString() : '';
+  return card.target.link(selection) + (q ? `?${q}` : '');
 }
 export const HomeCardToken = createToken<HomeCard>('core:HomeCard');
 

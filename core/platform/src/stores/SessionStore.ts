@@ -95,16 +95,20 @@ export class SessionStore {
     };
   }
 
-  /** At start: who is this (a 401 just means signed out). */
+  /**
+   * At start: who is this. The session probe answers 200 with no user when signed out (an
+   * expected state, not a failed request in the console); a failure also means signed out.
+   */
   async init(): Promise<void> {
     adoptCsrfCookie();
     const epoch = this.epoch;
     try {
-      const res = await this.api.call(E.me, {}, { silent: true, noRefreshLogin: true });
+      const me = (await this.api.call(E.session, {}, { silent: true, noRefreshLogin: true })).data;
+      if (!me) throw new Error('signed out');
       await this.hierarchy.load();
       runInAction(() => {
         if (epoch !== this.epoch) return;
-        this.me = res.data;
+        this.me = me;
         this.status = 'authenticated';
       });
     } catch {

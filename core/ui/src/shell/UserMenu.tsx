@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { adminDashboardRoute, coreEndpoints } from '@discovery/plugin-api';
 import { ApiClientToken, changeLanguage, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, RouteTableToken, SessionStoreToken, SHELL_LANGUAGES, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
@@ -90,8 +90,8 @@ export const UserMenu = observer(function UserMenu() {
     </Menu>
   );
   return (
-    <Popover content={menu} placement="bottom-end">
+    <PopoverNext content={menu} placement="bottom-end">
       <Button icon="user" endIcon="caret-down" text={session.fullName} aria-label={`${t('userMenu.label')}: ${session.fullName}`} data-testid="user-menu" variant="minimal" />
-    </Popover>
+    </PopoverNext>
   );
 });

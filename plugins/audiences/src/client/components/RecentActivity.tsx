@@ -1,6 +1,6 @@
 import { Button, Classes, H4, HTMLSelect, HTMLTable, Icon, NonIdealState, Spinner, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
 import { effectiveCompanyId } from '@discovery/plugin-api';
-import { audienceDetailRoute, audiencesOverviewRoute, audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, SessionStoreToken, ShellModalsToken, useService } from '@discovery/platform';
+import { audienceDetailRoute, audiencesOverviewRoute, audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, RouteTableToken, SessionStoreToken, ShellModalsToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ export const RecentActivity = observer(function RecentActivity() {
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
   const modals = useService(ShellModalsToken);
+  const routes = useService(RouteTableToken);
   const navigate = useNavigate();
   const [limit, setLimit] = useState<5 | 10>(5);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean } | null>(null);
@@ -61,7 +62,13 @@ export const RecentActivity = observer(function RecentActivity() {
   const shown = recentRows(rows, limit, sort);
   const audiencesPanel =
     rows.length === 0 ? (
-      <NonIdealState icon="database" title={t('home.unavailable')} action={<Link to={audiencesOverviewRoute.link(hierarchy.selection)}>{t('home.goToAudiences')}</Link>} data-testid="recent-empty" />
+      <NonIdealState
+        icon="database"
+        title={t('home.unavailable')}
+        // SHELL-110, where the overview can open from this context (not in a region without brands).
+        action={routes.canOpen(audiencesOverviewRoute, session.snapshot) ? <Link to={audiencesOverviewRoute.link(hierarchy.selection)}>{t('home.goToAudiences')}</Link> : undefined}
+        data-testid="recent-empty"
+      />
     ) : (
       <>
         <label className={Classes.TEXT_MUTED} style={{ display: 'inline-flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
