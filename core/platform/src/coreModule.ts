@@ -22,7 +22,10 @@ import {
 export const coreModule = new ContainerModule(({ bind }) => {
   bind(ErrorBannerStoreToken.symbol).toDynamicValue(() => new ErrorBannerStore()).inSingletonScope();
   bind(ToastStoreToken.symbol).toDynamicValue(() => new ToastStore()).inSingletonScope();
-  bind(NavStoreToken.symbol).toDynamicValue(() => new NavStore()).inSingletonScope();
+  // The nav remembers each user's own choice (issue 14 §6).
+  bind(NavStoreToken.symbol)
+    .toDynamicValue((ctx) => new NavStore(localStorage, () => ctx.get<SessionStore>(SessionStoreToken.symbol).me?.id ?? null))
+    .inSingletonScope();
   bind(ShellModalsToken.symbol).toDynamicValue(() => new ShellModalsStore()).inSingletonScope();
   bind(ApiClientToken.symbol)
     .toDynamicValue((ctx) => {

@@ -9,7 +9,7 @@ export { ContainerProvider, useContainer, useContributions, useOptionalService, 
 export { ConfigStore, type AppConfigDto } from './stores/ConfigStore';
 export { ErrorBannerStore } from './stores/ErrorBannerStore';
 export { HierarchyStore } from './stores/HierarchyStore';
-export { NAV_WIDTH, NavStore } from './stores/NavStore';
+export { MAIN_MIN_WIDTH, NAV_AUTO_COLLAPSE_BELOW, NAV_WIDTH, NavStore } from './stores/NavStore';
 export { LOGOUT_DELAY_MS, postLogoutToFrames, SessionStore, SSO_TOKEN_KEY, withDefaultPermissions, type MeDto } from './stores/SessionStore';
 export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type ToastIntent } from './stores/ToastStore';
 export * from './tokens';

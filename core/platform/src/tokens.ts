@@ -120,3 +120,25 @@ export interface NavContribution {
   items(session: SessionSnapshot): readonly DynamicNavItem[];
 }
 export const NavContributionToken = createToken<NavContribution>('core:NavContribution');
+
+/** What a screen hands over to have an index report built (SRV-045): the audience it profiles. */
+export interface IndexReportRequest {
+  /** The report's name; the notification center shows `uiName` when given. */
+  name: string;
+  uiName?: string;
+  rules: { include?: { and: { or: string[] }[] }; exclude?: { and: { or: string[] }[] } };
+  personaId?: number;
+}
+
+/**
+ * Extension point: index reports, requested from any insight screen (the audience detail first)
+ * and delivered through the notification center. The notifications plugin provides it; a build
+ * without one offers no request.
+ */
+export interface IndexReports {
+  /** index_report.create in this session. */
+  canRequest(session: SessionSnapshot): boolean;
+  /** Queues the report; the notification center lists it at once, in progress. */
+  request(r: IndexReportRequest): Promise<void>;
+}
+export const IndexReportsToken = createToken<IndexReports>('core:IndexReports');

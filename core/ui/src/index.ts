@@ -15,4 +15,5 @@ export { BootError, PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPan
 export { Logo } from './shell/Logo';
 export { AudienceDetailsModal, ZeroCountModal } from './shell/ShellModals';
 export { SegmentPicker, type SegmentPickerProps } from './picker/SegmentPicker';
+export { RequestIndexReport } from './reports/RequestIndexReport';
 export { SegmentPickerStore, type PickerContext, type PickerOptions, type PickerSegment } from './picker/SegmentPickerStore';
