@@ -46,7 +46,7 @@ const ClientDialog = observer(function ClientDialog({ form, onSave, onClose }: {
           {form.flags.map((f, i) => (
             <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 }} data-testid="client-flag">
               <InputGroup value={f.key} placeholder={t('clients.flagKey')} onChange={(e) => form.setFlag(i, { key: e.target.value })} data-testid={`client-flag-key-${i}`} />
-              <Switch checked={f.on} label={t('clients.flagOn')} onChange={(e) => form.setFlag(i, { on: e.currentTarget.checked })} style={{ margin: 0 }} data-testid={`client-flag-on-${i}`} />
+              <Switch checked={f.on} label={f.on ? t('clients.flagOn') : t('clients.flagOff')} onChange={(e) => form.setFlag(i, { on: e.currentTarget.checked })} style={{ margin: 0 }} data-testid={`client-flag-on-${i}`} />
               <Button variant="minimal" icon="cross" aria-label={t('clients.removeFlag')} onClick={() => form.removeFlag(i)} />
             </div>
           ))}
