@@ -18,7 +18,8 @@ describe('toolbox', () => {
     await expect(toolbox.navItem('Product Planner')).toBeDisplayed();
     // An external unit is a link that opens a new tab.
     await expect(toolbox.navItem('Media Calculator')).toHaveAttribute('target', '_blank');
-    await expect(toolbox.navItem('Media Calculator')).toHaveAttribute('href', 'https://calculator.discovery.example/');
+    // Issue 14 §5: a real page (the demo application's), not a placeholder host.
+    await expect(toolbox.navItem('Media Calculator')).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\/toolbox-demo\/link\?name=Media%20Calculator$/);
     await expect(toolbox.navItem('UK Retail Portal')).not.toBeExisting();
     await expect(toolbox.navItem('Retired Dashboard')).not.toBeExisting();
 
