@@ -110,7 +110,7 @@ export const LeftNav = observer(function LeftNav({ plugins, failed, onNotificati
               <Icon icon="notifications" />
               {!collapsed && <span style={{ flex: 1, textAlign: 'left' }}>{t('nav.notifications')}</span>}
               {badgeLabel && (
-                <Tag round intent="danger" data-testid="notification-badge">
+                <Tag round intent="danger" className="dsc-nav-badge" data-testid="notification-badge">
                   {badgeLabel}
                 </Tag>
               )}
