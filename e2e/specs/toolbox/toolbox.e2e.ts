@@ -83,7 +83,8 @@ describe('toolbox', () => {
     await browser.waitUntil(async () => (await browser.getUrl()).endsWith('/notice'), { timeout: 15000 });
     await expect(toolbox.noticePage.$('h2')).toHaveText('Oops...');
     await expect($('[data-testid="notice-text"]')).toHaveText('The selected client and region has no brand or product associated with it. Please contact your Agency Admin.');
-    await expect($('[data-testid="notice-support"]')).toHaveAttribute('href', 'https://support.discovery.example');
+    // The support address the e2e server configures (DISCOVERY_SUPPORT_URL, scripts/e2e.ts).
+    await expect($('[data-testid="notice-support"]')).toHaveAttribute('href', 'https://support.discovery.test/');
   });
 
   it('TBX-012 TBX-007 TBX-008 the management screen adds a UK-only link (not in the US nav) and hides a unit (it leaves the nav)', async () => {

@@ -91,7 +91,8 @@ export class SessionStore {
       featureFlags: this.hierarchy.featureFlags,
       modules: this.hierarchy.modules,
       isTier3: this.config.isTier3,
-      hierarchy: this.hierarchy.selection,
+      // The levels that exist: nav items and cards never link below them (issue 14 §2).
+      hierarchy: this.hierarchy.resolvedSelection,
     };
   }
 
