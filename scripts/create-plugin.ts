@@ -29,22 +29,23 @@ export function scaffoldFiles(opts: ScaffoldOptions): Record<string, string> {
   const s = snake(id);
   const title = opts.title ?? P.replace(/([a-z])([A-Z])/g, '$1 $2');
   return {
-    'package.json': JSON.stringify(
-      {
-        name: `@discovery/plugin-${id}`,
-        version: '0.1.0',
-        private: true,
-        description: `${title}`,
-        discovery: { pluginId: id },
-        exports: { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' },
-        scripts: {
-          typecheck: 'tsc -p ../../tsconfig.json --noEmit',
-          test: `NODE_OPTIONS=--experimental-vm-modules jest -c ../../jest.config.js plugins/${id}/`,
+    'package.json':
+      JSON.stringify(
+        {
+          name: `@discovery/plugin-${id}`,
+          version: '0.1.0',
+          private: true,
+          description: `${title}`,
+          discovery: { pluginId: id },
+          exports: { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' },
+          scripts: {
+            typecheck: 'tsc -p ../../tsconfig.json --noEmit',
+            test: `NODE_OPTIONS=--experimental-vm-modules jest -c ../../jest.config.js plugins/${id}/`,
+          },
         },
-      },
-      null,
-      2,
-    ) + '\n',
+        null,
+        2,
+      ) + '\n',
     'README.md': `# ${id}
 
 ${title}.

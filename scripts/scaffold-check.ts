@@ -34,7 +34,10 @@ export async function scaffoldCheck(opts: { e2e: boolean }): Promise<number> {
     const steps: [string, () => Promise<number>][] = [
       ['typecheck with the new plugin', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
       ['boundaries', () => run('npx', ['tsx', 'scripts/check-boundaries.ts'])],
-      ['its unit and server tests', () => run('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' })],
+      [
+        'its unit and server tests',
+        () => run('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' }),
+      ],
     ];
     for (const [name, step] of steps) {
       console.log(`scaffold-check: ${name}`);

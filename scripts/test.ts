@@ -25,7 +25,18 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push({
     name: 'jest server suites (PostgreSQL)',
     exec: () =>
-      run('npx', ['jest', '--ci', '--selectProjects', 'node', '--testPathPatterns', '(core/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/'], jestEnv),
+      run(
+        'npx',
+        [
+          'jest',
+          '--ci',
+          '--selectProjects',
+          'node',
+          '--testPathPatterns',
+          '(core/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/',
+        ],
+        jestEnv,
+      ),
   });
 }
 steps.push({ name: 'create-plugin scaffold works end to end', exec: () => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true' }) });

@@ -12,10 +12,7 @@ export const ROUTING_WARNING_MS = 10_000;
 export const invalidClientWarning = (slug: string) => `Invalid client: ${slug}`;
 export const NO_CLIENT_WARNING = 'Routing Error: The URL did not specify an active client';
 
-export type GuardResult =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'warn'; message: string; to: string };
+export type GuardResult = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'warn'; message: string; to: string };
 
 const LEVELS = ['client', 'region', 'brand', 'product'] as const;
 const DEPTH: Record<RouteScope, number> = { global: 0, client: 1, region: 2, brand: 3, product: 4 };

@@ -4,7 +4,18 @@ export { coreModule } from './coreModule';
 export { contextGuard, invalidClientWarning, loginRedirect, NO_CLIENT_WARNING, ROUTING_WARNING_MS, safeReturnUrl, type GuardResult } from './guards';
 export { defaultRegion, homePathFor, regionHasBrands, resolveNodes, swapProduct } from './hierarchy';
 export type { BrandDto, ClientDto, ProductDto, RegionDto, ResolvedNodes } from './hierarchy';
-export { addPluginResources, changeLanguage, initI18n, LANGUAGE_KEY, PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN, pseudoLocalize, pseudoString, SHELL_LANGUAGES } from './i18n';
+export {
+  addPluginResources,
+  changeLanguage,
+  initI18n,
+  LANGUAGE_KEY,
+  PSEUDO_CLOSE,
+  PSEUDO_LOCALE,
+  PSEUDO_OPEN,
+  pseudoLocalize,
+  pseudoString,
+  SHELL_LANGUAGES,
+} from './i18n';
 export { ContainerProvider, useContainer, useContributions, useOptionalService, useService } from './react';
 export { ConfigStore, type AppConfigDto } from './stores/ConfigStore';
 export { ErrorBannerStore } from './stores/ErrorBannerStore';

@@ -72,10 +72,16 @@ export function buildNav(
   const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
   const strip = ({ category: _c, order: _o, ...e }: (typeof entries)[number]): NavEntry => e;
   return {
-    top: entries.filter((e) => !e.category).sort(byOrder).map(strip),
+    top: entries
+      .filter((e) => !e.category)
+      .sort(byOrder)
+      .map(strip),
     categories: NAV_CATEGORIES.map((category) => ({
       category,
-      items: entries.filter((e) => e.category === category).sort(byOrder).map(strip),
+      items: entries
+        .filter((e) => e.category === category)
+        .sort(byOrder)
+        .map(strip),
     })).filter((c) => c.items.length > 0),
   };
 }

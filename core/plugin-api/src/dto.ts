@@ -95,6 +95,10 @@ export interface PublicConfigDto {
  * The company id a context acts for: the product's, else its brand's, else its client's
  * (SHELL-113 DESIGN; brand admin shows the same fallback, BRAND rules). Null when none has one.
  */
-export function effectiveCompanyId(ctx: { client?: { conversant_company_id: number | null } | null; brand?: { conversant_company_id: number | null } | null; product?: { conversant_company_id: number | null } | null }): number | null {
+export function effectiveCompanyId(ctx: {
+  client?: { conversant_company_id: number | null } | null;
+  brand?: { conversant_company_id: number | null } | null;
+  product?: { conversant_company_id: number | null } | null;
+}): number | null {
   return ctx.product?.conversant_company_id ?? ctx.brand?.conversant_company_id ?? ctx.client?.conversant_company_id ?? null;
 }

@@ -93,7 +93,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
-    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }, { id: '0003_jobs', sql: jobsMigration }, { id: '0004_session_sso_key', sql: sessionSsoKeyMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
+    await runMigrations(db, [
+      {
+        id: 'core',
+        migrations: [
+          { id: '0001_core', sql: coreMigration },
+          { id: '0002_seeds', sql: seedsMigration },
+          { id: '0003_jobs', sql: jobsMigration },
+          { id: '0004_session_sso_key', sql: sessionSsoKeyMigration },
+        ],
+      },
+      ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] })),
+    ]);
   } catch (e) {
     await db.close();
     throw e;

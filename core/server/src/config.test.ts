@@ -25,7 +25,11 @@ describe('external addresses', () => {
 
   it('an empty value is unset; anything but an absolute http(s) address stops the start, naming the variable', () => {
     expect(loadConfig({ DISCOVERY_HELP_CENTER_URL: '' }).help_urls).toEqual({});
-    expect(() => loadConfig({ DISCOVERY_HELP_CENTER_URL: 'javascript:alert(1)' })).toThrow("DISCOVERY_HELP_CENTER_URL: 'javascript:alert(1)' is not an http(s) address");
-    expect(() => loadConfig({ DISCOVERY_SUPPORT_URL: 'support.acme.test' })).toThrow("DISCOVERY_SUPPORT_URL: 'support.acme.test' is not an address (https://...)");
+    expect(() => loadConfig({ DISCOVERY_HELP_CENTER_URL: 'javascript:alert(1)' })).toThrow(
+      "DISCOVERY_HELP_CENTER_URL: 'javascript:alert(1)' is not an http(s) address",
+    );
+    expect(() => loadConfig({ DISCOVERY_SUPPORT_URL: 'support.acme.test' })).toThrow(
+      "DISCOVERY_SUPPORT_URL: 'support.acme.test' is not an address (https://...)",
+    );
   });
 });

@@ -26,7 +26,11 @@ export interface AppConfig {
   frameOrigins: string[];
 }
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** An origin as a CSP source: scheme://host[:port], nothing else (a path or a quote would widen or break the policy). */
 function frameOrigin(v: string): string {

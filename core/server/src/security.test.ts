@@ -141,7 +141,10 @@ describe('security headers, cookies and sign-in edges', () => {
     });
 
     it('DISCOVERY_FRAME_ORIGINS holds origins only: a path is cut to its origin, anything else stops the start', () => {
-      expect(loadConfig({ DISCOVERY_FRAME_ORIGINS: 'https://a.example/app, http://b.example:8080' }).frameOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
+      expect(loadConfig({ DISCOVERY_FRAME_ORIGINS: 'https://a.example/app, http://b.example:8080' }).frameOrigins).toEqual([
+        'https://a.example',
+        'http://b.example:8080',
+      ]);
       expect(() => loadConfig({ DISCOVERY_FRAME_ORIGINS: "'unsafe-inline'" })).toThrow(/DISCOVERY_FRAME_ORIGINS/);
       expect(() => loadConfig({ DISCOVERY_FRAME_ORIGINS: 'javascript:alert(1)' })).toThrow(/DISCOVERY_FRAME_ORIGINS/);
     });
@@ -189,7 +192,9 @@ describe('security headers, cookies and sign-in edges', () => {
         unknown.push(await time(`unknown-${i}@example.com`));
       }
       const ratio = median(unknown) / median(known);
-      process.stdout.write(`sign-in timing: known email, wrong password median ${median(known).toFixed(1)} ms; unknown email median ${median(unknown).toFixed(1)} ms; ratio ${ratio.toFixed(2)}\n`);
+      process.stdout.write(
+        `sign-in timing: known email, wrong password median ${median(known).toFixed(1)} ms; unknown email median ${median(unknown).toFixed(1)} ms; ratio ${ratio.toFixed(2)}\n`,
+      );
       expect(ratio).toBeGreaterThan(0.5);
       expect(ratio).toBeLessThan(2);
     });

@@ -1,6 +1,16 @@
 import { HotkeysProvider, NonIdealState } from '@blueprintjs/core';
 import { noticeRoute, routePath, type ClientPlugin, type HierarchySelection, type PluginRoute, type RouteGuardOutcome } from '@discovery/plugin-api';
-import { contextGuard, HierarchyStoreToken, homePathFor, loginRedirect, ROUTING_WARNING_MS, SessionStoreToken, ToastStoreToken, useService, type BootResult } from '@discovery/platform';
+import {
+  contextGuard,
+  HierarchyStoreToken,
+  homePathFor,
+  loginRedirect,
+  ROUTING_WARNING_MS,
+  SessionStoreToken,
+  ToastStoreToken,
+  useService,
+  type BootResult,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -48,7 +58,10 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   const { '*': _splat, ...params } = useParams();
   const location = useLocation();
   const { clientSlug, regionSlug, brandSlug, productSlug } = params;
-  const sel = useMemo<HierarchySelection>(() => ({ client: clientSlug, region: regionSlug, brand: brandSlug, product: productSlug }), [clientSlug, regionSlug, brandSlug, productSlug]);
+  const sel = useMemo<HierarchySelection>(
+    () => ({ client: clientSlug, region: regionSlug, brand: brandSlug, product: productSlug }),
+    [clientSlug, regionSlug, brandSlug, productSlug],
+  );
   const scoped = route.ref.scope !== 'global';
   // The tab names the page's feature (WCAG 2.4.2), e.g. 'Audiences · Discovery'.
   const { t: tr } = useTranslation();
@@ -176,7 +189,11 @@ export function PluginRoutes({ boot }: { boot: BootResult }) {
     <HotkeysProvider>
       <Routes>
         {routes.map((r) => (
-          <Route key={r.path} path={r.path} element={<RouteGate plugin={r.plugin} route={r.route} Page={r.Page} boot={boot} failed={failed} noticePath={noticePath} />} />
+          <Route
+            key={r.path}
+            path={r.path}
+            element={<RouteGate plugin={r.plugin} route={r.route} Page={r.Page} boot={boot} failed={failed} noticePath={noticePath} />}
+          />
         ))}
         <Route path="*" element={<NotFound boot={boot} failed={failed} />} />
       </Routes>

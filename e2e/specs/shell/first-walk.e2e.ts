@@ -157,7 +157,12 @@ describe('what a new user meets (issue 14)', () => {
     const box = await layout.box('[data-testid="notifications-panel"]');
     const empty = await layout.box('[data-testid="notifications-empty"]');
     expect(empty.bottom).toBeLessThanOrEqual(box.bottom);
-    expect(await browser.execute(() => { const p = document.querySelector('[data-testid="notifications-panel"]')!; return p.scrollHeight - p.clientHeight; })).toBe(0);
+    expect(
+      await browser.execute(() => {
+        const p = document.querySelector('[data-testid="notifications-panel"]')!;
+        return p.scrollHeight - p.clientHeight;
+      }),
+    ).toBe(0);
     await layout.screenshot('05-notifications-empty');
     await notifications.close();
   });
@@ -242,7 +247,11 @@ describe('what a new user meets (issue 14)', () => {
     const states = await browser.execute(() =>
       Array.from(document.querySelectorAll('[data-testid="client-flag"]')).map((row) => {
         const input = row.querySelector('input[type="checkbox"]') as HTMLInputElement;
-        return [(row.querySelector('input:not([type])') as HTMLInputElement | null)?.value ?? (row.querySelector('input') as HTMLInputElement).value, input.checked, input.closest('label')!.textContent];
+        return [
+          (row.querySelector('input:not([type])') as HTMLInputElement | null)?.value ?? (row.querySelector('input') as HTMLInputElement).value,
+          input.checked,
+          input.closest('label')!.textContent,
+        ];
       }),
     );
     // Initech has only 'explore' on.

@@ -117,12 +117,24 @@ describe('admin area', () => {
     await clickWhenSettled(() => $('[data-testid="view-as-planner@example.com"]'));
     // 'View as' reloads the app at /home as the other user.
     await browser.waitUntil(async () => (await browser.getUrl()).endsWith('/home'), { timeout: 20000 });
-    await browser.waitUntil(async () => (await $('h1').getText().catch(() => '')) === 'Welcome, Pat Planner', { timeout: 20000 });
+    await browser.waitUntil(
+      async () =>
+        (await $('h1')
+          .getText()
+          .catch(() => '')) === 'Welcome, Pat Planner',
+      { timeout: 20000 },
+    );
     await expect($('[data-testid="impersonation-notice"]')).toHaveText(
       'You are viewing as Pat Planner. Use Stop Viewing As in the user menu to return to your account.',
     );
     await shell.chooseUserMenu('Stop Viewing As');
-    await browser.waitUntil(async () => (await $('h1').getText().catch(() => '')) === 'Welcome, Ada Admin', { timeout: 20000 });
+    await browser.waitUntil(
+      async () =>
+        (await $('h1')
+          .getText()
+          .catch(() => '')) === 'Welcome, Ada Admin',
+      { timeout: 20000 },
+    );
   });
 
   it('BRAND-059 creates a client with a region in the admin form; the hierarchy selector lists it', async () => {

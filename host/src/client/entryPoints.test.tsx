@@ -73,7 +73,9 @@ describe('entry points follow the routes (issue 14 §2, §3)', () => {
     const empty = await emptyRecent();
     expect(screen.queryByTestId('home-cards')).toBeNull();
     expect(within(empty).queryByRole('link')).toBeNull();
-    expect(within(screen.getByTestId('region-without-brands')).getByRole('link', { name: 'Open Brand Management' }).getAttribute('href')).toBe('/acme/uk/brands/admin');
+    expect(within(screen.getByTestId('region-without-brands')).getByRole('link', { name: 'Open Brand Management' }).getAttribute('href')).toBe(
+      '/acme/uk/brands/admin',
+    );
     // The nav has no product-level entries there either.
     expect(within(screen.getByTestId('left-nav')).queryByText('Overview')).toBeNull();
   });

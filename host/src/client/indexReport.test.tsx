@@ -39,7 +39,19 @@ function server(permissions: Record<string, unknown>) {
     .handle('GET /api/v1/notifications', () => ({ body: { data: tasks } }))
     .handle('POST /api/v1/notifications/index_reports', (body) => {
       const r = (body as { index_report: { name: string; ui_name?: string } }).index_report;
-      const task = { id: 7, report_type: 'index_report', request_id: '00000000-0000-4000-8000-000000000007', product_slug: P.slice(1), name: r.name, ui_name: r.ui_name ?? null, status: 'received', error: null, downloaded_at: null, created_at: new Date().toISOString(), job_id: 3 };
+      const task = {
+        id: 7,
+        report_type: 'index_report',
+        request_id: '00000000-0000-4000-8000-000000000007',
+        product_slug: P.slice(1),
+        name: r.name,
+        ui_name: r.ui_name ?? null,
+        status: 'received',
+        error: null,
+        downloaded_at: null,
+        created_at: new Date().toISOString(),
+        job_id: 3,
+      };
       tasks.unshift(task);
       return { status: 201, body: { data: task } };
     });

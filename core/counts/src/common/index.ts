@@ -112,8 +112,20 @@ const inClient = { permission: 'signed-in', scope: 'client' } as const;
 
 /** The segment and count API (000 §7, 001 §7, 002 §3), served by core/server. */
 export const segmentsEndpoints = {
-  byIdentifiers: defineEndpoint({ method: 'POST', path: '/api/v1/segments/by_identifiers', access: inClient, body: ByIdentifiersBody, response: typed<{ data: SegmentDto[] }>() }),
-  invalidIdentifiers: defineEndpoint({ method: 'POST', path: '/api/v1/segments/invalid_identifiers', access: inClient, body: ByIdentifiersBody, response: typed<{ data: string[] }>() }),
+  byIdentifiers: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/segments/by_identifiers',
+    access: inClient,
+    body: ByIdentifiersBody,
+    response: typed<{ data: SegmentDto[] }>(),
+  }),
+  invalidIdentifiers: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/segments/invalid_identifiers',
+    access: inClient,
+    body: ByIdentifiersBody,
+    response: typed<{ data: string[] }>(),
+  }),
   vendors: defineEndpoint({ method: 'GET', path: '/api/v1/segments/vendors', access: inClient, response: typed<{ data: unknown[] }>() }),
   segmentHierarchy: defineEndpoint({
     method: 'GET',
@@ -140,6 +152,17 @@ export const segmentsEndpoints = {
     body: RuleCountBody,
     response: typed<{ data: { people: number; kind: 'matched' | 'modeled'; region: string } }>(),
   }),
-  vendorAvailability: defineEndpoint({ method: 'POST', path: '/api/v1/segments/vendor_availability', access: inClient, body: VendorAvailabilityBody, response: typed<{ data: unknown[] }>() }),
-  status: defineEndpoint({ method: 'GET', path: '/api/v1/counts/status', access: { permission: 'signed-in', scope: 'none' }, response: typed<{ data: PopulationStatusDto }>() }),
+  vendorAvailability: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/segments/vendor_availability',
+    access: inClient,
+    body: VendorAvailabilityBody,
+    response: typed<{ data: unknown[] }>(),
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/counts/status',
+    access: { permission: 'signed-in', scope: 'none' },
+    response: typed<{ data: PopulationStatusDto }>(),
+  }),
 };

@@ -6,7 +6,6 @@ import { adoptCsrfCookie, ApiError, GENERIC_ERROR, type ApiClient } from '../Api
 import type { ConfigStore } from './ConfigStore';
 import type { HierarchyStore } from './HierarchyStore';
 
-
 export const AUTH_TOKEN_KEY = 'auth-token';
 export const SSO_TOKEN_KEY = 'sso-token';
 export const USER_KEY = 'user';

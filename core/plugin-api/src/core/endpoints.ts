@@ -110,8 +110,20 @@ export const coreEndpoints = {
   }),
   authorize: defineEndpoint({ method: 'GET', path: '/api/v1/authorize', access: SIGNED_IN, response: typed<{ data: PermissionSet }>() }),
   permissions: defineEndpoint({ method: 'GET', path: '/api/v1/permissions', access: SIGNED_IN, response: typed<{ data: PermissionSet }>() }),
-  userPermissions: defineEndpoint({ method: 'GET', path: '/api/v1/permissions/:userId', access: { permission: P.adminRead, scope: 'none' }, params: UserIdParams, response: typed<{ data: PermissionSet }>() }),
-  userSlugs: defineEndpoint({ method: 'GET', path: '/api/v1/permissions/:userId/slugs', access: { permission: P.adminRead, scope: 'none' }, params: UserIdParams, response: typed<{ data: string[] }>() }),
+  userPermissions: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/permissions/:userId',
+    access: { permission: P.adminRead, scope: 'none' },
+    params: UserIdParams,
+    response: typed<{ data: PermissionSet }>(),
+  }),
+  userSlugs: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/permissions/:userId/slugs',
+    access: { permission: P.adminRead, scope: 'none' },
+    params: UserIdParams,
+    response: typed<{ data: string[] }>(),
+  }),
   setUserSlugs: defineEndpoint({
     method: 'PUT',
     path: '/api/v1/permissions/:userId',
@@ -121,7 +133,13 @@ export const coreEndpoints = {
     response: typed<{ data: string[] }>(),
   }),
   roles: defineEndpoint({ method: 'GET', path: '/api/v1/roles', access: { permission: P.adminRead, scope: 'none' }, response: typed<{ data: RoleDto[] }>() }),
-  createRole: defineEndpoint({ method: 'POST', path: '/api/v1/roles', access: { permission: P.adminCreate, scope: 'none' }, body: RoleBody, response: typed<{ data: RoleDto }>() }),
+  createRole: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/roles',
+    access: { permission: P.adminCreate, scope: 'none' },
+    body: RoleBody,
+    response: typed<{ data: RoleDto }>(),
+  }),
   updateRole: defineEndpoint({
     method: 'PUT',
     path: '/api/v1/roles/:id',
@@ -137,9 +155,20 @@ export const coreEndpoints = {
     access: { permission: P.adminRead, scope: 'none' },
     response: typed<{ data: { name: string; actions: PermissionAction[] }[] }>(),
   }),
-  users: defineEndpoint({ method: 'GET', path: '/api/v1/users', access: { permission: P.adminRead, scope: 'none' }, response: typed<{ data: UserAdminDto[] }>() }),
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/users',
+    access: { permission: P.adminRead, scope: 'none' },
+    response: typed<{ data: UserAdminDto[] }>(),
+  }),
   /** SRV-015: 'view as' another user. */
-  impersonate: defineEndpoint({ method: 'POST', path: '/api/v1/impersonations', access: { permission: P.impersonate, scope: 'none' }, body: z.object({ user_id: Id }), response: typed<{ data: MeDto }>() }),
+  impersonate: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/impersonations',
+    access: { permission: P.impersonate, scope: 'none' },
+    body: z.object({ user_id: Id }),
+    response: typed<{ data: MeDto }>(),
+  }),
   /** Stop Viewing As: any signed-in session (the viewed user may not hold impersonation.create). */
   stopImpersonating: defineEndpoint({ method: 'DELETE', path: '/api/v1/impersonations/current', access: SIGNED_IN }),
   /** SRV-010: the token as text and in the sso-token header. */

@@ -37,9 +37,7 @@ export async function mePayload(auth: RequestAuth, core: ServerCore) {
   return {
     ...auth.user,
     impersonating: auth.impersonating,
-    impersonator: auth.impersonating
-      ? { id: auth.realUser.id, first_name: auth.realUser.first_name, last_name: auth.realUser.last_name }
-      : null,
+    impersonator: auth.impersonating ? { id: auth.realUser.id, first_name: auth.realUser.first_name, last_name: auth.realUser.last_name } : null,
     permissions: auth.permissions,
     clients,
   };
@@ -161,7 +159,14 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
   // Every token names its session (by a hash of the id): it is refused once the session has ended.
   const ssoFor = (auth: RequestAuth, aud?: string) =>
     signSsoToken(
-      { sub: auth.user.id, email: auth.user.email, first_name: auth.user.first_name, last_name: auth.user.last_name, sid: ssoKeyOf(auth.sessionId), ...(aud ? { aud } : {}) },
+      {
+        sub: auth.user.id,
+        email: auth.user.email,
+        first_name: auth.user.first_name,
+        last_name: auth.user.last_name,
+        sid: ssoKeyOf(auth.sessionId),
+        ...(aud ? { aud } : {}),
+      },
       config.ssoSecret,
     );
   handle(app, E.ssoToken, async ({ auth }, _req, reply) => {
@@ -187,7 +192,8 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
     async ({ query: q }) => {
       const claims = verifySsoToken(q.token, config.ssoSecret);
       if (!claims || !(await sessions.ssoSessionAlive(claims.sid, claims.sub))) throw new HttpError(401, 'Invalid or expired token');
-      if (claims.aud !== undefined && q.audience === undefined) throw new HttpError(401, 'This token was made for one application: validate it with audience=<its unit name>');
+      if (claims.aud !== undefined && q.audience === undefined)
+        throw new HttpError(401, 'This token was made for one application: validate it with audience=<its unit name>');
       if (q.audience !== undefined && q.audience !== (claims.aud ?? '')) throw new HttpError(401, 'The token was made for another application');
       return { data: { user_id: claims.sub, email: claims.email, first_name: claims.first_name, last_name: claims.last_name, audience: claims.aud ?? null } };
     },

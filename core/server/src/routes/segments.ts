@@ -80,14 +80,24 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     const addressable = query.is_addressable === 'true';
     const listed = e.manifest.segments.filter((s) => !s.deleted && !(addressable && s.expired));
     const region = regionOf(req, e) ?? null;
-    const regional = await regionalCounts(region ?? undefined, e, listed.map((s) => s.short_id));
+    const regional = await regionalCounts(
+      region ?? undefined,
+      e,
+      listed.map((s) => s.short_id),
+    );
     const tree = e.manifest.vendors.map((v) => {
       const categories = new Map<string, SegmentHierarchyVendorDto['hierarchies'][number]>();
       for (const s of listed) {
         if (s.vendor !== v.vendor_name) continue;
         const name = s.path.slice(1).join(' > ');
         const c = categories.get(name) ?? { name, segments: [] };
-        c.segments.push({ identifier: s.short_id, name: s.name, matched: s.matched, modeled: s.modeled, ...(regional ? { regional: regional(s.short_id) } : {}) });
+        c.segments.push({
+          identifier: s.short_id,
+          name: s.name,
+          matched: s.matched,
+          modeled: s.modeled,
+          ...(regional ? { regional: regional(s.short_id) } : {}),
+        });
         categories.set(name, c);
       }
       return { ...v, hierarchies: [...categories.values()] };
@@ -103,7 +113,11 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
       const text = `${s.short_id} ${s.path.join(' ')} ${s.name}`.toLowerCase();
       return words.every((w) => text.includes(w));
     });
-    const data = await toDto(req, e, hits.slice(0, limit).map((s) => s.short_id));
+    const data = await toDto(
+      req,
+      e,
+      hits.slice(0, limit).map((s) => s.short_id),
+    );
     return { data, total: hits.length, region: regionOf(req, e) ?? null };
   });
 
@@ -121,7 +135,10 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     // Markets whose modeled ids carry the suffix: the matched union of the same ids, for the weights.
     const weighted = marketIds.filter((id) => (body.modeled_short_ids[id] ?? []).some(isWeights));
     const w = weighted.length
-      ? await e.mekko(weighted.map((id) => ({ id, matched: (body.modeled_short_ids[id] ?? []).map(base), modeled: [] })), region)
+      ? await e.mekko(
+          weighted.map((id) => ({ id, matched: (body.modeled_short_ids[id] ?? []).map(base), modeled: [] })),
+          region,
+        )
       : null;
     const segmentCounts: Record<string, number> = { ...r.modeled_segment_counts, ...r.segment_counts };
     const modeledIds = marketIds.flatMap((id) => body.modeled_short_ids[id] ?? []).filter(isWeights);
@@ -149,7 +166,11 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
   // SRV-105
   handle(app, E.overlap, async ({ body }, req) => {
     const e = await engine();
-    const r = await e.overlap(body.x_axis_ids, body.y_axis_ids, { kind: body.is_modeled ? 'modeled' : 'matched', region: regionOf(req, e), filter: body.filter as Rule | undefined });
+    const r = await e.overlap(body.x_axis_ids, body.y_axis_ids, {
+      kind: body.is_modeled ? 'modeled' : 'matched',
+      region: regionOf(req, e),
+      filter: body.filter as Rule | undefined,
+    });
     return {
       cells: r.cells,
       population: r.population,
@@ -193,5 +214,4 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
       },
     };
   });
-
 }

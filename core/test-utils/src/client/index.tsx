@@ -18,7 +18,10 @@ export type TestRoute = string | { pathname: string; search?: string; state?: un
 export class FakeServer {
   calls: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
   private routes = new Map<string, Handler>();
-  private endpoints: { endpoint: EndpointSpec; fn: (input: { params: Record<string, string>; query: URLSearchParams; body: unknown }) => Answer | Promise<Answer> }[] = [];
+  private endpoints: {
+    endpoint: EndpointSpec;
+    fn: (input: { params: Record<string, string>; query: URLSearchParams; body: unknown }) => Answer | Promise<Answer>;
+  }[] = [];
 
   /**
    * Answers an endpoint defined in a plugin's `./common`, whatever its params: `body` is typed by
@@ -26,7 +29,13 @@ export class FakeServer {
    */
   on<E extends EndpointSpec>(
     endpoint: E,
-    answer: ResponseOf<E> | ((input: { params: Record<string, string>; query: URLSearchParams; body: unknown }) => { status?: number; body?: ResponseOf<E> | unknown } | Promise<{ status?: number; body?: unknown }>),
+    answer:
+      | ResponseOf<E>
+      | ((input: {
+          params: Record<string, string>;
+          query: URLSearchParams;
+          body: unknown;
+        }) => { status?: number; body?: ResponseOf<E> | unknown } | Promise<{ status?: number; body?: unknown }>),
     status = 200,
   ): this {
     this.endpoints.unshift({ endpoint, fn: typeof answer === 'function' ? (answer as never) : () => ({ status, body: answer }) });
@@ -84,7 +93,11 @@ export class FakeServer {
         const me = await this.answerFor('GET', coreEndpoints.me.path, init, url);
         if (me) r = (me.status ?? 200) >= 400 ? { status: 200, body: { data: null } } : me;
       }
-      if (!route && !r) return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), { status: 404, headers: { 'content-type': 'application/json' } });
+      if (!route && !r)
+        return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        });
       r ??= await route!(body, init, new URL(url, 'http://localhost'));
       return new Response(r.body === undefined ? null : JSON.stringify(r.body), {
         status: r.status ?? 200,
@@ -112,7 +125,11 @@ export function renderWith(ui: ReactElement, { boot, route = '/' }: { boot: Boot
 }
 
 /** The whole app (shell, guards, plugin routes) at `route`, as a user would meet it. */
-export async function renderInShell(plugins: ClientPlugin[], route: TestRoute, buildInfo = { version: 'test', branch: 'main', revision: 'abc1234', date: '2026-11-22' }) {
+export async function renderInShell(
+  plugins: ClientPlugin[],
+  route: TestRoute,
+  buildInfo = { version: 'test', branch: 'main', revision: 'abc1234', date: '2026-11-22' },
+) {
   const boot = await createTestContainer(plugins);
   const { App } = await import('@discovery/ui');
   const result = render(
@@ -148,7 +165,14 @@ export const fixtures = {
     };
   },
   hierarchy() {
-    const product = (id: number, name: string, slug: string, full: string) => ({ id, name, slug, fullSlug: `${full}/${slug}`, conversant_company_id: null, region_ids: [1] });
+    const product = (id: number, name: string, slug: string, full: string) => ({
+      id,
+      name,
+      slug,
+      fullSlug: `${full}/${slug}`,
+      conversant_company_id: null,
+      region_ids: [1],
+    });
     const brand = (id: number, name: string, slug: string, category: string, region: string, products: [number, string, string][]) => ({
       id,
       name,
@@ -197,7 +221,11 @@ export const fixtures = {
         conversant_company_id: 2001,
         feature_flags: {},
         site_visitation_enabled: false,
-        regions: [region(3, 'Germany', 'de', 'globex', true, [brand(3, 'Globex Home', 'globex-home', 'Home Goods', 'globex/de', [[4, 'Home Essentials', 'home-essentials']])])],
+        regions: [
+          region(3, 'Germany', 'de', 'globex', true, [
+            brand(3, 'Globex Home', 'globex-home', 'Home Goods', 'globex/de', [[4, 'Home Essentials', 'home-essentials']]),
+          ]),
+        ],
       },
     ];
   },

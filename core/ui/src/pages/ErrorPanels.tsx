@@ -16,7 +16,7 @@ export function PluginErrorPanel({ pluginId, error }: { pluginId: string; error:
 export function BootError({ error }: { error: Error }) {
   return (
     <main className="dsc-center" role="alert" data-testid="boot-error">
-      <NonIdealState icon="error" title={useTranslation().t("errors.bootFailed")} description={error.message} />
+      <NonIdealState icon="error" title={useTranslation().t('errors.bootFailed')} description={error.message} />
     </main>
   );
 }

@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../shell/Logo';
 
-
 /** Sign-in (SHELL-032..042): 'Current Users' with the built-in identity provider, 'Request Access'. */
 export const LoginPage = observer(function LoginPage({ version }: { version: string }) {
   const session = useService(SessionStoreToken);
@@ -58,7 +57,15 @@ export const LoginPage = observer(function LoginPage({ version }: { version: str
         <InputGroup id="login-email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
       </FormGroup>
       <FormGroup label={t('login.password')} labelFor="login-password">
-        <InputGroup id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <InputGroup
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </FormGroup>
       {error && (
         <Callout intent="danger" style={{ marginBottom: 12 }} data-testid="login-error" role="alert">
@@ -81,7 +88,15 @@ export const LoginPage = observer(function LoginPage({ version }: { version: str
       <p>{t('login.requestAccessClients')}</p>
       {/* SHELL-035: the configured service desk, in a new tab; no address configured, no button (issue 14 §5). */}
       {config?.service_desk_url && (
-        <AnchorButton intent="primary" icon="share" text={t('login.requestAccessButton')} href={config.service_desk_url} target="_blank" rel="noopener noreferrer" data-testid="request-access-button" />
+        <AnchorButton
+          intent="primary"
+          icon="share"
+          text={t('login.requestAccessButton')}
+          href={config.service_desk_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="request-access-button"
+        />
       )}
     </div>
   );

@@ -51,7 +51,12 @@ describe('SegmentPicker counts (issue 14 §9)', () => {
           {
             vendor_name: 'demographix',
             display_name: 'Demographix',
-            hierarchies: [{ name: 'Demographics > Age', segments: [{ identifier: 'dmx-0001', name: '18-24', matched: 12000, modeled: 15000, regional: { matched: 1200, modeled: 1500 } }] }],
+            hierarchies: [
+              {
+                name: 'Demographics > Age',
+                segments: [{ identifier: 'dmx-0001', name: '18-24', matched: 12000, modeled: 15000, regional: { matched: 1200, modeled: 1500 } }],
+              },
+            ],
           },
         ],
       })

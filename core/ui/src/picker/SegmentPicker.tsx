@@ -1,4 +1,19 @@
-import { Button, Checkbox, Classes, Dialog, DialogBody, DialogFooter, InputGroup, NonIdealState, Radio, Spinner, Tag, Tooltip, Tree, type TreeNodeInfo } from '@blueprintjs/core';
+import {
+  Button,
+  Checkbox,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  InputGroup,
+  NonIdealState,
+  Radio,
+  Spinner,
+  Tag,
+  Tooltip,
+  Tree,
+  type TreeNodeInfo,
+} from '@blueprintjs/core';
 import { ApiClientToken, ConfigStoreToken, formatCount, HierarchyStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
@@ -60,7 +75,13 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
   const config = useService(ConfigStoreToken);
   const { t } = useTranslation();
   const store = useMemo(
-    () => new SegmentPickerStore(api, { multiple: props.multiple ?? true, allowZeroCount: props.allowZeroCount ?? false, context: props.context ?? 'audience', max: props.max }),
+    () =>
+      new SegmentPickerStore(api, {
+        multiple: props.multiple ?? true,
+        allowZeroCount: props.allowZeroCount ?? false,
+        context: props.context ?? 'audience',
+        max: props.max,
+      }),
     [api, props.multiple, props.allowZeroCount, props.context, props.max],
   );
   const [expanded, setExpanded] = useState<Set<string>>(new Set());

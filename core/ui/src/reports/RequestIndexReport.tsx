@@ -27,5 +27,14 @@ export const RequestIndexReport = observer(function RequestIndexReport({ report,
       setBusy(false);
     }
   };
-  return <Button icon="th-derived" text={t('indexReport.request')} loading={busy} disabled={disabled} onClick={() => void request()} data-testid="request-index-report" />;
+  return (
+    <Button
+      icon="th-derived"
+      text={t('indexReport.request')}
+      loading={busy}
+      disabled={disabled}
+      onClick={() => void request()}
+      data-testid="request-index-report"
+    />
+  );
 });

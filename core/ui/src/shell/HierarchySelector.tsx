@@ -79,7 +79,12 @@ export const HierarchySelector = observer(function HierarchySelector({ disabled 
           <div key={category} role="group" aria-label={category}>
             <MenuDivider title={category} />
             {brands.map((b) => (
-              <MenuItem key={b.id} text={b.name} active={b.id === brand?.id} onClick={() => go(homePathFor(tree, { client: sel.client, region: sel.region, brand: b.slug }))} />
+              <MenuItem
+                key={b.id}
+                text={b.name}
+                active={b.id === brand?.id}
+                onClick={() => go(homePathFor(tree, { client: sel.client, region: sel.region, brand: b.slug }))}
+              />
             ))}
           </div>
         ))}

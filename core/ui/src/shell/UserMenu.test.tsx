@@ -32,7 +32,10 @@ describe('SHELL-043 the user menu’s help entries (issue 14 §5)', () => {
   beforeEach(() => localStorage.clear());
 
   it('are links to the configured addresses, opening in a new tab; Help on this Page names the page', async () => {
-    server({ help_urls: { page: 'https://help.acme.test/pages', center: 'https://help.acme.test', support: 'https://support.acme.test' }, support_url: 'https://support.acme.test' });
+    server({
+      help_urls: { page: 'https://help.acme.test/pages', center: 'https://help.acme.test', support: 'https://support.acme.test' },
+      support_url: 'https://support.acme.test',
+    });
     const entries = await menuEntries();
     expect(entries.slice(0, 3)).toEqual([
       { text: 'Help on this Page', href: `https://help.acme.test/pages?page=${encodeURIComponent(`${P}/probe`)}`, target: '_blank' },

@@ -1,6 +1,16 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { adminDashboardRoute, coreEndpoints } from '@discovery/plugin-api';
-import { ApiClientToken, changeLanguage, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, RouteTableToken, SessionStoreToken, SHELL_LANGUAGES, useService } from '@discovery/platform';
+import {
+  ApiClientToken,
+  changeLanguage,
+  ConfigStoreToken,
+  HierarchyStoreToken,
+  LANGUAGE_KEY,
+  RouteTableToken,
+  SessionStoreToken,
+  SHELL_LANGUAGES,
+  useService,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +57,9 @@ export const UserMenu = observer(function UserMenu() {
 
   const menu = (
     <Menu data-testid="user-menu-items">
-      {routes.canOpen(adminDashboardRoute, session.snapshot) && <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate(adminDashboardRoute.link())} />}
+      {routes.canOpen(adminDashboardRoute, session.snapshot) && (
+        <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate(adminDashboardRoute.link())} />
+      )}
       {help.page && <MenuItem icon="help" text={t('userMenu.helpPage')} href={`${help.page}?page=${encodeURIComponent(pathname)}`} {...external} />}
       {help.center && <MenuItem icon="manual" text={t('userMenu.helpCenter')} href={help.center} {...external} />}
       {support && <MenuItem icon="chat" text={t('userMenu.requestSupport')} href={support} {...external} />}
@@ -93,7 +105,14 @@ export const UserMenu = observer(function UserMenu() {
   );
   return (
     <PopoverNext content={menu} placement="bottom-end">
-      <Button icon="user" endIcon="caret-down" text={session.fullName} aria-label={`${t('userMenu.label')}: ${session.fullName}`} data-testid="user-menu" variant="minimal" />
+      <Button
+        icon="user"
+        endIcon="caret-down"
+        text={session.fullName}
+        aria-label={`${t('userMenu.label')}: ${session.fullName}`}
+        data-testid="user-menu"
+        variant="minimal"
+      />
     </PopoverNext>
   );
 });

@@ -23,8 +23,23 @@ export default definePlugin({
   // SHELL-008 DESIGN: audiences → Overview, Builder, AMS; SHELL-007: AMS disabled without ams_activation.read.
   nav: [
     { target: audiencesOverviewRoute, category: 'audiences', labelKey: 'audiences:nav.overview', icon: 'people', order: 1, visibleWhen: overviewVisible },
-    { target: audienceBuilderRoute, category: 'audiences', labelKey: 'audiences:nav.builder', icon: 'build', order: 2, visibleWhen: allOf(overviewVisible, canCreate) },
-    { target: amsRoute, category: 'audiences', labelKey: 'audiences:nav.ams', icon: 'send-to', order: 3, visibleWhen: overviewVisible, enabledWhen: canReadAms },
+    {
+      target: audienceBuilderRoute,
+      category: 'audiences',
+      labelKey: 'audiences:nav.builder',
+      icon: 'build',
+      order: 2,
+      visibleWhen: allOf(overviewVisible, canCreate),
+    },
+    {
+      target: amsRoute,
+      category: 'audiences',
+      labelKey: 'audiences:nav.ams',
+      icon: 'send-to',
+      order: 3,
+      visibleWhen: overviewVisible,
+      enabledWhen: canReadAms,
+    },
   ],
   i18n: { namespace: 'audiences', load: async () => (await import('./locales/en.json')).default },
 });

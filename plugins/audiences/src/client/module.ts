@@ -1,4 +1,14 @@
-import { ApiClientToken, audienceBuilderRoute, audienceBuilderSearch, audiencesOverviewRoute, HomeCardToken, HomeSectionToken, type ApiClient, type HomeCard, type HomeSection } from '@discovery/platform';
+import {
+  ApiClientToken,
+  audienceBuilderRoute,
+  audienceBuilderSearch,
+  audiencesOverviewRoute,
+  HomeCardToken,
+  HomeSectionToken,
+  type ApiClient,
+  type HomeCard,
+  type HomeSection,
+} from '@discovery/platform';
 import { ContainerModule } from 'inversify';
 import { ActivityStore, ActivityStoreToken } from './stores/ActivityStore';
 import { AudienceDetailStore, AudienceDetailStoreToken } from './stores/AudienceDetailStore';
@@ -11,9 +21,35 @@ import { RecentActivity } from './components/RecentActivity';
  * audiences.create (the builder route's `requires`), every card a product in the context.
  */
 export const audienceCards: HomeCard[] = [
-  { id: 'audiences', titleKey: 'audiences:cards.audiences', descriptionKey: 'audiences:cards.audiencesText', icon: 'people', order: 10, module: 'audiences_overview', target: audiencesOverviewRoute },
-  { id: 'pve', titleKey: 'audiences:cards.pve', descriptionKey: 'audiences:cards.pveText', icon: 'predictive-analysis', order: 60, flag: 'pve', target: audienceBuilderRoute, search: audienceBuilderSearch({ setHierarchy: 'pve_product_category' }) },
-  { id: 'nlrr', titleKey: 'audiences:cards.nlrr', descriptionKey: 'audiences:cards.nlrrText', icon: 'new-person', order: 70, flag: 'nlrr', target: audienceBuilderRoute, search: audienceBuilderSearch({ setHierarchy: 'nlrr' }) },
+  {
+    id: 'audiences',
+    titleKey: 'audiences:cards.audiences',
+    descriptionKey: 'audiences:cards.audiencesText',
+    icon: 'people',
+    order: 10,
+    module: 'audiences_overview',
+    target: audiencesOverviewRoute,
+  },
+  {
+    id: 'pve',
+    titleKey: 'audiences:cards.pve',
+    descriptionKey: 'audiences:cards.pveText',
+    icon: 'predictive-analysis',
+    order: 60,
+    flag: 'pve',
+    target: audienceBuilderRoute,
+    search: audienceBuilderSearch({ setHierarchy: 'pve_product_category' }),
+  },
+  {
+    id: 'nlrr',
+    titleKey: 'audiences:cards.nlrr',
+    descriptionKey: 'audiences:cards.nlrrText',
+    icon: 'new-person',
+    order: 70,
+    flag: 'nlrr',
+    target: audienceBuilderRoute,
+    search: audienceBuilderSearch({ setHierarchy: 'nlrr' }),
+  },
   {
     id: 'nlrr-demo',
     titleKey: 'audiences:cards.nlrrDemo',

@@ -7,7 +7,15 @@ import home from './index';
 
 /** The page the test cards open: a product page of the build. */
 const target = createRouteRef({ id: 'cards.page', scope: 'product', path: 'cards' });
-const card = (id: string, extra: Partial<HomeCard>): HomeCard => ({ id, titleKey: id, descriptionKey: `${id} text`, icon: 'lab-test', order: 1, target, ...extra });
+const card = (id: string, extra: Partial<HomeCard>): HomeCard => ({
+  id,
+  titleKey: id,
+  descriptionKey: `${id} text`,
+  icon: 'lab-test',
+  order: 1,
+  target,
+  ...extra,
+});
 
 describe('home quick-link cards', () => {
   it('SHELL-102 SHELL-103 shows a card for its flag OR its module; a demo card hides when the real flag is on', () => {

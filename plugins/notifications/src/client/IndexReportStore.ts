@@ -23,7 +23,19 @@ export class IndexReportStore implements IndexReports {
   async request(r: IndexReportRequest): Promise<void> {
     await this.api.call(
       E.requestIndexReport,
-      { body: { index_report: { name: r.name, ui_name: r.uiName, persona_id: r.personaId, rules: r.rules, layout_type: 'standard', allow_dataset_skew: false, allow_unknown_rate_skew: false } } },
+      {
+        body: {
+          index_report: {
+            name: r.name,
+            ui_name: r.uiName,
+            persona_id: r.personaId,
+            rules: r.rules,
+            layout_type: 'standard',
+            allow_dataset_skew: false,
+            allow_unknown_rate_skew: false,
+          },
+        },
+      },
       { silent: true },
     );
     await this.notifications.refresh();

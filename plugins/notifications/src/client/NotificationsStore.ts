@@ -18,7 +18,6 @@ import {
 
 export const NotificationsStoreToken = createToken<NotificationsStore>('notifications:NotificationsStore');
 
-
 const keyOf = (n: NotificationDto) => `${n.report_type}:${n.id}`;
 
 /**

@@ -16,7 +16,14 @@ import { NotificationsStore, NotificationsStoreToken } from './NotificationsStor
 
 export const notificationsModule = new ContainerModule(({ bind }) => {
   bind(NotificationsStoreToken.symbol)
-    .toDynamicValue((ctx) => new NotificationsStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<SessionStore>(SessionStoreToken.symbol), ctx.get<HierarchyStore>(HierarchyStoreToken.symbol)))
+    .toDynamicValue(
+      (ctx) =>
+        new NotificationsStore(
+          ctx.get<ApiClient>(ApiClientToken.symbol),
+          ctx.get<SessionStore>(SessionStoreToken.symbol),
+          ctx.get<HierarchyStore>(HierarchyStoreToken.symbol),
+        ),
+    )
     .inSingletonScope();
   bind(NotificationCenterToken.symbol).toService(NotificationsStoreToken.symbol);
   bind(NotificationBadgeToken.symbol).toService(NotificationsStoreToken.symbol);

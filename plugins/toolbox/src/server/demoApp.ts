@@ -28,8 +28,11 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
 <style>body{font-family:system-ui,sans-serif;margin:16px;color:#1c2127}dt{font-weight:600;margin-top:8px}button{margin:8px 8px 0 0}iframe{border:1px dashed #999;width:420px;height:90px;margin-top:8px}</style>
 </head><body>${body}</body></html>`;
   app.get(DEMO_APP_PATH, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(
-      html(`<h1>Demo application</h1>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        html(`<h1>Demo application</h1>
 <p id="greeting" data-testid="demo-greeting">Waiting for single sign-on…</p>
 <dl>
   <dt>Status</dt><dd id="status" data-testid="demo-status">No token yet</dd>
@@ -85,11 +88,14 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
   };
 })();
 </script>`),
-    ),
+      ),
   );
   app.get(`${DEMO_APP_PATH}intruder`, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(
-      html(`<p id="intruder-state" data-testid="intruder-state">Asking the app for a token…</p>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        html(`<p id="intruder-state" data-testid="intruder-state">Asking the app for a token…</p>
 <p>Tokens received: <span id="got" data-testid="intruder-token-count">0</span></p>
 <script>
 (function () {
@@ -101,7 +107,7 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
   document.getElementById('intruder-state').textContent = 'Asked the app for a token from ' + location.origin;
 })();
 </script>`),
-    ),
+      ),
   );
   // The demo's external link units (a partner tool the toolbox opens in a new tab) point here:
   // a real page on another origin, not a placeholder host that does not resolve (issue 14 §5).

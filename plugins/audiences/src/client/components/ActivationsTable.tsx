@@ -29,7 +29,11 @@ export function ActivationsTable({ rows }: { rows: ActivationDto[] }) {
             <td>{formatDate(r.sentDate)}</td>
             <td>{isOpenEnded(r.endDate) ? '-' : formatDate(r.endDate)}</td>
             <td>
-              <Tag round style={{ background: COLOURS[DISPLAY_STATE_COLOUR[r.displayState]], color: '#fff' }} data-colour={DISPLAY_STATE_COLOUR[r.displayState]}>
+              <Tag
+                round
+                style={{ background: COLOURS[DISPLAY_STATE_COLOUR[r.displayState]], color: '#fff' }}
+                data-colour={DISPLAY_STATE_COLOUR[r.displayState]}
+              >
                 {r.displayState}
               </Tag>
             </td>

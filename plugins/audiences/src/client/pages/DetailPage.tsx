@@ -76,7 +76,11 @@ const DetailPage = observer(function DetailPage() {
           }}
         />
       )}
-      <p className={Classes.TEXT_MUTED}>{item.created_by ? t('detail.created', { date: formatDate(item.created_at), who: item.created_by }) : t('detail.createdAnon', { date: formatDate(item.created_at) })}</p>
+      <p className={Classes.TEXT_MUTED}>
+        {item.created_by
+          ? t('detail.created', { date: formatDate(item.created_at), who: item.created_by })
+          : t('detail.createdAnon', { date: formatDate(item.created_at) })}
+      </p>
       {item.type === 'audience' && <p>{item.description || <span className={Classes.TEXT_MUTED}>{t('detail.noDescription')}</span>}</p>}
       {item.type === 'lookalike' && (
         <p>
@@ -89,7 +93,8 @@ const DetailPage = observer(function DetailPage() {
           <div data-testid="detail-rules">
             {words.include.length > 0 && (
               <p>
-                {t('detail.include')} {words.include.map((g, i) => (
+                {t('detail.include')}{' '}
+                {words.include.map((g, i) => (
                   <span key={i}>
                     {i > 0 && <strong> {t('detail.and')} </strong>}({g.join(` ${t('detail.or')} `)})
                   </span>
@@ -98,7 +103,8 @@ const DetailPage = observer(function DetailPage() {
             )}
             {words.exclude.length > 0 && (
               <p>
-                {t('detail.exclude')} {words.exclude.map((g, i) => (
+                {t('detail.exclude')}{' '}
+                {words.exclude.map((g, i) => (
                   <span key={i}>
                     {i > 0 && <strong> {t('detail.and')} </strong>}({g.join(` ${t('detail.or')} `)})
                   </span>

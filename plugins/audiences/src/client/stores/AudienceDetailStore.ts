@@ -38,7 +38,10 @@ export class AudienceDetailStore {
     const live = () => seq === this.seq;
     try {
       const params = { id: id ?? '' };
-      const it: DetailItem = type === 'lookalike' ? (await this.api.call(E.lookalikes.get, { params }, { silent: true })).data : (await this.api.call(E.get, { params }, { silent: true })).data;
+      const it: DetailItem =
+        type === 'lookalike'
+          ? (await this.api.call(E.lookalikes.get, { params }, { silent: true })).data
+          : (await this.api.call(E.get, { params }, { silent: true })).data;
       const seed = it.type === 'lookalike' ? (await this.api.call(E.get, { params: { id: it.seed_audience_id } }, { silent: true })).data : it;
       const ids = ruleIds(seed.rules);
       const segs = ids.length ? (await this.api.call(segmentsEndpoints.byIdentifiers, { body: { identifiers: ids } }, { silent: true })).data : [];

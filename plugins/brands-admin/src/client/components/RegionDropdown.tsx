@@ -22,7 +22,15 @@ export function RegionDropdown({ options, value, onChange }: { options: { slug: 
       arrow={false}
       content={
         <div style={{ padding: 8, minWidth: 220 }} data-testid="region-dropdown-menu">
-          <InputGroup leftIcon="search" placeholder={t('searchRegions')} aria-label={t('searchRegions')} value={query} onChange={(e) => setQuery(e.target.value)} autoFocus data-testid="region-search" />
+          <InputGroup
+            leftIcon="search"
+            placeholder={t('searchRegions')}
+            aria-label={t('searchRegions')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            autoFocus
+            data-testid="region-search"
+          />
           <Menu>
             {shown.map((o) => (
               <MenuItem

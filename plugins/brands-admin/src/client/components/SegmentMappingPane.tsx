@@ -68,7 +68,16 @@ export const SegmentMappingPane = observer(function SegmentMappingPane({ mapper 
       </div>
       <div className={Classes.DRAWER_FOOTER} style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
         <Button text={mapper.readOnly ? t('mapping.close') : t('mapping.cancel')} onClick={() => mapper.cancel()} data-testid="mapping-cancel" />
-        {!mapper.readOnly && <Button intent="primary" text={t('mapping.save')} disabled={!mapper.canSave} loading={mapper.saving} onClick={() => void mapper.save()} data-testid="mapping-save" />}
+        {!mapper.readOnly && (
+          <Button
+            intent="primary"
+            text={t('mapping.save')}
+            disabled={!mapper.canSave}
+            loading={mapper.saving}
+            onClick={() => void mapper.save()}
+            data-testid="mapping-save"
+          />
+        )}
       </div>
       {/* BRAND-053: single select, zero-count segments allowed; a fresh picker per slot. */}
       <SegmentPicker

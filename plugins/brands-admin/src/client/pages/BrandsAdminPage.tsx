@@ -91,7 +91,9 @@ const BrandsAdminPage = observer(function BrandsAdminPage() {
         onConfirm={() => void store.confirmDelete()}
         onCancel={() => store.cancelDelete()}
       >
-        <p data-testid="confirm-text">{pending?.product ? t('confirm.deleteProduct', { name: pendingName }) : t('confirm.deleteBrand', { name: pendingName })}</p>
+        <p data-testid="confirm-text">
+          {pending?.product ? t('confirm.deleteProduct', { name: pendingName }) : t('confirm.deleteBrand', { name: pendingName })}
+        </p>
       </Alert>
 
       <SegmentMappingPane mapper={store.mapper} />

@@ -44,7 +44,10 @@ const QuickLinks = observer(function QuickLinks() {
   }, [cards, selection]);
 
   const visible = cards
-    .filter((c: HomeCard) => homeCardVisible(c, hierarchy.featureFlags, hierarchy.modules) && routes.canOpen(c.target, session.snapshot) && (!c.hasData || withData.has(c.id)))
+    .filter(
+      (c: HomeCard) =>
+        homeCardVisible(c, hierarchy.featureFlags, hierarchy.modules) && routes.canOpen(c.target, session.snapshot) && (!c.hasData || withData.has(c.id)),
+    )
     .sort((a, b) => a.order - b.order);
   if (!visible.length) return null;
   return (
@@ -86,7 +89,9 @@ const HomePage = observer(function HomePage() {
       {region && !brand && region.brands.length === 0 && (
         <Callout intent="primary" data-testid="region-without-brands">
           <p>{t('regionWithoutBrands', { region: region.name })}</p>
-          {client && routes.canOpen(brandsAdminRoutes.region, session.snapshot) && <Link to={brandsAdminRoutes.region.link(hierarchy.selection)}>{t('openBrandAdmin')}</Link>}
+          {client && routes.canOpen(brandsAdminRoutes.region, session.snapshot) && (
+            <Link to={brandsAdminRoutes.region.link(hierarchy.selection)}>{t('openBrandAdmin')}</Link>
+          )}
         </Callout>
       )}
       <QuickLinks />
