@@ -1,4 +1,4 @@
-import { Button, ButtonGroup, Classes, HTMLTable, Menu, MenuItem, NonIdealState, Popover, Spinner } from '@blueprintjs/core';
+import { Button, ButtonGroup, Classes, HTMLTable, Menu, MenuItem, NonIdealState, PopoverNext, Spinner } from '@blueprintjs/core';
 import { useId, useState, type CSSProperties, type MutableRefObject, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportChart, type ExportFormat, type PngSource } from './export';
@@ -84,7 +84,7 @@ export function ChartFrame(props: ChartFrameProps) {
             onClick={() => setAsTable((v) => !v)}
             data-testid="chart-view-table"
           />
-          <Popover
+          <PopoverNext
             placement="bottom-end"
             disabled={!ready}
             content={
@@ -96,7 +96,7 @@ export function ChartFrame(props: ChartFrameProps) {
             }
           >
             <Button small icon="export" text={t('charts.export')} disabled={!ready} aria-haspopup="menu" data-testid="chart-export" />
-          </Popover>
+          </PopoverNext>
         </ButtonGroup>
       </div>
       {exportError && (

@@ -26,8 +26,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
   bind(ToastStoreToken.symbol)
     .toDynamicValue(() => new ToastStore())
     .inSingletonScope();
+  // The nav remembers each user's own choice (issue 14 §6).
   bind(NavStoreToken.symbol)
-    .toDynamicValue(() => new NavStore())
+    .toDynamicValue((ctx) => new NavStore(localStorage, () => ctx.get<SessionStore>(SessionStoreToken.symbol).me?.id ?? null))
     .inSingletonScope();
   bind(ShellModalsToken.symbol)
     .toDynamicValue(() => new ShellModalsStore())

@@ -20,17 +20,18 @@ export { ContainerProvider, useContainer, useContributions, useOptionalService, 
 export { ConfigStore, type AppConfigDto } from './stores/ConfigStore';
 export { ErrorBannerStore } from './stores/ErrorBannerStore';
 export { HierarchyStore } from './stores/HierarchyStore';
-export { NAV_WIDTH, NavStore } from './stores/NavStore';
+export { MAIN_MIN_WIDTH, NAV_AUTO_COLLAPSE_BELOW, NAV_WIDTH, NavStore } from './stores/NavStore';
 export { LOGOUT_DELAY_MS, postLogoutToFrames, SessionStore, SSO_TOKEN_KEY, withDefaultPermissions, type MeDto } from './stores/SessionStore';
 export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type ToastIntent } from './stores/ToastStore';
 export * from './tokens';
-export { buildNav, type NavEntry, type NavModel } from './nav';
+export { activeNavKey, buildNav, type NavEntry, type NavModel } from './nav';
 export { formatCount, formatCurrency, formatDate, MISSING_COUNT } from './format';
 export { ShellModalsStore, type AudienceSummary } from './stores/ShellModalsStore';
 // The shell's links to plugin-owned pages live in the contract (plugin-api) so plugins' common code can use them.
 export {
   AUDIENCE_DRAFT_STATE,
   audienceBuilderLink,
+  audienceBuilderSearch,
   audienceBuilderRoute,
   audienceDetailRoute,
   noticeRoute,
@@ -45,4 +46,4 @@ export {
 } from '@discovery/plugin-api';
 export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels';
 export { saveBlob } from './files';
-export { RouteTable } from './routeTable';
+export { contextReaches, RouteTable } from './routeTable';

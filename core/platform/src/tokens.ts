@@ -8,6 +8,7 @@ import {
   type InsightsLevel,
   type InsightsOwnerKind,
   type NavCategory,
+  type RouteRef,
   type SessionSnapshot,
 } from '@discovery/plugin-api';
 import type { ComponentType } from 'react';
@@ -64,7 +65,9 @@ export const NotificationCenterToken = createToken<NotificationCenter>('core:Not
  * Extension point: a quick-link card on the home page (SHELL-101..104). Plugins bind any number
  * of cards to HomeCardToken. A card shows when its client feature flag is on OR its feature module
  * is accessible in the context; a demo card hides when its real flag is on; a data card shows only
- * when `hasData` says the client and brand have data for it.
+ * when `hasData` says the client and brand have data for it. And, like a nav item, only when the
+ * page it leads to can be opened from the context (RouteTable.canOpen: the route's `requires`,
+ * and a context deep enough for its scope).
  */
 export interface HomeCard {
   id: string;
@@ -78,7 +81,16 @@ export interface HomeCard {
   /** The real flag that hides this demo card (SHELL-103). */
   hiddenWhenFlag?: string;
   hasData?: (selection: HierarchySelection) => Promise<boolean>;
-  link(selection: HierarchySelection): string;
+  /** The page the card opens. */
+  target: RouteRef;
+  /** Query parameters of the link (e.g. the builder's SHELL-023 values). */
+  search?: Record<string, string>;
+}
+
+/** The address a card opens in a context. */
+export function homeCardLink(card: HomeCard, selection: HierarchySelection): string {
+  const q = card.search ? new URLSearchParams(card.search).toString() : '';
+  return card.target.link(selection) + (q ? `?${q}` : '');
 }
 export const HomeCardToken = createToken<HomeCard>('core:HomeCard');
 
@@ -158,3 +170,24 @@ export interface InsightsPanelProvider {
   readonly Panel: ComponentType<InsightsPanelProps>;
 }
 export const InsightsPanelToken = createToken<InsightsPanelProvider>('core:InsightsPanel');
+/** What a screen hands over to have an index report built (SRV-045): the audience it profiles. */
+export interface IndexReportRequest {
+  /** The report's name; the notification center shows `uiName` when given. */
+  name: string;
+  uiName?: string;
+  rules: { include?: { and: { or: string[] }[] }; exclude?: { and: { or: string[] }[] } };
+  personaId?: number;
+}
+
+/**
+ * Extension point: index reports, requested from any insight screen (the audience detail first)
+ * and delivered through the notification center. The notifications plugin provides it; a build
+ * without one offers no request.
+ */
+export interface IndexReports {
+  /** index_report.create in this session. */
+  canRequest(session: SessionSnapshot): boolean;
+  /** Queues the report; the notification center lists it at once, in progress. */
+  request(r: IndexReportRequest): Promise<void>;
+}
+export const IndexReportsToken = createToken<IndexReports>('core:IndexReports');

@@ -80,8 +80,10 @@ export interface PublicConfigDto {
   environment: string;
   sso_login_url: string;
   logout_url: string;
-  support_url: string;
-  service_desk_url: string;
+  /** External addresses: null when the deployment configures none (the entry is then hidden). */
+  support_url: string | null;
+  service_desk_url: string | null;
+  /** Help on this Page ('page'), Help Center ('center'), Request Support ('support'): only those configured. */
   help_urls: Record<string, string>;
   show_privacy_policy_link: boolean;
   monitoring_client_token: string | null;

@@ -125,6 +125,31 @@ describe('segment and count APIs over a generated population', () => {
     expect(avail.body.data.map((v: any) => v.vendor_name)).toEqual(['demographix']);
   });
 
+  it("issue 14 §9: the picker tree and search carry the X-Context region's matched and modeled counts and name the region, as the builder counts", async () => {
+    const engine = await s.core.counts();
+    const id = ids[0];
+    const [matched, modeled] = await Promise.all([engine.counts([id], { region: 'acme/us' }), engine.counts([id], { region: 'acme/us', kind: 'modeled' })]);
+    const tree = await fetch(`${s.url}/api/v1/segments/products/fizz-zero/segment_hierarchy?is_addressable=true`, { headers: headers() }).then(
+      (r) => r.json() as Promise<any>,
+    );
+    expect(tree.region).toBe('acme/us');
+    const seg = tree.data.flatMap((v: any) => v.hierarchies.flatMap((h: any) => h.segments)).find((x: any) => x.identifier === id);
+    expect(seg.regional).toEqual({ matched: matched[id], modeled: modeled[id] });
+    expect(seg.regional.matched).toBeLessThan(seg.matched);
+    // The builder's count of the same one-segment audience in the region is the same figure.
+    const rule = await post('/api/v1/counts/rule', { rules: { include: { and: [{ or: [id] }] } } });
+    expect(rule.body.data).toMatchObject({ people: seg.regional.matched, region: 'acme/us' });
+    const search = await fetch(`${s.url}/api/v1/segments/search?q=age%2018`, { headers: headers() }).then((r) => r.json() as Promise<any>);
+    expect(search.region).toBe('acme/us');
+    expect(search.data[0].count.regional).toEqual({ matched: matched[id], modeled: modeled[id] });
+    // A context without a region: the whole population's figures, and no region named.
+    const clientOnly = await fetch(`${s.url}/api/v1/segments/products/fizz-zero/segment_hierarchy`, { headers: headers({ 'x-context': 'acme' }) }).then(
+      (r) => r.json() as Promise<any>,
+    );
+    expect(clientOnly.region).toBeNull();
+    expect(clientOnly.data[0].hierarchies[0].segments[0].regional).toBeUndefined();
+  });
+
   it('needs a hierarchy context the user may see', async () => {
     const v = await s.login('viewer@example.com');
     const res = await fetch(`${s.url}/api/v1/counts/rule`, {

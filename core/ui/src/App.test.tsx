@@ -66,7 +66,13 @@ const broken = definePlugin({
 function server(me: ReturnType<typeof fixtures.me> | null = fixtures.me()) {
   const s = new FakeServer()
     .respond('GET /api/v1/config', {
-      data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true, service_desk_url: 'https://desk' },
+      data: {
+        tier: 1,
+        logout_url: '/api/v1/adfs/logout',
+        help_urls: { page: 'https://help/p', center: 'https://help', support: 'https://support' },
+        show_privacy_policy_link: true,
+        service_desk_url: 'https://desk',
+      },
     })
     .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
     .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] });

@@ -156,6 +156,19 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   return shell(page);
 });
 
+/** SHELL-015 inside the app: a signed-in user keeps the shell (nav, top bar, the way home). */
+const NotFound = observer(function NotFound({ boot, failed }: { boot: BootResult; failed: ReadonlySet<string> }) {
+  const session = useService(SessionStoreToken);
+  const hierarchy = useService(HierarchyStoreToken);
+  if (session.status === 'unknown') return <Loading />;
+  if (session.status !== 'authenticated' || !hierarchy.loaded) return <NotFoundPage />;
+  return (
+    <AppShell plugins={boot.plugins} failed={failed} selectorDisabled={false}>
+      <NotFoundPage inShell />
+    </AppShell>
+  );
+});
+
 /**
  * The plugins' routes (guards, shell, lazy pages) and the not-found page, below Root's splat
  * route. With the shell it is the part of the app the sign-in page does not need: startApp
@@ -182,7 +195,7 @@ export function PluginRoutes({ boot }: { boot: BootResult }) {
             element={<RouteGate plugin={r.plugin} route={r.route} Page={r.Page} boot={boot} failed={failed} noticePath={noticePath} />}
           />
         ))}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFound boot={boot} failed={failed} />} />
       </Routes>
     </HotkeysProvider>
   );

@@ -16,4 +16,5 @@ export { Logo } from './shell/Logo';
 export { AudienceDetailsModal, ZeroCountModal } from './shell/ShellModals';
 export { SegmentPicker, type SegmentPickerProps } from './picker/SegmentPicker';
 export { SLIDE_IN_WIDTHS, SlideInPanel, type SlideInPanelProps, type SlideInWidth } from './widgets/SlideInPanel';
+export { RequestIndexReport } from './reports/RequestIndexReport';
 export { SegmentPickerStore, type PickerContext, type PickerOptions, type PickerSegment } from './picker/SegmentPickerStore';

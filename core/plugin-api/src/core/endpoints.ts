@@ -90,6 +90,12 @@ export const coreEndpoints = {
     raw: true,
   }),
   me: defineEndpoint({ method: 'GET', path: '/api/v1/me', access: SIGNED_IN, response: typed<{ data: MeDto }>() }),
+  /**
+   * The app's start-up probe: who is signed in, or `data: null`. Always 200, so a signed-out visit
+   * (an expected state) leaves no failed request in the browser's console; API clients keep
+   * `/api/v1/me`, whose 401 carries `refresh_login`.
+   */
+  session: defineEndpoint({ method: 'GET', path: '/api/v1/session', access: PUBLIC, response: typed<{ data: MeDto | null }>() }),
   ping: defineEndpoint({ method: 'GET', path: '/api/v1/ping', access: PUBLIC, response: typed<{ data: 'pong' }>() }),
   config: defineEndpoint({ method: 'GET', path: '/api/v1/config', access: PUBLIC, response: typed<{ data: PublicConfigDto }>() }),
   languages: defineEndpoint({ method: 'GET', path: '/api/v1/languages', access: PUBLIC, response: typed<{ data: LanguageDto[] }>() }),

@@ -22,6 +22,8 @@ interface Deps {
   config: AppConfig;
   core: ServerCore;
   embeddedApps: EmbeddedApps;
+  /** The request's signed-in user, or null (never a 401: for the public start-up probe). */
+  sessionOf: (req: FastifyRequest) => Promise<RequestAuth | null>;
 }
 
 /** Failures per (email, address) within a minute before that pair waits: the owner elsewhere is not locked out. */
@@ -51,7 +53,7 @@ function fromAnotherSite(req: FastifyRequest): boolean {
   return site === 'cross-site' || site === 'same-site';
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config, core, embeddedApps }: Deps) {
+export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config, core, embeddedApps, sessionOf }: Deps) {
   const pairThrottle = new LoginThrottle(LOGIN_FAILURES_PER_PAIR, 60_000);
   const addressThrottle = new LoginThrottle(LOGIN_FAILURES_PER_ADDRESS, 60_000);
   // An unknown email is checked against this hash, so it costs what a wrong password costs and
@@ -133,7 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
   // /me is read on every page load: its JSON is kept per (signed-in user, effective user) until
   // their access or the hierarchy changes (both are new objects then).
   const meBodies = new Map<string, { permissions: unknown; tree: unknown; body: string }>();
-  handle(app, E.me, async ({ auth }, _req, reply) => {
+  const meBody = async (auth: RequestAuth) => {
     const tree = await core.hierarchy();
     const key = `${auth.realUser.id}:${auth.user.id}`;
     let hit = meBodies.get(key);
@@ -141,7 +143,16 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
       hit = { permissions: auth.permissions, tree, body: JSON.stringify({ data: await mePayload(auth, core) }) };
       meBodies.set(key, hit);
     }
-    return reply.type('application/json; charset=utf-8').send(hit.body);
+    return hit.body;
+  };
+  handle(app, E.me, async ({ auth }, _req, reply) => reply.type('application/json; charset=utf-8').send(await meBody(auth)));
+
+  // The app's start-up probe: /me's answer when signed in, `{ data: null }` (200) when not, so a
+  // signed-out visit logs no failed request in the browser's console.
+  handle(app, E.session, async (_input, req, reply) => {
+    const auth = await sessionOf(req);
+    reply.header('cache-control', 'no-store');
+    return reply.type('application/json; charset=utf-8').send(auth ? await meBody(auth) : '{"data":null}');
   });
 
   // SRV-010: text body and the sso-token header.

@@ -1,6 +1,6 @@
 import { HotkeysProvider } from '@blueprintjs/core';
 import { bootstrapPlugins, ContainerProvider, initI18n, type BootResult } from '@discovery/platform';
-import { matchEndpoint, type ClientPlugin, type EndpointSpec, type ResponseOf } from '@discovery/plugin-api';
+import { coreEndpoints, matchEndpoint, type ClientPlugin, type EndpointSpec, type ResponseOf } from '@discovery/plugin-api';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -57,6 +57,17 @@ export class FakeServer {
     return this;
   }
 
+  /** What a scripted route answers for this call, or undefined when none is scripted. */
+  private async answerFor(method: string, path: string, init: RequestInit, url: string): Promise<Answer | undefined> {
+    const route = this.routes.get(`${method} ${path}`);
+    if (route) return route(undefined, init, new URL(url, 'http://localhost'));
+    for (const e of this.endpoints) {
+      const params = e.endpoint.method === method ? matchEndpoint(e.endpoint, path) : null;
+      if (params) return e.fn({ params, query: new URLSearchParams(), body: undefined });
+    }
+    return undefined;
+  }
+
   install(): void {
     globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
@@ -75,12 +86,19 @@ export class FakeServer {
           }
         }
       }
-      if (!route)
+      // The start-up probe answers what a scripted /me answers, as the server does: the user, or
+      // 200 with no user where /me would be refused (tests script whichever they mean).
+      let r: Answer | undefined;
+      if (!route && method === 'GET' && path === coreEndpoints.session.path) {
+        const me = await this.answerFor('GET', coreEndpoints.me.path, init, url);
+        if (me) r = (me.status ?? 200) >= 400 ? { status: 200, body: { data: null } } : me;
+      }
+      if (!route && !r)
         return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), {
           status: 404,
           headers: { 'content-type': 'application/json' },
         });
-      const r = await route(body, init, new URL(url, 'http://localhost'));
+      r ??= await route!(body, init, new URL(url, 'http://localhost'));
       return new Response(r.body === undefined ? null : JSON.stringify(r.body), {
         status: r.status ?? 200,
         headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, H3, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, FormGroup, H3, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { ConfigStoreToken, safeReturnUrl, SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -86,7 +86,18 @@ export const LoginPage = observer(function LoginPage({ version }: { version: str
       <p>{t('login.requestAccessIntro')}</p>
       <p>{t('login.requestAccessEmployees')}</p>
       <p>{t('login.requestAccessClients')}</p>
-      <Button intent="primary" icon="share" text={t('login.requestAccessButton')} onClick={() => window.open(config?.service_desk_url, '_blank', 'noopener')} />
+      {/* SHELL-035: the configured service desk, in a new tab; no address configured, no button (issue 14 §5). */}
+      {config?.service_desk_url && (
+        <AnchorButton
+          intent="primary"
+          icon="share"
+          text={t('login.requestAccessButton')}
+          href={config.service_desk_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="request-access-button"
+        />
+      )}
     </div>
   );
 

@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { adminDashboardRoute, brandsAdminRoutes, type RouteRef } from '@discovery/plugin-api';
 import { HierarchyStoreToken, homePathFor, RouteTableToken, SessionStoreToken, swapProduct, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
@@ -11,9 +11,9 @@ function Field({ label, testId, value, disabled, children }: { label: string; te
   return (
     <div className="dsc-selector-field">
       <label id={id}>{label}</label>
-      <Popover content={<Menu aria-labelledby={id}>{children}</Menu>} placement="bottom-start" disabled={disabled} minimal>
+      <PopoverNext content={<Menu aria-labelledby={id}>{children}</Menu>} placement="bottom-start" disabled={disabled} animation="minimal" arrow={false}>
         <Button endIcon="caret-down" text={value} disabled={disabled} aria-labelledby={id} aria-haspopup="menu" data-testid={testId} />
-      </Popover>
+      </PopoverNext>
     </div>
   );
 }

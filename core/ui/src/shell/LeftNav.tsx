@@ -1,6 +1,7 @@
 import { Button, Icon, Tag, Tooltip, type IconName } from '@blueprintjs/core';
 import type { ClientPlugin } from '@discovery/plugin-api';
 import {
+  activeNavKey,
   buildNav,
   NavContributionToken,
   NavStoreToken,
@@ -101,6 +102,8 @@ export const LeftNav = observer(function LeftNav({
     failed,
     contributions.flatMap((c) => c.items(snapshot)),
   );
+  // Item 8 (issue 14): one highlighted entry, the one whose address holds the page.
+  const active = activeNavKey(model, pathname);
   const collapsed = nav.collapsed;
   const badgeLabel = badge ? badgeText(badge.count) : null;
   return (
@@ -116,14 +119,14 @@ export const LeftNav = observer(function LeftNav({
       />
       <ul className="dsc-nav-list">
         {model.top.map((e) => (
-          <Entry key={e.key} entry={e} collapsed={collapsed} active={pathname === e.href} />
+          <Entry key={e.key} entry={e} collapsed={collapsed} active={e.key === active} />
         ))}
         {model.categories.map((c) => (
           <li key={c.category} data-testid={`nav-category-${c.category}`}>
             {!collapsed && <div className="dsc-nav-category">{t(`nav.categories.${c.category}`)}</div>}
             <ul className="dsc-nav-list" style={{ padding: 0 }} aria-label={t(`nav.categories.${c.category}`)}>
               {c.items.map((e) => (
-                <Entry key={e.key} entry={e} collapsed={collapsed} active={pathname.startsWith(e.href)} />
+                <Entry key={e.key} entry={e} collapsed={collapsed} active={e.key === active} />
               ))}
             </ul>
           </li>
@@ -140,7 +143,7 @@ export const LeftNav = observer(function LeftNav({
               <Icon icon="notifications" />
               {!collapsed && <span style={{ flex: 1, textAlign: 'left' }}>{t('nav.notifications')}</span>}
               {badgeLabel && (
-                <Tag round intent="danger" data-testid="notification-badge">
+                <Tag round intent="danger" className="dsc-nav-badge" data-testid="notification-badge">
                   {badgeLabel}
                 </Tag>
               )}

@@ -1,4 +1,4 @@
-import { Button, Drawer, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Classes, Drawer, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { formatDate, NotificationCenterToken, ToastStoreToken, useOptionalService, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -22,7 +22,8 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
   const run = (p: Promise<void>) => p.catch((e: Error) => toasts.error(t('notifications.failed', { message: e.message })));
   return (
     <Drawer isOpen={open} onClose={onClose} size={NOTIFICATION_PANEL_WIDTH} title={t('notifications.title')} position="right">
-      <div style={{ padding: 16, overflowY: 'auto' }} data-testid="notifications-panel">
+      {/* The drawer's body is the scroll box: it fills the panel below the header (issue 14 §1). */}
+      <div className={Classes.DRAWER_BODY} style={{ padding: 16 }} data-testid="notifications-panel">
         {center?.canDownloadHistory && (
           <Button
             icon="th-derived"
@@ -69,7 +70,11 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
             ))}
           </tbody>
         </HTMLTable>
-        {items.length === 0 && <NonIdealState icon="notifications" description={t('notifications.empty')} />}
+        {items.length === 0 && (
+          <div className="dsc-panel-empty" data-testid="notifications-empty">
+            <NonIdealState icon="notifications" description={t('notifications.empty')} />
+          </div>
+        )}
       </div>
     </Drawer>
   );

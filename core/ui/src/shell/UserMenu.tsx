@@ -1,4 +1,4 @@
-import { Button, Menu, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { adminDashboardRoute, coreEndpoints } from '@discovery/plugin-api';
 import {
   ApiClientToken,
@@ -50,17 +50,19 @@ export const UserMenu = observer(function UserMenu() {
   const showSources = session.can('molecula_access', 'read') && sources.length > 1;
   const sourceKey = region ? `${DATA_SOURCE_KEY}:${region.id}` : DATA_SOURCE_KEY;
   const currentSource = localStorage.getItem(sourceKey) ?? sources[0];
-  const open = (url: string | undefined) => url && window.open(url, '_blank', 'noopener');
+  // SHELL-043: configured addresses, in a new tab; an entry without one is not shown (issue 14 §5).
   const help = config?.help_urls ?? {};
+  const support = help.support ?? config?.support_url ?? null;
+  const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
   const menu = (
     <Menu data-testid="user-menu-items">
       {routes.canOpen(adminDashboardRoute, session.snapshot) && (
         <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate(adminDashboardRoute.link())} />
       )}
-      <MenuItem icon="help" text={t('userMenu.helpPage')} onClick={() => open(help.page && `${help.page}?page=${encodeURIComponent(pathname)}`)} />
-      <MenuItem icon="manual" text={t('userMenu.helpCenter')} onClick={() => open(help.center)} />
-      <MenuItem icon="chat" text={t('userMenu.requestSupport')} onClick={() => open(help.support ?? config?.support_url)} />
+      {help.page && <MenuItem icon="help" text={t('userMenu.helpPage')} href={`${help.page}?page=${encodeURIComponent(pathname)}`} {...external} />}
+      {help.center && <MenuItem icon="manual" text={t('userMenu.helpCenter')} href={help.center} {...external} />}
+      {support && <MenuItem icon="chat" text={t('userMenu.requestSupport')} href={support} {...external} />}
       {offered.length > 1 && (
         <MenuItem icon="translate" text={t('userMenu.language')}>
           {offered.map((l) => (
@@ -102,7 +104,7 @@ export const UserMenu = observer(function UserMenu() {
     </Menu>
   );
   return (
-    <Popover content={menu} placement="bottom-end">
+    <PopoverNext content={menu} placement="bottom-end">
       <Button
         icon="user"
         endIcon="caret-down"
@@ -111,6 +113,6 @@ export const UserMenu = observer(function UserMenu() {
         data-testid="user-menu"
         variant="minimal"
       />
-    </Popover>
+    </PopoverNext>
   );
 });

@@ -15,7 +15,9 @@ export default definePlugin({
   routes: [
     { ref: audiencesOverviewRoute, requires: canRead, load: () => import('./pages/OverviewPage') },
     { ref: audienceDetailRoute, requires: canRead, load: () => import('./pages/DetailPage') },
-    { ref: audienceBuilderRoute, requires: canRead, load: () => import('./pages/BuilderPage') },
+    // Only a user who may create audiences is offered the builder (its cards, nav item and route
+    // share this predicate), not refused at Save (issue 14 §3).
+    { ref: audienceBuilderRoute, requires: allOf(canRead, canCreate), load: () => import('./pages/BuilderPage') },
     { ref: amsRoute, requires: canReadAms, load: () => import('./pages/AmsPage') },
   ],
   // SHELL-008 DESIGN: audiences → Overview, Builder, AMS; SHELL-007: AMS disabled without ams_activation.read.

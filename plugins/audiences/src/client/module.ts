@@ -1,6 +1,7 @@
 import {
   ApiClientToken,
-  audienceBuilderLink,
+  audienceBuilderRoute,
+  audienceBuilderSearch,
   audiencesOverviewRoute,
   HomeCardToken,
   HomeSectionToken,
@@ -14,7 +15,11 @@ import { AudienceDetailStore, AudienceDetailStoreToken } from './stores/Audience
 import { AudiencesStore, AudiencesStoreToken } from './stores/AudiencesStore';
 import { RecentActivity } from './components/RecentActivity';
 
-/** SHELL-102/103: the audience cards of the home page (DESIGN list: Optimized Audience, NLRR and its demo). */
+/**
+ * SHELL-102/103: the audience cards of the home page (DESIGN list: Optimized Audience, NLRR and its
+ * demo). Each targets its page, so it shows only where that page opens: the builder cards need
+ * audiences.create (the builder route's `requires`), every card a product in the context.
+ */
 export const audienceCards: HomeCard[] = [
   {
     id: 'audiences',
@@ -23,7 +28,7 @@ export const audienceCards: HomeCard[] = [
     icon: 'people',
     order: 10,
     module: 'audiences_overview',
-    link: (s) => audiencesOverviewRoute.link(s),
+    target: audiencesOverviewRoute,
   },
   {
     id: 'pve',
@@ -32,7 +37,8 @@ export const audienceCards: HomeCard[] = [
     icon: 'predictive-analysis',
     order: 60,
     flag: 'pve',
-    link: (s) => audienceBuilderLink(s, { setHierarchy: 'pve_product_category' }),
+    target: audienceBuilderRoute,
+    search: audienceBuilderSearch({ setHierarchy: 'pve_product_category' }),
   },
   {
     id: 'nlrr',
@@ -41,7 +47,8 @@ export const audienceCards: HomeCard[] = [
     icon: 'new-person',
     order: 70,
     flag: 'nlrr',
-    link: (s) => audienceBuilderLink(s, { setHierarchy: 'nlrr' }),
+    target: audienceBuilderRoute,
+    search: audienceBuilderSearch({ setHierarchy: 'nlrr' }),
   },
   {
     id: 'nlrr-demo',
@@ -51,7 +58,8 @@ export const audienceCards: HomeCard[] = [
     order: 71,
     flag: 'nlrr_demo',
     hiddenWhenFlag: 'nlrr',
-    link: (s) => audienceBuilderLink(s, { setHierarchy: 'nlrr' }),
+    target: audienceBuilderRoute,
+    search: audienceBuilderSearch({ setHierarchy: 'nlrr' }),
   },
 ];
 

@@ -1,17 +1,19 @@
-import { definePlugin } from '@discovery/plugin-api';
+import { createRouteRef, definePlugin } from '@discovery/plugin-api';
 import { HomeCardToken, homeCardVisible, type HomeCard } from '@discovery/platform';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { screen, waitFor } from '@testing-library/react';
 import { ContainerModule } from 'inversify';
 import home from './index';
 
+/** The page the test cards open: a product page of the build. */
+const target = createRouteRef({ id: 'cards.page', scope: 'product', path: 'cards' });
 const card = (id: string, extra: Partial<HomeCard>): HomeCard => ({
   id,
   titleKey: id,
   descriptionKey: `${id} text`,
   icon: 'lab-test',
   order: 1,
-  link: () => `/x/${id}`,
+  target,
   ...extra,
 });
 
@@ -36,6 +38,7 @@ describe('home quick-link cards', () => {
     const contributor = definePlugin({
       id: 'cards',
       titleKey: 'cards',
+      routes: [{ ref: target, load: async () => ({ default: () => <h1>Cards page</h1> }) }],
       module: new ContainerModule(({ bind }) => {
         for (const c of [
           card('Grow card', { flag: 'grow', order: 2 }),

@@ -21,12 +21,16 @@ export const NotificationsStoreToken = createToken<NotificationsStore>('notifica
 const keyOf = (n: NotificationDto) => `${n.report_type}:${n.id}`;
 
 /**
- * The notification center's data (SHELL-077..089): polled 5 s after a user and a context exist,
- * then every 5 minutes while both do; cleared and stopped when either goes.
+ * The notification center's data (SHELL-077..089): fetched as soon as a user and a context exist
+ * and again at once on every change of either (the badge is the new context's from the start,
+ * never the previous client's), then every 5 minutes while both do; cleared and stopped when
+ * either goes.
  */
 export class NotificationsStore implements NotificationCenter {
   raw: NotificationDto[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The user and context the list belongs to; an answer for another is dropped. */
+  private key: string | null = null;
 
   constructor(
     private readonly api: ApiClient,
@@ -34,12 +38,13 @@ export class NotificationsStore implements NotificationCenter {
     private readonly hierarchy: HierarchyStore,
     private readonly delays = { first: FIRST_POLL_MS, every: POLL_MS },
   ) {
-    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays'>(this, {
+    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays' | 'key'>(this, {
       api: false,
       session: false,
       hierarchy: false,
       timer: false,
       delays: false,
+      key: false,
     });
   }
 
@@ -49,17 +54,17 @@ export class NotificationsStore implements NotificationCenter {
       () => (this.session.me && this.hierarchy.fullSlug ? `${this.session.me.id}|${this.hierarchy.fullSlug}` : null),
       (key) => {
         this.clearTimer();
-        if (!key) {
-          this.raw = [];
-          return;
-        }
-        this.poll(this.delays.first);
+        this.key = key;
+        // Another user or context: the last one's rows (and badge) are not this one's.
+        this.raw = [];
+        if (key) this.poll(this.delays.first);
       },
       { fireImmediately: true },
     );
     return () => {
       stop();
       this.clearTimer();
+      this.key = null;
     };
   }
 
@@ -77,9 +82,11 @@ export class NotificationsStore implements NotificationCenter {
   }
 
   async refresh(): Promise<void> {
+    const key = this.key;
     try {
       const res = await this.api.call(E.list, {}, { silent: true });
-      runInAction(() => (this.raw = res.data));
+      // A context change while the call was out: its answer is the old context's.
+      if (key === this.key) runInAction(() => (this.raw = res.data));
     } catch {
       // a failed poll keeps the last list; the next poll tries again
     }

@@ -2,6 +2,7 @@ import { definePlugin } from '@discovery/plugin-api';
 import {
   ApiClientToken,
   HierarchyStoreToken,
+  IndexReportsToken,
   NotificationBadgeToken,
   NotificationCenterToken,
   SessionStoreToken,
@@ -10,6 +11,7 @@ import {
   type SessionStore,
 } from '@discovery/platform';
 import { ContainerModule } from 'inversify';
+import { IndexReportStore, IndexReportStoreToken } from './IndexReportStore';
 import { NotificationsStore, NotificationsStoreToken } from './NotificationsStore';
 
 export const notificationsModule = new ContainerModule(({ bind }) => {
@@ -25,14 +27,18 @@ export const notificationsModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(NotificationCenterToken.symbol).toService(NotificationsStoreToken.symbol);
   bind(NotificationBadgeToken.symbol).toService(NotificationsStoreToken.symbol);
+  bind(IndexReportStoreToken.symbol)
+    .toDynamicValue((ctx) => new IndexReportStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<NotificationsStore>(NotificationsStoreToken.symbol)))
+    .inSingletonScope();
+  bind(IndexReportsToken.symbol).toService(IndexReportStoreToken.symbol);
 });
 
-/** The notification center's data, badge and actions (the shell draws the panel). */
+/** The notification center's data, badge and actions (the shell draws the panel), and index-report requests. */
 export default definePlugin({
   id: 'notifications',
   titleKey: 'notifications:title',
   module: notificationsModule,
-  provides: [NotificationCenterToken, NotificationBadgeToken],
+  provides: [NotificationCenterToken, NotificationBadgeToken, IndexReportsToken],
   activate: (ctx) => {
     ctx.get(NotificationsStoreToken).start();
   },

@@ -3,6 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 /** The path every page of the demo application lives under (also how its units are recognised). */
 export const DEMO_APP_PATH = '/toolbox-demo/';
 
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The demo page an external link unit of this name opens. */
+export function demoLinkUrl(demoUrl: string, name: string): string {
+  return `${demoUrl}link?name=${encodeURIComponent(name)}`;
+}
+
 export interface DemoAppServer {
   origin: string;
   close(): Promise<void>;
@@ -102,6 +109,18 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
 </script>`),
       ),
   );
+  // The demo's external link units (a partner tool the toolbox opens in a new tab) point here:
+  // a real page on another origin, not a placeholder host that does not resolve (issue 14 §5).
+  app.get(`${DEMO_APP_PATH}link`, async (req, reply) => {
+    const name = String((req.query as { name?: unknown }).name ?? 'Partner tool').slice(0, 100);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        html(`<h1 data-testid="demo-link-name">${escapeHtml(name)}</h1>
+<p>A partner tool the Discovery toolbox links to. In a deployment this unit's address is the tool's own (Manage Toolbox).</p>`),
+      );
+  });
   // The messages the demo pages received (newest last, at most 200): a tester's view of the hand-off.
   const events: { type: string; origin: string; at: string }[] = [];
   app.post(`${DEMO_APP_PATH}events`, async (req, reply) => {

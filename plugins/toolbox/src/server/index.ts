@@ -195,6 +195,10 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
           where url ~ $2 and url not like $1 || '%'`,
         [started.origin, `^http://(localhost|127\\.0\\.0\\.1|${publicHost.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}):[0-9]+${DEMO_APP_PATH}`],
       );
+      // Databases seeded before issue 14 hold placeholder hosts that resolve nowhere: the demo's own link page instead.
+      await core.query(`update toolbox_units set url = $1 || 'link?name=' || replace(name, ' ', '%20') where url ~ '^https://[a-z-]+\\.discovery\\.example/'`, [
+        `${started.origin}${DEMO_APP_PATH}`,
+      ]);
     }
   },
   seed: (core) => seedToolbox(core, demoApp ? `${demoApp.origin}${DEMO_APP_PATH}` : null),

@@ -72,7 +72,7 @@ describe('toolbox API', () => {
         use_client_hierarchy: false,
         feature_module_category: 'toolbox',
         iframed: false,
-        url: 'https://uk-portal.discovery.example/',
+        url: `${demoAppUrl()}link?name=UK%20Retail%20Portal`,
       });
       expect(typeof uk.id).toBe('number');
       const demo = (r.body.data as ToolboxUnitDto[]).find((u) => u.name === 'Demo App')!;
@@ -401,6 +401,20 @@ describe('toolbox API', () => {
       const page = await fetch(url);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('request-sso-token');
+    });
+
+    it("an external link unit of the demo opens a real page of the demo application, with the unit's name (issue 14 §5)", async () => {
+      const r = await call(admin, 'GET', '/units/type/all/client/acme');
+      const seeded = ['Media Calculator', 'Retired Dashboard', 'UK Retail Portal'];
+      const links = (r.body.data as ToolboxUnitDto[]).filter((u) => seeded.includes(u.name));
+      expect(links.map((u) => [u.name, u.iframed]).sort()).toEqual(seeded.map((n) => [n, false]));
+      for (const u of links) {
+        const page = await fetch(u.url);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain(`<h1 data-testid="demo-link-name">${u.name}</h1>`);
+      }
+      const escaped = await (await fetch(`${demoAppUrl()}link?name=${encodeURIComponent('<script>x</script>')}`)).text();
+      expect(escaped).not.toContain('<script>x');
     });
 
     it('the SSO validation URL answers another origin (CORS, no credentials) with who is signed in', async () => {

@@ -7,6 +7,7 @@ import {
   formatCount,
   formatDate,
   HierarchyStoreToken,
+  RouteTableToken,
   SessionStoreToken,
   ShellModalsToken,
   useService,
@@ -44,6 +45,7 @@ export const RecentActivity = observer(function RecentActivity() {
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
   const modals = useService(ShellModalsToken);
+  const routes = useService(RouteTableToken);
   const navigate = useNavigate();
   const [limit, setLimit] = useState<5 | 10>(5);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean } | null>(null);
@@ -75,7 +77,12 @@ export const RecentActivity = observer(function RecentActivity() {
       <NonIdealState
         icon="database"
         title={t('home.unavailable')}
-        action={<Link to={audiencesOverviewRoute.link(hierarchy.selection)}>{t('home.goToAudiences')}</Link>}
+        // SHELL-110, where the overview can open from this context (not in a region without brands).
+        action={
+          routes.canOpen(audiencesOverviewRoute, session.snapshot) ? (
+            <Link to={audiencesOverviewRoute.link(hierarchy.selection)}>{t('home.goToAudiences')}</Link>
+          ) : undefined
+        }
         data-testid="recent-empty"
       />
     ) : (

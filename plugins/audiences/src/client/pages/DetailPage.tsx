@@ -15,6 +15,7 @@ import {
   useOptionalService,
   useService,
 } from '@discovery/platform';
+import { RequestIndexReport } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,6 +67,7 @@ const DetailPage = observer(function DetailPage() {
         </H2>
         <Tag minimal>{tc(audienceTypeLabelKey(item))}</Tag>
         <span style={{ flex: 1 }} />
+        <RequestIndexReport report={{ name: item.name, uiName: tc('indexReport.uiName', { name: item.name }), rules: seed.rules }} />
         {item.type === 'audience' && session.can('audiences', 'update') && (
           <Button icon="edit" text={t('overview.edit')} onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'edit', id: item.id }))} />
         )}

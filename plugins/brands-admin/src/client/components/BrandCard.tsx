@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, H4, InputGroup, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, H4, InputGroup, Menu, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { companyIdValue, effectiveCompanyId } from '../../common';
@@ -70,9 +70,9 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
         />
       )}
       {!brand.open && canAddProduct && <Button icon="add" text={t('brand.addProduct')} onClick={() => brand.addProduct()} data-testid="add-product" />}
-      <Popover content={menu} placement="bottom-end" minimal>
+      <PopoverNext content={menu} placement="bottom-end" animation="minimal" arrow={false}>
         <Button variant="minimal" icon="more" aria-label={t('brand.actions')} data-testid="brand-menu-button" />
-      </Popover>
+      </PopoverNext>
     </div>
   );
 

@@ -256,6 +256,38 @@ describe('Brand Management page', () => {
     expect(within(pane).queryByTestId('mapping-label-customer_site_visitors')).toBeNull();
   });
 
+  it('a user without brands.update sees the mapping read-only, told why: no Select, Clear or Save, no picker (issue 14 §4)', async () => {
+    const server = brandsServer({ permissions: { brands: { read: true }, products: { read: true } } }).respond('POST /api/v1/segments/by_identifiers', {
+      data: [
+        {
+          identifier: 'dmx-0001',
+          name: '18-24',
+          path: 'Demographix > Demographics > Age',
+          count: { people: { global: 1 }, matched: 1, modeled: 1 },
+          data_permissions: [],
+          available: true,
+        },
+      ],
+    });
+    await open('/acme/brands/admin', server);
+    await screen.findAllByTestId('brand-card');
+    await act(async () => {
+      fireEvent.click(within(card('Peak Water')).getByTestId('open-mapper'));
+    });
+    const pane = (await waitFor(() => document.querySelector('.bp6-drawer') ?? Promise.reject(new Error('no drawer')))) as HTMLElement;
+    expect(within(pane).getByTestId('mapping-read-only').textContent).toBe('You can view this mapping. Changing it needs permission to update brands.');
+    expect(await within(pane).findByText('Demographix > Demographics > Age > 18-24')).toBeTruthy();
+    expect(within(pane).queryByText('Select')).toBeNull();
+    expect(within(pane).queryByLabelText('Clear Customer Site Visitors')).toBeNull();
+    expect(within(pane).queryByRole('button', { name: 'Save' })).toBeNull();
+    // The read-only field does not open the picker either.
+    fireEvent.click(within(pane).getByTestId('mapping-field-customer_site_non_visitors'));
+    expect(screen.queryByText('Choose a segment: Customer Site Non-Visitors')).toBeNull();
+    expect(within(pane).getByTestId('mapping-cancel').textContent).toBe('Close');
+    fireEvent.click(within(pane).getByTestId('mapping-cancel'));
+    await waitFor(() => expect(document.querySelector('.bp6-drawer')).toBeNull());
+  });
+
   it('every validation message of the locale is the shared one the server sends', () => {
     expect(enLocale.validation).toEqual(BRAND_MESSAGES);
   });

@@ -143,6 +143,26 @@ describe('global admin: the client admin form (BRAND-059)', () => {
     await waitFor(() => expect(within(screen.getAllByTestId('client-row')[0]).getAllByRole('cell')[0].textContent).toBe('Acme Drinks'));
   });
 
+  it("the Edit client dialog says each feature flag's own state: On for grow, Off for journeys (issue 14 §7)", async () => {
+    await open();
+    fireEvent.click(screen.getByTestId('client-edit-acme'));
+    await screen.findByTestId('client-form');
+    const flags = screen
+      .getAllByTestId('client-flag')
+      .map((row) => [
+        (within(row).getByRole('textbox') as HTMLInputElement).value,
+        within(row).getByRole('checkbox').closest('label')!.textContent,
+        (within(row).getByRole('checkbox') as HTMLInputElement).checked,
+      ]);
+    expect(flags).toEqual([
+      ['grow', 'On', true],
+      ['journeys', 'Off', false],
+    ]);
+    // Switching a flag changes what it says.
+    fireEvent.click(within(screen.getAllByTestId('client-flag')[1]).getByRole('checkbox'));
+    expect(within(screen.getAllByTestId('client-flag')[1]).getByRole('checkbox').closest('label')!.textContent).toBe('On');
+  });
+
   it("BRAND-059 the server's 422 stays in the form: its message and the field's", async () => {
     const server = await open();
     server.respond(

@@ -78,7 +78,7 @@ const ClientDialog = observer(function ClientDialog({ form, onSave, onClose }: {
               />
               <Switch
                 checked={f.on}
-                label={t('clients.flagOn')}
+                label={f.on ? t('clients.flagOn') : t('clients.flagOff')}
                 onChange={(e) => form.setFlag(i, { on: e.currentTarget.checked })}
                 style={{ margin: 0 }}
                 data-testid={`client-flag-on-${i}`}
