@@ -20,6 +20,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       eqeqeq: ['error', 'always'],
       'no-console': ['error', { allow: ['warn', 'error', 'info'] }],
+      // Blueprint's Popover positions through react-popper, which mis-places content under React 19
+      // (issue 14 §11); PopoverNext (Floating UI) is its replacement, as Tooltip and MenuItem use.
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@blueprintjs/core', importNames: ['Popover'], message: 'Use PopoverNext: Popover (react-popper) mis-positions under React 19.' }] },
+      ],
     },
   },
   {
@@ -34,7 +40,10 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{js,cjs}'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   prettier,

@@ -16,7 +16,7 @@ const common = {
     '^.+\\.(t|j)sx?$': swc,
     '^.+\\.sql$': '<rootDir>/scripts/jest/textTransform.js',
   },
-  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/scripts/jest/fileStub.js' },
+  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/scripts/jest/fileStub.js', '^plotly\\.js/lib/(core|bar)$': '<rootDir>/scripts/jest/plotlyStub.js' },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'sql'],
   transformIgnorePatterns: ['/node_modules/(?!(@blueprintjs)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
@@ -31,7 +31,7 @@ module.exports = {
       testEnvironment: '<rootDir>/scripts/jest/jsdomEnv.js',
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/setupClient.ts'],
       testMatch: [
-        '<rootDir>/core/{platform,ui}/src/**/*.test.{ts,tsx}',
+        '<rootDir>/core/{platform,ui,charts}/src/**/*.test.{ts,tsx}',
         '<rootDir>/core/test-utils/src/client/**/*.test.{ts,tsx}',
         '<rootDir>/plugins/*/src/client/**/*.test.{ts,tsx}',
         '<rootDir>/host/src/client/**/*.test.{ts,tsx}',

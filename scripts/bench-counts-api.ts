@@ -97,13 +97,19 @@ async function main() {
       console.log(
         `${name.padEnd(34)}${x.requests.average.toFixed(0).padStart(8)}${String(x.latency.p50).padStart(9)}${String(x.latency.p97_5).padStart(9)}${String(x.latency.p99).padStart(9)}${String(x.errors + x.non2xx).padStart(9)}`,
       );
-    console.log(`bench:counts-api  ${PEOPLE.toLocaleString()} people, ${CONNECTIONS} connections, ${SECONDS} s per route, context ${CONTEXT}, 20 selections of 12x12`);
+    console.log(
+      `bench:counts-api  ${PEOPLE.toLocaleString()} people, ${CONNECTIONS} connections, ${SECONDS} s per route, context ${CONTEXT}, 20 selections of 12x12`,
+    );
     console.log('route                                req/s   p50 ms  p97.5 ms  p99 ms   errors');
     line('GET /api/v1/me (baseline)', me);
     line('POST /api/v1/counts/overlap 12x12', overlap);
-    console.log(`overlap p99 / baseline p99: ${(overlap.latency.p99 / Math.max(1, me.latency.p99)).toFixed(1)}x; req/s ratio ${(overlap.requests.average / me.requests.average).toFixed(3)}`);
+    console.log(
+      `overlap p99 / baseline p99: ${(overlap.latency.p99 / Math.max(1, me.latency.p99)).toFixed(1)}x; req/s ratio ${(overlap.requests.average / me.requests.average).toFixed(3)}`,
+    );
     const ok = overlap.latency.p99 < GOAL_P99_MS && overlap.errors + overlap.non2xx === 0;
-    console.log(`goal overlap p99 < ${GOAL_P99_MS} ms with ${CONNECTIONS} concurrent clients${PEOPLE >= 10_000_000 ? '' : ' (set at 10M people; this run is smaller)'}: ${ok ? 'met' : 'MISSED'}`);
+    console.log(
+      `goal overlap p99 < ${GOAL_P99_MS} ms with ${CONNECTIONS} concurrent clients${PEOPLE >= 10_000_000 ? '' : ' (set at 10M people; this run is smaller)'}: ${ok ? 'met' : 'MISSED'}`,
+    );
     process.exitCode = ok ? 0 : 1;
   } finally {
     await server.stop();

@@ -123,7 +123,24 @@ async function startPg(): Promise<{ url: string; stop: () => void } | null> {
   mkdirSync(dir, { recursive: true });
   execFileSync('chown', ['postgres', dir]);
   execFileSync('runuser', ['-u', 'postgres', '--', `${bin}/initdb`, '-A', 'trust', '-U', 'postgres', '-D', `${dir}/data`], { stdio: 'ignore' });
-  execFileSync('runuser', ['-u', 'postgres', '--', `${bin}/pg_ctl`, '-D', `${dir}/data`, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c work_mem=256MB`, '-l', `${dir}/log`, '-w', 'start'], { stdio: 'ignore' });
+  execFileSync(
+    'runuser',
+    [
+      '-u',
+      'postgres',
+      '--',
+      `${bin}/pg_ctl`,
+      '-D',
+      `${dir}/data`,
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c shared_buffers=1GB -c work_mem=256MB`,
+      '-l',
+      `${dir}/log`,
+      '-w',
+      'start',
+    ],
+    { stdio: 'ignore' },
+  );
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     stop: () => {
@@ -140,7 +157,10 @@ async function main() {
     manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8'));
   } else {
     const [ms] = await time(() =>
-      execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', DIR], { cwd: ROOT, stdio: 'inherit' }),
+      execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', DIR], {
+        cwd: ROOT,
+        stdio: 'inherit',
+      }),
     );
     manifest = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8'));
     console.log(`generated in ${(ms / 1000).toFixed(1)} s`);
@@ -164,7 +184,10 @@ async function main() {
     await engine.ruleCount(s.rule);
     await engine.mekko(s.markets);
   }
-  const eo: number[] = [], ec: number[] = [], er: number[] = [], em: number[] = [];
+  const eo: number[] = [],
+    ec: number[] = [],
+    er: number[] = [],
+    em: number[] = [];
   const answers: { overlap: number[]; counts: Record<string, number>; rule: number; mekko: MekkoResult }[] = [];
   for (const s of sel) {
     const [t1, o] = await time(() => engine.overlap(s.x, s.y));
@@ -203,7 +226,9 @@ async function main() {
   if (PEOPLE <= 10_000_000) {
     const g = (kind: 'matched' | 'modeled', id: string) => globalBitmap(DIR, kind, id, cache);
     const union = (bs: Bitmap[]) => (bs.length ? RoaringBitmap32.orMany(bs) : new RoaringBitmap32());
-    const rc: number[] = [], rr: number[] = [], rm: number[] = [];
+    const rc: number[] = [],
+      rr: number[] = [],
+      rm: number[] = [];
     sel.forEach((s, i) => {
       for (const id of [...s.counts, ...s.rule.include!.and.flatMap((x) => x.or), ...s.rule.exclude!.and.flatMap((x) => x.or)]) g('matched', id);
       for (const m of s.markets) {
@@ -215,9 +240,11 @@ async function main() {
       const [t1, counts] = timeSync(() => Object.fromEntries(s.counts.map((id) => [id, g('matched', id).size])));
       const [t2, rule] = timeSync(() => {
         let a: Bitmap | null = null;
-        for (const grp of s.rule.include!.and) a = a ? RoaringBitmap32.and(a, union(grp.or.map((id) => g('matched', id)))) : union(grp.or.map((id) => g('matched', id)));
+        for (const grp of s.rule.include!.and)
+          a = a ? RoaringBitmap32.and(a, union(grp.or.map((id) => g('matched', id)))) : union(grp.or.map((id) => g('matched', id)));
         let ex: Bitmap | null = null;
-        for (const grp of s.rule.exclude!.and) ex = ex ? RoaringBitmap32.and(ex, union(grp.or.map((id) => g('matched', id)))) : union(grp.or.map((id) => g('matched', id)));
+        for (const grp of s.rule.exclude!.and)
+          ex = ex ? RoaringBitmap32.and(ex, union(grp.or.map((id) => g('matched', id)))) : union(grp.or.map((id) => g('matched', id)));
         return ex ? RoaringBitmap32.andNot(a!, ex).size : a!.size;
       });
       const [t3, mekko] = timeSync(() => {
@@ -226,7 +253,10 @@ async function main() {
         return {
           total_matched_count: union(mm).size,
           total_modeled_count: union(mo).size,
-          market_counts: { matched: Object.fromEntries(s.markets.map((m, k) => [m.id, mm[k].size])), modeled: Object.fromEntries(s.markets.map((m, k) => [m.id, mo[k].size])) },
+          market_counts: {
+            matched: Object.fromEntries(s.markets.map((m, k) => [m.id, mm[k].size])),
+            modeled: Object.fromEntries(s.markets.map((m, k) => [m.id, mo[k].size])),
+          },
         };
       });
       rc.push(t1);
@@ -235,7 +265,11 @@ async function main() {
       same(`selection ${i} counts vs unsharded roaring`, answers[i].counts, counts);
       same(`selection ${i} rule vs unsharded roaring`, answers[i].rule, rule);
       const e = answers[i].mekko;
-      same(`selection ${i} mekko vs unsharded roaring`, { total_matched_count: e.total_matched_count, total_modeled_count: e.total_modeled_count, market_counts: e.market_counts }, mekko);
+      same(
+        `selection ${i} mekko vs unsharded roaring`,
+        { total_matched_count: e.total_matched_count, total_modeled_count: e.total_modeled_count, market_counts: e.market_counts },
+        mekko,
+      );
     });
     record('24 segment counts', 'roaring unsharded', rc);
     record('rule: 3 OR groups of 3, minus 2', 'roaring unsharded', rr);
@@ -295,7 +329,8 @@ async function main() {
               const local = reader.read(sh).toUint32Array();
               const off = sh * SHARD_SIZE;
               const ids = Array.from(local, (v) => v + off);
-              for (let i = 0; i < ids.length; i += 1_000_000) await client.query('insert into membership select $1, unnest($2::int[])', [k, ids.slice(i, i + 1_000_000)]);
+              for (let i = 0; i < ids.length; i += 1_000_000)
+                await client.query('insert into membership select $1, unnest($2::int[])', [k, ids.slice(i, i + 1_000_000)]);
             }
             reader.close();
           }
@@ -312,7 +347,11 @@ async function main() {
           const [ms, res] = await time(() => client.query(q, [xi, yi]));
           pgMs.push(ms);
           const byPair = new Map(res.rows.map((r: { x: number; y: number; n: number }) => [`${r.x}/${r.y}`, r.n]));
-          same(`selection ${i} overlap vs PostgreSQL`, answers[i].overlap, xi.flatMap((a) => yi.map((b) => byPair.get(`${a}/${b}`) ?? 0)));
+          same(
+            `selection ${i} overlap vs PostgreSQL`,
+            answers[i].overlap,
+            xi.flatMap((a) => yi.map((b) => byPair.get(`${a}/${b}`) ?? 0)),
+          );
         }
         record('overlap 12x12 (+% and index)', 'PostgreSQL membership JOIN (3 selections)', pgMs);
         pgRatio = pct(pgMs, 50) / pct(eo, 50);
@@ -328,13 +367,16 @@ async function main() {
   console.log('operation                           implementation                              p50 ms     p95 ms');
   for (const r of rows) console.log(`${r.op.padEnd(36)}${r.impl.padEnd(44)}${r.p50.toFixed(2).padStart(7)}${r.p95.toFixed(2).padStart(11)}`);
   const speedup = pct(ro, 50) / pct(eo, 50);
-  if (!pgRatio && PEOPLE > 10_000_000 && !existsSync(PG_FROM)) console.log(`no 10M PostgreSQL figure (${PG_FROM}): run npm run bench:counts -- --people 10000000 first`);
+  if (!pgRatio && PEOPLE > 10_000_000 && !existsSync(PG_FROM))
+    console.log(`no 10M PostgreSQL figure (${PG_FROM}): run npm run bench:counts -- --people 10000000 first`);
   if (!pgRatio && PEOPLE > 10_000_000 && existsSync(PG_FROM)) {
     // The JOIN grows at least linearly with the rows; extrapolate the 10M figure to this size.
     const f = JSON.parse(readFileSync(PG_FROM, 'utf8')) as { people: number; p50: number };
     const extrapolated = f.p50 * (PEOPLE / f.people);
     pgRatio = extrapolated / pct(eo, 50);
-    console.log(`PostgreSQL membership JOIN at ${f.people.toLocaleString()} people: p50 ${f.p50.toFixed(0)} ms, extrapolated to ${PEOPLE.toLocaleString()}: ${extrapolated.toFixed(0)} ms`);
+    console.log(
+      `PostgreSQL membership JOIN at ${f.people.toLocaleString()} people: p50 ${f.p50.toFixed(0)} ms, extrapolated to ${PEOPLE.toLocaleString()}: ${extrapolated.toFixed(0)} ms`,
+    );
   }
   console.log(`\noverlap: engine vs roaring pair-at-a-time ${speedup.toFixed(2)}x${pgRatio ? `; vs PostgreSQL table ${pgRatio.toFixed(0)}x` : ''}`);
   const at100M = PEOPLE >= 100_000_000;

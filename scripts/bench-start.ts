@@ -15,7 +15,12 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'discovery-start-'));
   const port = await freePort();
   const t0 = Date.now();
-  const child = spawn('npm', ['start'], { cwd: ROOT, env: { ...process.env, PORT: String(port), DISCOVERY_DATA_DIR: dataDir, DISCOVERY_POPULATION_DIR: join(dataDir, 'population'), DATABASE_URL: '' }, stdio: 'ignore', detached: true });
+  const child = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DISCOVERY_DATA_DIR: dataDir, DISCOVERY_POPULATION_DIR: join(dataDir, 'population'), DATABASE_URL: '' },
+    stdio: 'ignore',
+    detached: true,
+  });
   let ms = -1;
   try {
     while (Date.now() - t0 < 60_000) {

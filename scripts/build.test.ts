@@ -23,7 +23,13 @@ describe('builds', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ email: 'admin@example.com', password: 'discovery-demo' }),
       });
-      const headers = { cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-csrf-token': login.headers.get('x-csrf-token')! };
+      const headers = {
+        cookie: login.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+        'x-csrf-token': login.headers.get('x-csrf-token')!,
+      };
       expect((await fetch(`${server.url}/api/v1/global-admin/summary`, { headers })).status).toBe(404);
       expect((await fetch(`${server.url}/api/v1/me`, { headers })).status).toBe(200);
       // The SPA is served for client routes.
@@ -48,7 +54,7 @@ describe('builds', () => {
 });
 
 describe('declared plugin dependencies', () => {
-  it("a build with global-admin but without brands-admin stops at build time, naming both", () => {
+  it('a build with global-admin but without brands-admin stops at build time, naming both', () => {
     const def = { name: 'no-brands', plugins: ['home', 'global-admin'] };
     expect(() => resolveBuild(def)).toThrow(
       "build 'no-brands' includes plugin 'global-admin', which depends on plugin 'brands-admin': add 'brands-admin' to host/builds/no-brands.json or leave out 'global-admin'",

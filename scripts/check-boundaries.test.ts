@@ -25,12 +25,17 @@ describe('check-boundaries', () => {
   const write = (path: string, text: string) => writeFileSync(join(root, path), text);
 
   it('finds static, type-only, dynamic and require imports', () => {
-    expect(
-      importsOf(`import a from 'x';\nimport type { B } from "y";\nexport * from './z';\nconst c = import('w');\nrequire('v');\nimport 'side';`),
-    ).toEqual(['x', 'y', './z', 'w', 'v', 'side']);
+    expect(importsOf(`import a from 'x';\nimport type { B } from "y";\nexport * from './z';\nconst c = import('w');\nrequire('v');\nimport 'side';`)).toEqual([
+      'x',
+      'y',
+      './z',
+      'w',
+      'v',
+      'side',
+    ]);
   });
 
-  it('allows core entries and another plugin\'s ./common entry', () => {
+  it("allows core entries and another plugin's ./common entry", () => {
     write(
       'plugins/grow/src/client/index.ts',
       `import { x } from '@discovery/ui';\nimport { definePlugin } from '@discovery/plugin-api';\nimport { ref } from '@discovery/plugin-overlap/common';\nimport './local';`,
@@ -39,7 +44,10 @@ describe('check-boundaries', () => {
   });
 
   it("a plugin that uses another plugin's ./common at run time must declare it in dependsOn; types alone need nothing", () => {
-    write('plugins/overlap/src/client/index.ts', `import type { Mekko } from '@discovery/plugin-grow/common';\nimport { growRoute } from '@discovery/plugin-grow/common';`);
+    write(
+      'plugins/overlap/src/client/index.ts',
+      `import type { Mekko } from '@discovery/plugin-grow/common';\nimport { growRoute } from '@discovery/plugin-grow/common';`,
+    );
     expect(checkBoundaries(root).map((x) => `${x.file}: ${x.reason}`)).toEqual([
       `plugins/overlap/src/client/index.ts: uses plugin 'grow' at run time: declare it in package.json "discovery": { "dependsOn": ["grow"] }`,
     ]);

@@ -14,7 +14,8 @@ export interface Violation {
   reason: string;
 }
 
-const IMPORT_RE = /(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT_RE =
+  /(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function walk(dir: string, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
@@ -48,7 +49,12 @@ function workspaceExports(root: string): Map<string, { exports: string[]; plugin
       const f = join(base, d, 'package.json');
       if (!existsSync(f)) continue;
       const pkg = JSON.parse(readFileSync(f, 'utf8'));
-      out.set(pkg.name, { exports: Object.keys(pkg.exports ?? { '.': '' }), plugin: group === 'plugins', pluginId: pkg.discovery?.pluginId, dependsOn: pkg.discovery?.dependsOn ?? [] });
+      out.set(pkg.name, {
+        exports: Object.keys(pkg.exports ?? { '.': '' }),
+        plugin: group === 'plugins',
+        pluginId: pkg.discovery?.pluginId,
+        dependsOn: pkg.discovery?.dependsOn ?? [],
+      });
     }
   }
   return out;
@@ -62,7 +68,8 @@ function packageOf(spec: string): { name: string; sub: string } {
   return { name, sub: rest ? './' + rest : '.' };
 }
 
-const COMMON_FORBIDDEN = /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|test-utils)|@discovery\/counts(?!\/common$))/;
+const COMMON_FORBIDDEN =
+  /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|test-utils)|@discovery\/counts(?!\/common$))/;
 
 export function checkBoundaries(root = ROOT): Violation[] {
   const exportsMap = workspaceExports(root);
@@ -103,7 +110,11 @@ export function checkBoundaries(root = ROOT): Violation[] {
           violations.push({ file: rel, specifier: spec, reason: "a plugin may import only another plugin's './common' entry" });
         } else if (name !== ownPkg && runtime.has(spec) && ownPkg && !exportsMap.get(ownPkg)?.dependsOn.includes(target.pluginId ?? '')) {
           // Using another plugin's endpoints, refs or rules at run time needs that plugin in the build.
-          violations.push({ file: rel, specifier: spec, reason: `uses plugin '${target.pluginId}' at run time: declare it in package.json "discovery": { "dependsOn": ["${target.pluginId}"] }` });
+          violations.push({
+            file: rel,
+            specifier: spec,
+            reason: `uses plugin '${target.pluginId}' at run time: declare it in package.json "discovery": { "dependsOn": ["${target.pluginId}"] }`,
+          });
         }
       }
     }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 /**
  * npm run create-plugin -- <id> [--category insights] [--title "My Feature"]
  * Scaffolds plugins/<id>: a product-scoped client page with its nav item and MobX store, a zod
@@ -29,22 +30,23 @@ export function scaffoldFiles(opts: ScaffoldOptions): Record<string, string> {
   const s = snake(id);
   const title = opts.title ?? P.replace(/([a-z])([A-Z])/g, '$1 $2');
   return {
-    'package.json': JSON.stringify(
-      {
-        name: `@discovery/plugin-${id}`,
-        version: '0.1.0',
-        private: true,
-        description: `${title}`,
-        discovery: { pluginId: id },
-        exports: { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' },
-        scripts: {
-          typecheck: 'tsc -p ../../tsconfig.json --noEmit',
-          test: `NODE_OPTIONS=--experimental-vm-modules jest -c ../../jest.config.js plugins/${id}/`,
+    'package.json':
+      JSON.stringify(
+        {
+          name: `@discovery/plugin-${id}`,
+          version: '0.1.0',
+          private: true,
+          description: `${title}`,
+          discovery: { pluginId: id },
+          exports: { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' },
+          scripts: {
+            typecheck: 'tsc -p ../../tsconfig.json --noEmit',
+            test: `NODE_OPTIONS=--experimental-vm-modules jest -c ../../jest.config.js plugins/${id}/`,
+          },
         },
-      },
-      null,
-      2,
-    ) + '\n',
+        null,
+        2,
+      ) + '\n',
     'README.md': `# ${id}
 
 ${title}.
@@ -421,6 +423,12 @@ export function scaffold(opts: ScaffoldOptions): string[] {
     writeFileSync(file, text);
     written.push(relative(root, file));
   }
+  // The project's formatting, so a new plugin passes `npm run lint` as written.
+  execFileSync(
+    process.execPath,
+    [require.resolve('prettier/bin/prettier.cjs'), '--log-level', 'warn', '--write', ...written.filter((f) => /\.(tsx?|json)$/.test(f))],
+    { cwd: root, stdio: 'inherit' },
+  );
   // Link the workspace package as `npm install` would, so it resolves before the next install.
   const link = join(root, 'node_modules', '@discovery', `plugin-${opts.id}`);
   if (existsSync(join(root, 'node_modules', '@discovery')) && !existsSync(link)) {

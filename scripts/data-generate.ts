@@ -27,7 +27,9 @@ async function main() {
     },
   });
   if (process.stdout.isTTY) process.stdout.write('\n');
-  console.log(`data:generate: ${m.people.toLocaleString()} people, ${m.segments.length} segments from ${m.vendors.length} vendors, ${m.shards} shard(s), seed ${seed}, in ${((Date.now() - t0) / 1000).toFixed(1)} s -> ${out}`);
+  console.log(
+    `data:generate: ${m.people.toLocaleString()} people, ${m.segments.length} segments from ${m.vendors.length} vendors, ${m.shards} shard(s), seed ${seed}, in ${((Date.now() - t0) / 1000).toFixed(1)} s -> ${out}`,
+  );
 }
 
 main().catch((e) => {

@@ -34,7 +34,14 @@ export async function scaffoldCheck(opts: { e2e: boolean }): Promise<number> {
     const steps: [string, () => Promise<number>][] = [
       ['typecheck with the new plugin', () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit'])],
       ['boundaries', () => run('npx', ['tsx', 'scripts/check-boundaries.ts'])],
-      ['its unit and server tests', () => run('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' })],
+      [
+        'lint and format of what it wrote',
+        () => run('npx', ['eslint', `plugins/${ID}`, ...e2eDirs]).then((c) => c || run('npx', ['prettier', '--check', `plugins/${ID}`, ...e2eDirs])),
+      ],
+      [
+        'its unit and server tests',
+        () => run('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' }),
+      ],
     ];
     for (const [name, step] of steps) {
       console.log(`scaffold-check: ${name}`);

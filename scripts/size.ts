@@ -81,8 +81,7 @@ function attribute(downloads: Download[], meta: Metafile, publicKey: string): { 
 function namedZodImports(meta: Metafile, inputs: Set<string>): string[] {
   return [...inputs].filter(
     (file) =>
-      meta.inputs[file]?.imports.some((i) => i.original === 'zod') &&
-      /import\s*\{[^}]*\}\s*from\s*['"]zod['"]/.test(readFileSync(join(ROOT, file), 'utf8')),
+      meta.inputs[file]?.imports.some((i) => i.original === 'zod') && /import\s*\{[^}]*\}\s*from\s*['"]zod['"]/.test(readFileSync(join(ROOT, file), 'utf8')),
   );
 }
 
@@ -142,7 +141,12 @@ async function main() {
       const path = new URL(request.url).pathname;
       const isJs = (type?.type === 'string' && type.value.includes('javascript')) || path.endsWith('.js');
       if (isJs && !response.fromCache) {
-        js.push({ path, bytes: response.bytesReceived, headers: response.headersSize ?? 0, encoding: (header('content-encoding')?.value as string | undefined) ?? null });
+        js.push({
+          path,
+          bytes: response.bytesReceived,
+          headers: response.headersSize ?? 0,
+          encoding: (header('content-encoding')?.value as string | undefined) ?? null,
+        });
       }
     });
     /** Until nothing has been in flight for a second: lazy chunks and icons included. */
@@ -158,9 +162,11 @@ async function main() {
     await (await browser.$('#login-email')).setValue(DEMO.email);
     await (await browser.$('#login-password')).setValue(DEMO.password);
     await (await browser.$('button[type="submit"]')).click();
-    await browser.waitUntil(async () => PRODUCT_HOME.test(new URL(await browser.getUrl()).pathname), { timeout: 30000 }).catch(async () => {
-      throw new Error(`sign-in did not land on a product home (at ${await browser.getUrl()})`);
-    });
+    await browser
+      .waitUntil(async () => PRODUCT_HOME.test(new URL(await browser.getUrl()).pathname), { timeout: 30000 })
+      .catch(async () => {
+        throw new Error(`sign-in did not land on a product home (at ${await browser.getUrl()})`);
+      });
     await (await browser.$('main h1')).waitForDisplayed({ timeout: 30000 });
     await settled();
     const productHome = js.splice(0);
@@ -179,7 +185,9 @@ async function main() {
       const count = new Map<string, number>();
       for (const d of all) count.set(d.encoding ?? 'uncompressed', (count.get(d.encoding ?? 'uncompressed') ?? 0) + 1);
       const encodings = [...count].map(([e, n]) => `${n} ${e}`).join(', ');
-      console.log(`  JavaScript transferred: ${kb(total)} in ${all.length} files (${encodings}); budget ${budgetKb} KB${before.length ? ', sign-in page included' : ''}`);
+      console.log(
+        `  JavaScript transferred: ${kb(total)} in ${all.length} files (${encodings}); budget ${budgetKb} KB${before.length ? ', sign-in page included' : ''}`,
+      );
       console.log(`  of which response headers: ${kb(all.reduce((n, d) => n + d.headers, 0))}`);
       console.log(`  the same files had the browser taken gzip only: ${kb(asGzip(all, publicDir))}`);
       console.log(`  largest modules (their share of the bytes transferred):`);
@@ -191,7 +199,12 @@ async function main() {
         console.log(`  files${before.length ? ' downloaded after sign-in' : ''}:`);
         for (const d of downloads) {
           const parts = Object.entries(meta.outputs[publicKey + d.path]?.inputs ?? {}).sort((a, b) => b[1].bytesInOutput - a[1].bytesInOutput);
-          console.log(`    ${kb(d.bytes).padStart(9)}  ${d.path}  ${parts.slice(0, 4).map(([f, i]) => `${f.replace(/^.*node_modules\//, '')} ${kb(i.bytesInOutput)}`).join(', ')}`);
+          console.log(
+            `    ${kb(d.bytes).padStart(9)}  ${d.path}  ${parts
+              .slice(0, 4)
+              .map(([f, i]) => `${f.replace(/^.*node_modules\//, '')} ${kb(i.bytesInOutput)}`)
+              .join(', ')}`,
+          );
         }
       }
       return total / KB <= budgetKb && charts.length === 0 && zodNamed.length === 0;

@@ -1,5 +1,5 @@
 /**
- * npm test: everything CI checks, in order: typecheck, plugin boundaries, jest (unit and server
+ * npm test: everything CI checks, in order: typecheck, plugin boundaries, lint and format, jest (unit and server
  * integration on PGlite), the server suites again on PostgreSQL when TEST_DATABASE_URL is set,
  * what the browser downloads against its budgets (npm run size, ~20 s), then the WebdriverIO
  * end-to-end suites against the built app. SKIP_E2E=true leaves out both browser steps.
@@ -19,13 +19,25 @@ const pglite = { ...jestEnv, TEST_DATABASE_URL: '' };
 const steps: Step[] = [
   { name: 'typecheck', exec: () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) },
   { name: 'check-boundaries', exec: () => run('npx', ['tsx', 'scripts/check-boundaries.ts']) },
+  { name: 'lint (ESLint) and format (Prettier --check)', exec: () => run('npm', ['run', '--silent', 'lint']) },
   { name: 'jest (PGlite)', exec: () => run('npx', ['jest', '--ci'], pglite) },
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push({
     name: 'jest server suites (PostgreSQL)',
     exec: () =>
-      run('npx', ['jest', '--ci', '--selectProjects', 'node', '--testPathPatterns', '(core/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/'], jestEnv),
+      run(
+        'npx',
+        [
+          'jest',
+          '--ci',
+          '--selectProjects',
+          'node',
+          '--testPathPatterns',
+          '(core/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/',
+        ],
+        jestEnv,
+      ),
   });
 }
 steps.push({ name: 'create-plugin scaffold works end to end', exec: () => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true' }) });

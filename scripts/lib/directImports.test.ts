@@ -22,7 +22,18 @@ function project(): string {
 
 /** The code the first chunk loads (the entry and every chunk it imports statically), and all of it. */
 async function firstLoad(dir: string, plugins: esbuild.Plugin[]): Promise<{ first: string; all: string }> {
-  const r = await esbuild.build({ absWorkingDir: dir, entryPoints: ['main.ts'], bundle: true, splitting: true, format: 'esm', outdir: join(dir, 'out'), write: false, metafile: true, plugins, logLevel: 'silent' });
+  const r = await esbuild.build({
+    absWorkingDir: dir,
+    entryPoints: ['main.ts'],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    outdir: join(dir, 'out'),
+    write: false,
+    metafile: true,
+    plugins,
+    logLevel: 'silent',
+  });
   const text = new Map(r.outputFiles.map((f) => [f.path.slice(dir.length + 1), f.text]));
   const seen = new Set<string>();
   const visit = (key: string) => {

@@ -29,7 +29,8 @@ const NAMED_IMPORT = /import\s+(type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\3\s
 const REEXPORT = /export\s+(type\s+)?\{([^}]*)\}\s*from\s*(['"])([^'"]+)\3/g;
 const STAR_REEXPORT = /export\s*\*\s*from\s*(['"])([^'"]+)\1/g;
 const LOCAL_LIST = /export\s+\{([^}]*)\}\s*(?!\s*from)[;\n]/g;
-const DECLARATION = /export\s+(?:declare\s+)?(?:async\s+)?(?:function\s*\*?|const(?!\s+enum)|let|var|class|abstract\s+class|enum|const\s+enum)\s+([A-Za-z_$][\w$]*)/g;
+const DECLARATION =
+  /export\s+(?:declare\s+)?(?:async\s+)?(?:function\s*\*?|const(?!\s+enum)|let|var|class|abstract\s+class|enum|const\s+enum)\s+([A-Za-z_$][\w$]*)/g;
 
 const stripComments = (src: string) => src.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 

@@ -38,7 +38,8 @@ export function discoverPlugins(root = ROOT): Map<string, PluginPackage> {
     if (out.has(id)) throw new Error(`plugin id '${id}' is declared twice`);
     const exportsMap = pkg.exports ?? {};
     const dependsOn = pkg.discovery.dependsOn ?? [];
-    if (!Array.isArray(dependsOn) || dependsOn.some((d: unknown) => typeof d !== 'string')) throw new Error(`${pkgFile}: "discovery": { "dependsOn" } must be a list of plugin ids`);
+    if (!Array.isArray(dependsOn) || dependsOn.some((d: unknown) => typeof d !== 'string'))
+      throw new Error(`${pkgFile}: "discovery": { "dependsOn" } must be a list of plugin ids`);
     out.set(id, { id, name: pkg.name, dir, hasClient: '.' in exportsMap, hasServer: './server' in exportsMap, dependsOn });
   }
   return out;
@@ -69,7 +70,9 @@ export function resolveBuild(def: BuildDef, root = ROOT): PluginPackage[] {
     for (const d of p.dependsOn) {
       if (!all.has(d)) throw new Error(`plugin '${p.id}' depends on plugin '${d}', which does not exist under plugins/`);
       if (!ids.has(d)) {
-        throw new Error(`build '${def.name}' includes plugin '${p.id}', which depends on plugin '${d}': add '${d}' to host/builds/${def.name}.json or leave out '${p.id}'`);
+        throw new Error(
+          `build '${def.name}' includes plugin '${p.id}', which depends on plugin '${d}': add '${d}' to host/builds/${def.name}.json or leave out '${p.id}'`,
+        );
       }
     }
   }

@@ -33,7 +33,10 @@ describe(`demo data that adds up (${PEOPLE.toLocaleString()} people, seed ${SEED
   beforeAll(async () => {
     dir = join(mkdtempSync(join(tmpdir(), 'counts-demo-')), 'pop');
     // The data:generate CLI on two threads, as `npm start` does (jest's module sandbox is slower).
-    execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', dir, '--threads', '2'], { cwd: join(__dirname, '..', '..', '..'), stdio: 'ignore' });
+    execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', dir, '--threads', '2'], {
+      cwd: join(__dirname, '..', '..', '..'),
+      stdio: 'ignore',
+    });
     manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
     engine = await CountsEngine.open({ dir, workers: 0 });
   }, 180_000);
@@ -50,7 +53,9 @@ describe(`demo data that adds up (${PEOPLE.toLocaleString()} people, seed ${SEED
   };
 
   it('declares the nestings the world has: 7 days ⊂ 30 days ⊂ 90 days, parents of young children ⊂ parents, the shop funnel', () => {
-    const pairs = declaredSubsets(taxonomy).map(([c, p]) => `${taxonomy.find((d) => d.short_id === c)!.name} ⊂ ${taxonomy.find((d) => d.short_id === p)!.name}`);
+    const pairs = declaredSubsets(taxonomy).map(
+      ([c, p]) => `${taxonomy.find((d) => d.short_id === c)!.name} ⊂ ${taxonomy.find((d) => d.short_id === p)!.name}`,
+    );
     expect(pairs).toEqual(
       expect.arrayContaining([
         'Visited in 7 days ⊂ Visited in 30 days',
@@ -85,7 +90,10 @@ describe(`demo data that adds up (${PEOPLE.toLocaleString()} people, seed ${SEED
 
   it('declared exclusions hold: lapsed customers are not customers, light TV viewers not heavy ones', () => {
     const pairs = declaredExclusions(taxonomy);
-    expect(pairs.map(([a, b]) => `${taxonomy.find((d) => d.short_id === a)!.name} / ${taxonomy.find((d) => d.short_id === b)!.name}`)).toEqual(['Light TV viewers / Heavy TV viewers', 'Lapsed customers / Customers']);
+    expect(pairs.map(([a, b]) => `${taxonomy.find((d) => d.short_id === a)!.name} / ${taxonomy.find((d) => d.short_id === b)!.name}`)).toEqual([
+      'Light TV viewers / Heavy TV viewers',
+      'Lapsed customers / Customers',
+    ]);
     for (const [a, b] of pairs) {
       const x = bitmaps('matched', a);
       const y = bitmaps('matched', b);
@@ -136,7 +144,8 @@ describe(`demo data that adds up (${PEOPLE.toLocaleString()} people, seed ${SEED
           const cell = o.cells.find((c) => c.x === given[i] && c.y === own[j])!;
           if (cell.count < 1000) return; // too few people for a stable index (non-binary at 65+)
           const side = expected >= 120 ? cell.index_value > 110 : expected <= 80 ? cell.index_value < 90 : true;
-          if (Math.abs(cell.index_value - expected) >= 6 || !side) wrong.push(`${p.key} ${own[j]} within ${given[i]}: declared ${expected.toFixed(0)}, index ${cell.index_value.toFixed(0)}`);
+          if (Math.abs(cell.index_value - expected) >= 6 || !side)
+            wrong.push(`${p.key} ${own[j]} within ${given[i]}: declared ${expected.toFixed(0)}, index ${cell.index_value.toFixed(0)}`);
           checked++;
         });
       });

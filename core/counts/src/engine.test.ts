@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { generatePopulation, PopulationModel } from './generate';
 import { generatePopulationParallel } from './parallel';
-import { MANIFEST_FILE, type Manifest } from './manifest';
+import { GENERATOR_VERSION, MANIFEST_FILE, type Manifest } from './manifest';
 import type { Rule } from './ops';
 import { Population } from './population';
 import { SegmentFileReader, SHARD_SIZE } from './storage';
@@ -15,10 +15,24 @@ import { buildTaxonomy } from './taxonomy';
 
 /** The data:generate CLI in a child process (generation is slow inside jest's module sandbox). */
 function generate(people: number, seed: number, dir: string, segments?: number): Manifest {
-  execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(people), '--seed', String(seed), '--out', dir, ...(segments ? ['--segments', String(segments)] : [])], {
-    cwd: join(__dirname, '..', '..', '..'),
-    stdio: 'ignore',
-  });
+  execFileSync(
+    'npx',
+    [
+      'tsx',
+      'scripts/data-generate.ts',
+      '--people',
+      String(people),
+      '--seed',
+      String(seed),
+      '--out',
+      dir,
+      ...(segments ? ['--segments', String(segments)] : []),
+    ],
+    {
+      cwd: join(__dirname, '..', '..', '..'),
+      stdio: 'ignore',
+    },
+  );
   return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
 }
 
@@ -190,7 +204,8 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
       for (const kind of ['matched', 'modeled'] as const) {
         const k = kind === 'matched' ? matched : modeled;
         const o = await e.overlap(x, y, { kind });
-        for (const cell of o.cells) expect(cell.count).toBe(bruteCell(`${kind}/${cell.x}/${cell.y}`, () => count(k.get(cell.x)!, (p) => k.get(cell.y)![p] === 1)));
+        for (const cell of o.cells)
+          expect(cell.count).toBe(bruteCell(`${kind}/${cell.x}/${cell.y}`, () => count(k.get(cell.x)!, (p) => k.get(cell.y)![p] === 1)));
       }
       const markets = [
         { id: 'a', matched: all.slice(0, 4), modeled: all.slice(4, 6) },
@@ -273,6 +288,7 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     expect(r.rows[0].count).toBe(both);
     expect(r.rows[0].share).toBeCloseTo(both / size, 12);
     expect(r.rows[0].index).toBeCloseTo((both / size / (count(matched.get(a[0])!) / PEOPLE)) * 100, 9);
+    expect(r.rows[0].segment).toBe(count(matched.get(a[0])!));
   });
 
   it('names unknown and deleted identifiers instead of counting them', async () => {
@@ -422,26 +438,30 @@ describe('count workers that die (issue 12)', () => {
     ['process.exit', 'exit', /it exited with code 70/],
     ['an error thrown outside a task', 'throw', /it failed: injected fault: an error outside any task/],
     ['running out of memory', 'oom', /it ran out of memory/],
-  ] as const)('a worker dying mid-request by %s: that call fails once with the 503 error at once, the next runs on a new worker', async (_how, how, reason) => {
-    const e = await CountsEngine.open({ dir, workers: 2, fault: { worker: 0, on: 'overlap', how } });
-    try {
-      const x = ids.slice(0, 4);
-      const y = ids.slice(4, 8);
-      const t0 = Date.now();
-      const err = await e.overlap(x, y).catch((x: unknown) => x);
-      expect(err).toBeInstanceOf(CountsUnavailableError);
-      expect((err as CountsUnavailableError).status).toBe(503);
-      expect((err as Error).message).toMatch(reason);
-      expect((err as Error).message).toMatch(/it has been replaced\. Please try again\.$/);
-      expect(Date.now() - t0).toBeLessThan(5_000);
-      // the replacement answers, with the same numbers as the inline engine
-      expect(await e.overlap(x, y)).toEqual(await inline.overlap(x, y));
-      expect(await e.mekko([{ id: 'm', matched: x, modeled: y }])).toEqual(await inline.mekko([{ id: 'm', matched: x, modeled: y }]));
-      expect(e.health()).toEqual({ restarts: 1, failure: null });
-    } finally {
-      await e.close();
-    }
-  }, 30_000);
+  ] as const)(
+    'a worker dying mid-request by %s: that call fails once with the 503 error at once, the next runs on a new worker',
+    async (_how, how, reason) => {
+      const e = await CountsEngine.open({ dir, workers: 2, fault: { worker: 0, on: 'overlap', how } });
+      try {
+        const x = ids.slice(0, 4);
+        const y = ids.slice(4, 8);
+        const t0 = Date.now();
+        const err = await e.overlap(x, y).catch((x: unknown) => x);
+        expect(err).toBeInstanceOf(CountsUnavailableError);
+        expect((err as CountsUnavailableError).status).toBe(503);
+        expect((err as Error).message).toMatch(reason);
+        expect((err as Error).message).toMatch(/it has been replaced\. Please try again\.$/);
+        expect(Date.now() - t0).toBeLessThan(5_000);
+        // the replacement answers, with the same numbers as the inline engine
+        expect(await e.overlap(x, y)).toEqual(await inline.overlap(x, y));
+        expect(await e.mekko([{ id: 'm', matched: x, modeled: y }])).toEqual(await inline.mekko([{ id: 'm', matched: x, modeled: y }]));
+        expect(e.health()).toEqual({ restarts: 1, failure: null });
+      } finally {
+        await e.close();
+      }
+    },
+    30_000,
+  );
 
   it('a worker that keeps dying before answering anything: the slot is failed with the reason, calls get the 503 error, none hangs', async () => {
     const script = join(dir, '..', 'broken-worker.cjs');
@@ -454,7 +474,9 @@ describe('count workers that die (issue 12)', () => {
       while (!e.health().failure && Date.now() - t0 < 10_000) await new Promise((r) => setTimeout(r, 20));
       expect(e.health().failure).toBe('count workers stopped 3 times in a row, last because it failed: cannot read the population');
       const later = await e.counts(ids.slice(0, 2), { region: 'acme/us' }).catch((x: unknown) => x);
-      expect((later as Error).message).toBe('Audience counts are unavailable: count workers stopped 3 times in a row, last because it failed: cannot read the population.');
+      expect((later as Error).message).toBe(
+        'Audience counts are unavailable: count workers stopped 3 times in a row, last because it failed: cannot read the population.',
+      );
     } finally {
       await e.close();
     }
@@ -476,13 +498,21 @@ describe('a population that cannot be loaded is failed, with its reason (issue 1
   };
 
   it.each([
-    ['a truncated segment file', (d: string) => truncateSync(join(d, 'matched', 'dmx-0003.bin'), 40), 'matched/dmx-0003.bin is not a segment file (no end marker: truncated or overwritten)'],
+    [
+      'a truncated segment file',
+      (d: string) => truncateSync(join(d, 'matched', 'dmx-0003.bin'), 40),
+      'matched/dmx-0003.bin is not a segment file (no end marker: truncated or overwritten)',
+    ],
     ['a missing segment file', (d: string) => rmSync(join(d, 'modeled', 'dmx-0005.bin')), 'modeled/dmx-0005.bin is missing (ENOENT)'],
-    ['a segment file with bytes missing in the middle', (d: string) => {
-      const f = join(d, 'matched', 'dmx-0001.bin');
-      const b = readFileSync(f);
-      writeFileSync(f, Buffer.concat([b.subarray(0, 10), b.subarray(20)]));
-    }, /matched\/dmx-0001\.bin is \d+ bytes, its footer says \d+/],
+    [
+      'a segment file with bytes missing in the middle',
+      (d: string) => {
+        const f = join(d, 'matched', 'dmx-0001.bin');
+        const b = readFileSync(f);
+        writeFileSync(f, Buffer.concat([b.subarray(0, 10), b.subarray(20)]));
+      },
+      /matched\/dmx-0001\.bin is \d+ bytes, its footer says \d+/,
+    ],
     ['a manifest that is not JSON', (d: string) => writeFileSync(join(d, MANIFEST_FILE), '{"version": 1, "segm'), /manifest\.json: .*JSON/],
     ['a manifest of something else', (d: string) => writeFileSync(join(d, MANIFEST_FILE), '{"version": 2}'), 'not a population manifest'],
   ])('%s: state failed, the reason names the file, no engine', async (_what, damage, reason) => {
@@ -496,6 +526,24 @@ describe('a population that cannot be loaded is failed, with its reason (issue 1
       if (typeof reason === 'string') expect(s.error).toContain(reason);
       else expect(s.error).toMatch(reason);
       expect(p.current()).toBeNull();
+      await p.close();
+    } finally {
+      rmSync(join(dir, '..'), { recursive: true, force: true });
+    }
+  });
+
+  it('a demo population made by an older generator is made again at start; its data then adds up to the new rules', async () => {
+    const dir = copy();
+    try {
+      const m = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
+      delete m.generator; // as the generator before demo data that adds up wrote it
+      writeFileSync(join(dir, MANIFEST_FILE), JSON.stringify(m));
+      const logs: string[] = [];
+      const p = new Population({ dir, people: 3000, seed: 6, workers: 0, log: (l) => logs.push(l) });
+      const e = await p.whenReady();
+      expect(logs.some((l) => l.includes('older generator'))).toBe(true);
+      expect(JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')).generator).toBe(GENERATOR_VERSION);
+      expect(e.people).toBe(3000);
       await p.close();
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });

@@ -72,6 +72,8 @@ export interface ProfileRow {
   share: number;
   /** Share against the population's share, × 100 (100 = average). */
   index: number;
+  /** Members of the segment in the population (or the region) the index compares with. */
+  segment: number;
 }
 
 /** The weight of a person who is in the modeled but not the matched membership. */
@@ -221,7 +223,13 @@ function readPopulation(dir: string): Manifest {
   } catch (e) {
     throw new PopulationLoadError(`${file}: ${(e as Error).message}`);
   }
-  if (manifest?.version !== 1 || !Number.isInteger(manifest.people) || !Number.isInteger(manifest.shards) || !Array.isArray(manifest.segments) || !Array.isArray(manifest.regions)) {
+  if (
+    manifest?.version !== 1 ||
+    !Number.isInteger(manifest.people) ||
+    !Number.isInteger(manifest.shards) ||
+    !Array.isArray(manifest.segments) ||
+    !Array.isArray(manifest.regions)
+  ) {
     throw new PopulationLoadError(`${file}: not a population manifest (version 1 with people, shards, segments and regions)`);
   }
   const bad: string[] = [];
@@ -231,7 +239,8 @@ function readPopulation(dir: string): Manifest {
       if (problem) bad.push(problem);
     }
   }
-  if (bad.length) throw new PopulationLoadError(`${bad.length} damaged segment file(s) in ${dir}: ${bad.slice(0, 3).join('; ')}${bad.length > 3 ? '; ...' : ''}`);
+  if (bad.length)
+    throw new PopulationLoadError(`${bad.length} damaged segment file(s) in ${dir}: ${bad.slice(0, 3).join('; ')}${bad.length > 3 ? '; ...' : ''}`);
   return manifest;
 }
 
@@ -264,7 +273,8 @@ export class CountsEngine {
     const wanted = opts.workers ?? Math.min(availableParallelism(), manifest.shards);
     const n = Math.max(0, Math.min(wanted, manifest.shards));
     const kernelInfo = { mode, status };
-    if (n <= 1 && (opts.workers ?? 1) <= 1) return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(opts.dir, manifest, { kernel: opts.kernel }))], kernelInfo);
+    if (n <= 1 && (opts.workers ?? 1) <= 1)
+      return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(opts.dir, manifest, { kernel: opts.kernel }))], kernelInfo);
     const script = opts.workerScript ?? join(__dirname, 'worker-dev.cjs');
     const executors: Executor[] = [];
     for (let i = 0; i < Math.max(1, n); i++) {
@@ -297,6 +307,12 @@ export class CountsEngine {
   segment(id: string): SegmentEntry | undefined {
     const s = this.byId.get(id);
     return s && !s.deleted ? s : undefined;
+  }
+
+  /** The population slice of a hierarchy region ('client/region'), when the population has one. */
+  regionKey(client: string, region: string): string | undefined {
+    const key = `${client}/${region}`;
+    return this.manifest.regions.some((r) => r.key === key) ? key : undefined;
   }
 
   /** Identifiers in the list that are unknown or deleted. */
@@ -404,7 +420,11 @@ export class CountsEngine {
     return out;
   }
 
-  async profile(audience: Rule | undefined, ids: string[], o: Omit<CountOptions, 'filter'> = {}): Promise<{ audience: number; population: number; rows: ProfileRow[] }> {
+  async profile(
+    audience: Rule | undefined,
+    ids: string[],
+    o: Omit<CountOptions, 'filter'> = {},
+  ): Promise<{ audience: number; population: number; rows: ProfileRow[] }> {
     this.check([...ids, ...this.ruleIds(audience)]);
     const r = await this.run({ op: 'profile', kind: o.kind ?? 'matched', audience, ids, region: o.region });
     const population = r[0] ?? 0;
@@ -414,7 +434,7 @@ export class CountsEngine {
       const count = r[2 + ids.length + i] ?? 0;
       const share = size ? count / size : 0;
       const base = population ? seg / population : 0;
-      return { id, count, share, index: base ? (share / base) * 100 : 0 };
+      return { id, count, share, index: base ? (share / base) * 100 : 0, segment: seg };
     });
     return { audience: size, population, rows };
   }

@@ -2,7 +2,7 @@ import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { RoaringBitmap32 } from './roaring';
 import * as hash from './hash';
-import { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
+import { GENERATOR_VERSION, MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
 import { SegmentFileWriter, SHARD_BITS, SHARD_SIZE } from './storage';
 import { buildTaxonomy, displayPath, marginalWeights, PARTITIONS, VENDORS, type PartitionKey, type SegmentDef, type Skew } from './taxonomy';
 
@@ -428,6 +428,7 @@ export function finishPopulation(opts: GenerateOptions, tmp: string, entries: Se
   const order = new Map(taxonomy.map((d, i) => [d.short_id, i]));
   const manifest: Manifest = {
     version: 1,
+    generator: GENERATOR_VERSION,
     seed: opts.seed,
     people: opts.people,
     shardBits: SHARD_BITS,

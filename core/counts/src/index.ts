@@ -1,4 +1,18 @@
-export { CountsEngine, CountsUnavailableError, MODELED_ONLY_WEIGHT, PopulationLoadError, UnknownSegmentsError, weightsOf, type CountOptions, type EngineOptions, type MekkoResult, type OverlapCell, type OverlapResult, type ProfileRow, type WorkerFault } from './engine';
+export {
+  CountsEngine,
+  CountsUnavailableError,
+  MODELED_ONLY_WEIGHT,
+  PopulationLoadError,
+  UnknownSegmentsError,
+  weightsOf,
+  type CountOptions,
+  type EngineOptions,
+  type MekkoResult,
+  type OverlapCell,
+  type OverlapResult,
+  type ProfileRow,
+  type WorkerFault,
+} from './engine';
 export { DEMO_REGIONS, generatePopulation, regionSlices, type GenerateOptions } from './generate';
 export { generatePopulationParallel, type ParallelGenerateOptions } from './parallel';
 export { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';

@@ -10,7 +10,10 @@ const PACKAGE = join(__dirname, '..');
 /** Whether this CPU has AVX-512 VPOPCNTDQ, read from the kernel's view of the world: /proc/cpuinfo. */
 function cpuHasVpopcnt(): boolean {
   if (process.arch !== 'x64' || !existsSync('/proc/cpuinfo')) return false;
-  const flags = readFileSync('/proc/cpuinfo', 'utf8').split('\n').find((l) => l.startsWith('flags')) ?? '';
+  const flags =
+    readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('flags')) ?? '';
   return / avx512f( |$)/.test(flags) && / avx512_vpopcntdq( |$)/.test(flags);
 }
 
@@ -29,7 +32,7 @@ function bruteAnd(a: Uint8Array, b: Uint8Array): number {
 /** Bitmaps of one shard (ids < 2^20) with every container kind: empty, array, bitmap and run. */
 function shardBitmaps(seed: number): RoaringBitmap32[] {
   let s = seed;
-  const r = () => ((s = (s * 1103515245 + 12345) >>> 0) / 4294967296);
+  const r = () => (s = (s * 1103515245 + 12345) >>> 0) / 4294967296;
   const out: RoaringBitmap32[] = [new RoaringBitmap32()];
   // densities from a handful of people to most of the shard, some only in a few keys
   for (const density of [0.00001, 0.001, 0.003, 0.004, 0.02, 0.05, 0.06, 0.07, 0.2, 0.5, 0.9]) {
@@ -90,7 +93,11 @@ describe('native count kernel', () => {
     const markets = [[0, 3, 5], [9, 10], [12]];
     const mekkos = PATHS.map(([, k]) => {
       const out = new Float64Array(2 + 2 * markets.length);
-      k.mekko(markets.map((m) => m.map((i) => bytes(xs[i]))), markets.map((m) => m.map((i) => bytes(ys[i]))), out);
+      k.mekko(
+        markets.map((m) => m.map((i) => bytes(xs[i]))),
+        markets.map((m) => m.map((i) => bytes(ys[i]))),
+        out,
+      );
       return Array.from(out);
     });
     const unionCount = (list: Uint8Array[]) => {
@@ -98,7 +105,11 @@ describe('native count kernel', () => {
       for (let p = 0; p < 1 << 20; p++) if (list.some((d) => d[p])) n++;
       return n;
     };
-    const bruteMekko = [unionCount(markets.flat().map((i) => dx[i])), unionCount(markets.flat().map((i) => dy[i])), ...markets.flatMap((m) => [unionCount(m.map((i) => dx[i])), unionCount(m.map((i) => dy[i]))])];
+    const bruteMekko = [
+      unionCount(markets.flat().map((i) => dx[i])),
+      unionCount(markets.flat().map((i) => dy[i])),
+      ...markets.flatMap((m) => [unionCount(m.map((i) => dx[i])), unionCount(m.map((i) => dy[i]))]),
+    ];
     for (const m of mekkos) expect(m).toEqual(bruteMekko);
   });
 
@@ -169,7 +180,11 @@ describe('kernel setting (DISCOVERY_COUNT_KERNEL) and what the status says', () 
 
   it('a kernel that is not built: roaring, and the status says so and how to build it', () => {
     process.env.DISCOVERY_COUNT_KERNEL = '/nowhere/count_kernel.node';
-    expect(chooseKernel()).toMatchObject({ mode: 'roaring', kernel: null, status: 'roaring (native kernel not built (/nowhere/count_kernel.node); run npm rebuild @discovery/counts)' });
+    expect(chooseKernel()).toMatchObject({
+      mode: 'roaring',
+      kernel: null,
+      status: 'roaring (native kernel not built (/nowhere/count_kernel.node); run npm rebuild @discovery/counts)',
+    });
   });
 
   it('an engine may ask for the portable path or roaring whatever the setting', () => {
@@ -199,7 +214,10 @@ describe('the kernel builds everywhere or steps aside', () => {
     try {
       const failing = join(root, 'gyp-fails.js');
       writeFileSync(failing, "process.stderr.write('gyp ERR! build error\\n'); process.exit(1);");
-      const r = spawnSync(process.execPath, [join(PACKAGE, 'scripts', 'build-kernel.cjs'), root], { env: { ...process.env, npm_config_node_gyp: failing }, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, [join(PACKAGE, 'scripts', 'build-kernel.cjs'), root], {
+        env: { ...process.env, npm_config_node_gyp: failing },
+        encoding: 'utf8',
+      });
       expect(r.status).toBe(0);
       expect(r.stderr).toContain('WARNING @discovery/counts: the native count kernel was not built (node-gyp exited with 1)');
       expect(r.stderr).toContain('the count engine runs on roaring');
@@ -207,7 +225,10 @@ describe('the kernel builds everywhere or steps aside', () => {
       // a later build that works removes the record
       const passing = join(root, 'gyp-passes.js');
       writeFileSync(passing, 'process.exit(0);');
-      const ok = spawnSync(process.execPath, [join(PACKAGE, 'scripts', 'build-kernel.cjs'), root], { env: { ...process.env, npm_config_node_gyp: passing }, encoding: 'utf8' });
+      const ok = spawnSync(process.execPath, [join(PACKAGE, 'scripts', 'build-kernel.cjs'), root], {
+        env: { ...process.env, npm_config_node_gyp: passing },
+        encoding: 'utf8',
+      });
       expect(ok.status).toBe(0);
       expect(ok.stderr).not.toContain('WARNING');
       expect(existsSync(join(root, 'build', 'kernel-build.json'))).toBe(false);

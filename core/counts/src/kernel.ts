@@ -108,7 +108,11 @@ export function chooseKernel(option: KernelOption = true): KernelChoice {
   const { kernel, why } = binary(path);
   if (!kernel) return { kernel: null, mode: 'roaring', status: `roaring (${why})` };
   if (option === 'portable' || choice === 'portable') {
-    return { kernel: kernel.portable, mode: 'portable', status: `native (portable C: ${option === 'portable' ? 'asked for by this engine' : `${ENV}=portable`})` };
+    return {
+      kernel: kernel.portable,
+      mode: 'portable',
+      status: `native (portable C: ${option === 'portable' ? 'asked for by this engine' : `${ENV}=portable`})`,
+    };
   }
   if (kernel.avx512) return { kernel, mode: 'avx512', status: 'native (AVX-512)' };
   const reason = kernel.build === 'x86' ? 'this CPU has no AVX-512 VPOPCNTDQ' : 'built without the x86 parts';

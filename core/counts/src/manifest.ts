@@ -22,8 +22,17 @@ export interface RegionSlice {
   end: number;
 }
 
+/**
+ * The synthetic generator's version, written into every manifest it makes. 2: demo data that
+ * adds up (declared sizes, nesting, correlations). A demo population made by an older generator is
+ * made again at start (Population), so an existing ./var/population does not keep contradicting data.
+ */
+export const GENERATOR_VERSION = 2;
+
 export interface Manifest {
   version: 1;
+  /** The synthetic generator that made it (absent: version 1 or not synthetic). */
+  generator?: number;
   seed: number;
   people: number;
   shardBits: number;

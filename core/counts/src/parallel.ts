@@ -40,7 +40,10 @@ export async function generatePopulationParallel(opts: ParallelGenerateOptions):
         w.on('message', (m: GenerateMessage) => {
           if (m.progress !== undefined) {
             done[index] = m.progress;
-            onProgress?.(done.reduce((a, b) => a + b, 0), total);
+            onProgress?.(
+              done.reduce((a, b) => a + b, 0),
+              total,
+            );
           }
           if (m.error) reject(new Error(m.error));
           if (m.entries) resolve(m.entries);

@@ -1,5 +1,8 @@
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountsEngine } from './engine';
+import { GENERATOR_VERSION, MANIFEST_FILE, type Manifest } from './manifest';
+import { VENDORS } from './taxonomy';
 import { generatePopulationParallel } from './parallel';
 
 export type PopulationState = 'missing' | 'generating' | 'ready' | 'failed';
@@ -40,6 +43,10 @@ export class Population {
   private async start(): Promise<CountsEngine> {
     try {
       const { dir } = this.opts;
+      if (CountsEngine.exists(dir) && madeByOlderGenerator(dir)) {
+        this.opts.log?.(`The demo population in ${dir} was made by an older generator; generating it again.`);
+        rmSync(dir, { recursive: true, force: true });
+      }
       if (!CountsEngine.exists(dir)) {
         this.state = 'generating';
         const t0 = Date.now();
@@ -92,5 +99,19 @@ export class Population {
   async close(): Promise<void> {
     await this.ready.catch(() => undefined);
     await this.engine?.close();
+  }
+}
+
+/**
+ * A synthetic demo population (our generator's vendors) whose manifest names an older generator
+ * than this one: a demo to make again. Any other population is left as it is.
+ */
+function madeByOlderGenerator(dir: string): boolean {
+  try {
+    const m = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+    const synthetic = m.vendors?.some((v) => VENDORS.some((d) => d.vendor_name === v.vendor_name));
+    return Boolean(synthetic) && (m.generator ?? 1) < GENERATOR_VERSION;
+  } catch {
+    return false; // unreadable: CountsEngine.open reports it as damaged
   }
 }

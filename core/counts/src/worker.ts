@@ -19,7 +19,12 @@ export interface WorkerRequest {
   memory?: boolean;
 }
 
-const data = workerData as { dir: string; kernel?: KernelOption; fault?: WorkerFault; generate?: Omit<GenerateOptions, 'dir' | 'onProgress'> & { part: GeneratePart } };
+const data = workerData as {
+  dir: string;
+  kernel?: KernelOption;
+  fault?: WorkerFault;
+  generate?: Omit<GenerateOptions, 'dir' | 'onProgress'> & { part: GeneratePart };
+};
 
 /** A test's injected death (EngineOptions.fault), the ways a real worker dies: exit, an error outside a task, out of memory. */
 function die(how: WorkerFault['how']): void {

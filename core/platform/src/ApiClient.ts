@@ -13,7 +13,8 @@ export class ApiError extends Error {
 }
 
 /** `api.call(endpoint)` when the endpoint needs no input, `api.call(endpoint, input)` otherwise. */
-export type CallArgs<E extends EndpointSpec> = object extends CallInput<E> ? [input?: CallInput<E>, opts?: RequestOptions] : [input: CallInput<E>, opts?: RequestOptions];
+export type CallArgs<E extends EndpointSpec> =
+  object extends CallInput<E> ? [input?: CallInput<E>, opts?: RequestOptions] : [input: CallInput<E>, opts?: RequestOptions];
 
 export interface RequestOptions {
   /** Do not raise the global banner for this call (the caller shows its own state). */

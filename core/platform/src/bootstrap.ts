@@ -47,7 +47,17 @@ export async function bootstrapPlugins(plugins: ClientPlugin[], opts: { containe
   const failed = new Map<string, Error>();
   // Every plugin's strings are fetched at once (the app boots after sign-in, waiting on them);
   // a plugin whose strings fail still fails alone, below.
-  const strings = new Map(ordered.map((p) => [p.id, p.i18n ? registerPluginI18n(p.i18n).then(() => null, (e: unknown) => e) : null]));
+  const strings = new Map(
+    ordered.map((p) => [
+      p.id,
+      p.i18n
+        ? registerPluginI18n(p.i18n).then(
+            () => null,
+            (e: unknown) => e,
+          )
+        : null,
+    ]),
+  );
   for (const p of ordered) {
     try {
       if (p.module) container.loadSync(p.module);

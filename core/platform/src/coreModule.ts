@@ -20,10 +20,19 @@ import {
 
 /** The shell's services, singletons. Factories instead of decorators: esbuild emits no metadata. */
 export const coreModule = new ContainerModule(({ bind }) => {
-  bind(ErrorBannerStoreToken.symbol).toDynamicValue(() => new ErrorBannerStore()).inSingletonScope();
-  bind(ToastStoreToken.symbol).toDynamicValue(() => new ToastStore()).inSingletonScope();
-  bind(NavStoreToken.symbol).toDynamicValue(() => new NavStore()).inSingletonScope();
-  bind(ShellModalsToken.symbol).toDynamicValue(() => new ShellModalsStore()).inSingletonScope();
+  bind(ErrorBannerStoreToken.symbol)
+    .toDynamicValue(() => new ErrorBannerStore())
+    .inSingletonScope();
+  bind(ToastStoreToken.symbol)
+    .toDynamicValue(() => new ToastStore())
+    .inSingletonScope();
+  // The nav remembers each user's own choice (issue 14 §6).
+  bind(NavStoreToken.symbol)
+    .toDynamicValue((ctx) => new NavStore(localStorage, () => ctx.get<SessionStore>(SessionStoreToken.symbol).me?.id ?? null))
+    .inSingletonScope();
+  bind(ShellModalsToken.symbol)
+    .toDynamicValue(() => new ShellModalsStore())
+    .inSingletonScope();
   bind(ApiClientToken.symbol)
     .toDynamicValue((ctx) => {
       const banner = ctx.get<ErrorBannerStore>(ErrorBannerStoreToken.symbol);
@@ -45,8 +54,6 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .toDynamicValue((ctx) => new HierarchyStore(ctx.get(ApiClientToken.symbol)))
     .inSingletonScope();
   bind(SessionStoreToken.symbol)
-    .toDynamicValue(
-      (ctx) => new SessionStore(ctx.get(ApiClientToken.symbol), ctx.get(HierarchyStoreToken.symbol), ctx.get(ConfigStoreToken.symbol)),
-    )
+    .toDynamicValue((ctx) => new SessionStore(ctx.get(ApiClientToken.symbol), ctx.get(HierarchyStoreToken.symbol), ctx.get(ConfigStoreToken.symbol)))
     .inSingletonScope();
 });

@@ -20,7 +20,10 @@ describe('route guards', () => {
 
   it('SHELL-026 sends a path whose client and region are valid to {client}/{region}/home', () => {
     expect(contextGuard(tree, 'product', { client: 'acme', region: 'us', brand: 'nope', product: 'x' })).toEqual({ kind: 'redirect', to: '/acme/us/home' });
-    expect(contextGuard(tree, 'product', { client: 'acme', region: 'us', brand: 'fizz-cola', product: 'gone' })).toEqual({ kind: 'redirect', to: '/acme/us/home' });
+    expect(contextGuard(tree, 'product', { client: 'acme', region: 'us', brand: 'fizz-cola', product: 'gone' })).toEqual({
+      kind: 'redirect',
+      to: '/acme/us/home',
+    });
   });
 
   it('SHELL-027 SHELL-029 sends an invalid region to the home of the deepest valid context', () => {
@@ -46,7 +49,10 @@ describe('route guards', () => {
     expect(contextGuard(tree, 'product', empty)).toEqual({ kind: 'redirect', to: '/acme/uk/home' });
     // region-level routes and regions that have brands are not affected
     expect(contextGuard(tree, 'region', { client: 'acme', region: 'uk' }, { noticePath: '/notice' })).toEqual({ kind: 'allow' });
-    expect(contextGuard(tree, 'product', { client: 'acme', region: 'us', brand: 'nope', product: 'x' }, { noticePath: '/notice' })).toEqual({ kind: 'redirect', to: '/acme/us/home' });
+    expect(contextGuard(tree, 'product', { client: 'acme', region: 'us', brand: 'nope', product: 'x' }, { noticePath: '/notice' })).toEqual({
+      kind: 'redirect',
+      to: '/acme/us/home',
+    });
   });
 
   it('never redirects to a target the guard would reject again (no loops)', () => {

@@ -17,10 +17,7 @@ export interface RoutingMessage {
 export const invalidClientWarning = (slug: string): RoutingMessage => ({ key: 'routing.invalidClient', values: { slug } });
 export const NO_CLIENT_WARNING: RoutingMessage = { key: 'routing.noClient' };
 
-export type GuardResult =
-  | { kind: 'allow' }
-  | { kind: 'redirect'; to: string }
-  | { kind: 'warn'; message: RoutingMessage; to: string };
+export type GuardResult = { kind: 'allow' } | { kind: 'redirect'; to: string } | { kind: 'warn'; message: RoutingMessage; to: string };
 
 const LEVELS = ['client', 'region', 'brand', 'product'] as const;
 const DEPTH: Record<RouteScope, number> = { global: 0, client: 1, region: 2, brand: 3, product: 4 };

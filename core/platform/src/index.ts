@@ -1,25 +1,46 @@
 export { ApiClient, ApiError, adoptCsrfCookie, CSRF_STORAGE_KEY, GENERIC_ERROR, type ApiClientHooks, type RequestOptions } from './ApiClient';
 export { bootstrapPlugins, createCoreContainer, type BootResult } from './bootstrap';
 export { coreModule } from './coreModule';
-export { contextGuard, invalidClientWarning, loginRedirect, NO_CLIENT_WARNING, ROUTING_WARNING_MS, safeReturnUrl, type GuardResult, type RoutingMessage } from './guards';
+export {
+  contextGuard,
+  invalidClientWarning,
+  loginRedirect,
+  NO_CLIENT_WARNING,
+  ROUTING_WARNING_MS,
+  safeReturnUrl,
+  type GuardResult,
+  type RoutingMessage,
+} from './guards';
 export { defaultRegion, homePathFor, regionHasBrands, resolveNodes, swapProduct } from './hierarchy';
 export type { BrandDto, ClientDto, ProductDto, RegionDto, ResolvedNodes } from './hierarchy';
-export { addPluginResources, changeLanguage, initI18n, LANGUAGE_KEY, PSEUDO_CLOSE, PSEUDO_LOCALE, PSEUDO_OPEN, pseudoLocalize, pseudoString, SHELL_LANGUAGES } from './i18n';
+export {
+  addPluginResources,
+  changeLanguage,
+  initI18n,
+  LANGUAGE_KEY,
+  PSEUDO_CLOSE,
+  PSEUDO_LOCALE,
+  PSEUDO_OPEN,
+  pseudoLocalize,
+  pseudoString,
+  SHELL_LANGUAGES,
+} from './i18n';
 export { ContainerProvider, useContainer, useContributions, useOptionalService, useService } from './react';
 export { ConfigStore, type AppConfigDto } from './stores/ConfigStore';
 export { ErrorBannerStore } from './stores/ErrorBannerStore';
 export { HierarchyStore } from './stores/HierarchyStore';
-export { NAV_WIDTH, NavStore } from './stores/NavStore';
+export { MAIN_MIN_WIDTH, NAV_AUTO_COLLAPSE_BELOW, NAV_WIDTH, NavStore } from './stores/NavStore';
 export { LOGOUT_DELAY_MS, postLogoutToFrames, SessionStore, SSO_TOKEN_KEY, withDefaultPermissions, type MeDto } from './stores/SessionStore';
 export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type ToastIntent } from './stores/ToastStore';
 export * from './tokens';
-export { buildNav, type NavEntry, type NavModel } from './nav';
+export { activeNavKey, buildNav, type NavEntry, type NavModel } from './nav';
 export { formatCount, formatCurrency, formatDate, MISSING_COUNT } from './format';
 export { ShellModalsStore, type AudienceSummary } from './stores/ShellModalsStore';
 // The shell's links to plugin-owned pages live in the contract (plugin-api) so plugins' common code can use them.
 export {
   AUDIENCE_DRAFT_STATE,
   audienceBuilderLink,
+  audienceBuilderSearch,
   audienceBuilderRoute,
   audienceDetailRoute,
   noticeRoute,
@@ -34,5 +55,5 @@ export {
 } from '@discovery/plugin-api';
 export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels';
 export { saveBlob } from './files';
-export { RouteTable } from './routeTable';
+export { contextReaches, RouteTable } from './routeTable';
 export { AUTOMATION_ROUTES_KEY, automationRoutes, type AutomationRoute } from './automation';

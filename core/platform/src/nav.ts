@@ -1,4 +1,5 @@
-import { NAV_CATEGORIES, type ClientPlugin, type NavCategory, type RouteScope, type SessionSnapshot } from '@discovery/plugin-api';
+import { NAV_CATEGORIES, type ClientPlugin, type NavCategory, type SessionSnapshot } from '@discovery/plugin-api';
+import { contextReaches, RouteTable } from './routeTable';
 import type { DynamicNavItem } from './tokens';
 
 export interface NavEntry {
@@ -21,8 +22,6 @@ export interface NavModel {
   categories: { category: NavCategory; items: NavEntry[] }[];
 }
 
-const DEPTH: Record<RouteScope, number> = { global: 0, client: 1, region: 2, brand: 3, product: 4 };
-
 /** The left navigation for a session: SHELL-004, SHELL-005 (DESIGN: hide empty categories), SHELL-007. */
 export function buildNav(
   plugins: readonly ClientPlugin[],
@@ -31,12 +30,11 @@ export function buildNav(
   dynamic: readonly DynamicNavItem[] = [],
 ): NavModel {
   const h = s.hierarchy;
-  const depth = [h.client, h.region, h.brand, h.product].findIndex((x) => !x);
-  const selected = depth === -1 ? 4 : depth;
+  const routes = new RouteTable(plugins);
   const entries: (NavEntry & { category?: NavCategory; order: number })[] = [];
   for (const p of plugins) {
     for (const [i, item] of (p.nav ?? []).entries()) {
-      if (DEPTH[item.target.scope] > selected) continue;
+      if (!contextReaches(item.target.scope, h)) continue;
       if (item.visibleWhen && !item.visibleWhen(s)) continue;
       let href: string;
       try {
@@ -50,7 +48,8 @@ export function buildNav(
         labelKey: item.labelKey,
         icon: item.icon,
         href,
-        enabled: !failed.has(p.id) && (item.enabledWhen ? item.enabledWhen(s) : true),
+        // Never a live link to a page its route would refuse (SHELL-007 renders such an item disabled).
+        enabled: !failed.has(p.id) && (item.enabledWhen ? item.enabledWhen(s) : true) && (!routes.has(item.target) || routes.allows(item.target, s)),
         category: item.category,
         order: item.order ?? 100,
       });
@@ -73,10 +72,30 @@ export function buildNav(
   const byOrder = (a: { order: number }, b: { order: number }) => a.order - b.order;
   const strip = ({ category: _c, order: _o, ...e }: (typeof entries)[number]): NavEntry => e;
   return {
-    top: entries.filter((e) => !e.category).sort(byOrder).map(strip),
+    top: entries
+      .filter((e) => !e.category)
+      .sort(byOrder)
+      .map(strip),
     categories: NAV_CATEGORIES.map((category) => ({
       category,
-      items: entries.filter((e) => e.category === category).sort(byOrder).map(strip),
+      items: entries
+        .filter((e) => e.category === category)
+        .sort(byOrder)
+        .map(strip),
     })).filter((c) => c.items.length > 0),
   };
+}
+
+/**
+ * The one entry to highlight for a path: the entry whose address is the path or a folder of it
+ * (whole segments: '/x/toolbox' is not a folder of '/x/toolbox-app/Demo'), the longest if several.
+ */
+export function activeNavKey(model: NavModel, pathname: string): string | null {
+  let best: NavEntry | null = null;
+  for (const e of [...model.top, ...model.categories.flatMap((c) => c.items)]) {
+    if (e.external || !e.enabled) continue;
+    const href = e.href.split('?')[0].replace(/\/+$/, '');
+    if ((pathname === href || pathname.startsWith(`${href}/`)) && (!best || href.length > best.href.split('?')[0].length)) best = e;
+  }
+  return best?.key ?? null;
 }

@@ -80,8 +80,10 @@ export interface PublicConfigDto {
   environment: string;
   sso_login_url: string;
   logout_url: string;
-  support_url: string;
-  service_desk_url: string;
+  /** External addresses: null when the deployment configures none (the entry is then hidden). */
+  support_url: string | null;
+  service_desk_url: string | null;
+  /** Help on this Page ('page'), Help Center ('center'), Request Support ('support'): only those configured. */
   help_urls: Record<string, string>;
   show_privacy_policy_link: boolean;
   monitoring_client_token: string | null;
@@ -93,6 +95,10 @@ export interface PublicConfigDto {
  * The company id a context acts for: the product's, else its brand's, else its client's
  * (SHELL-113 DESIGN; brand admin shows the same fallback, BRAND rules). Null when none has one.
  */
-export function effectiveCompanyId(ctx: { client?: { conversant_company_id: number | null } | null; brand?: { conversant_company_id: number | null } | null; product?: { conversant_company_id: number | null } | null }): number | null {
+export function effectiveCompanyId(ctx: {
+  client?: { conversant_company_id: number | null } | null;
+  brand?: { conversant_company_id: number | null } | null;
+  product?: { conversant_company_id: number | null } | null;
+}): number | null {
   return ctx.product?.conversant_company_id ?? ctx.brand?.conversant_company_id ?? ctx.client?.conversant_company_id ?? null;
 }

@@ -66,8 +66,7 @@ type In<S> = S extends ZodType ? zInput<S> : never;
 export type ParamsOf<E extends EndpointSpec> = E['params'] extends ZodType ? Out<E['params']> : Record<string, never>;
 export type QueryOf<E extends EndpointSpec> = E['query'] extends ZodType ? Out<E['query']> : Record<string, never>;
 export type BodyOf<E extends EndpointSpec> = E['body'] extends ZodType ? Out<E['body']> : undefined;
-export type ResponseOf<E extends EndpointSpec> =
-  E['response'] extends ZodType ? zOutput<E['response']> : E['response'] extends Typed<infer T> ? T : unknown;
+export type ResponseOf<E extends EndpointSpec> = E['response'] extends ZodType ? zOutput<E['response']> : E['response'] extends Typed<infer T> ? T : unknown;
 
 /** What a caller passes: only the parts the endpoint has, typed by the schemas' input side. */
 export type CallInput<E extends EndpointSpec> = (E['params'] extends ZodType ? { params: In<E['params']> } : { params?: undefined }) &

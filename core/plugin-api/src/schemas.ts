@@ -11,9 +11,12 @@ import { CONTROL_MESSAGE, hasControlCharacters, ID_MESSAGE, ID_PATTERN, MAX_ID, 
 export const Id = z.number({ error: ID_MESSAGE }).check(z.int(ID_MESSAGE), z.minimum(1, ID_MESSAGE), z.maximum(MAX_ID, ID_MESSAGE));
 
 /** An id in a path or query string ('12'): digits only, in range ('1.5', '1e3', ' 7' are refused). */
-export const IdParam = z.union([Id, z.pipe(z.string().check(z.regex(ID_PATTERN, ID_MESSAGE)), z.pipe(z.transform(Number), z.number().check(z.maximum(MAX_ID, ID_MESSAGE))))], {
-  error: ID_MESSAGE,
-});
+export const IdParam = z.union(
+  [Id, z.pipe(z.string().check(z.regex(ID_PATTERN, ID_MESSAGE)), z.pipe(z.transform(Number), z.number().check(z.maximum(MAX_ID, ID_MESSAGE))))],
+  {
+    error: ID_MESSAGE,
+  },
+);
 
 /** `{ id }` in a path. */
 export const IdParams = z.object({ id: IdParam });

@@ -20,9 +20,7 @@ export interface ServerPlugin<Core = unknown, Router = unknown> {
   seed?(core: Core): void | Promise<void>;
 }
 
-export function defineServerPlugin<Core, Router, P extends ServerPlugin<Core, Router> = ServerPlugin<Core, Router>>(
-  plugin: P,
-): P {
+export function defineServerPlugin<Core, Router, P extends ServerPlugin<Core, Router> = ServerPlugin<Core, Router>>(plugin: P): P {
   if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(plugin.id)) {
     throw new Error(`server plugin id '${plugin.id}' must be kebab-case`);
   }

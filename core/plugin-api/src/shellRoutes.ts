@@ -36,15 +36,19 @@ export interface BuilderLinkOptions {
   id?: number | string;
 }
 
+/** The builder's SHELL-023 query parameters, in order. */
+export function audienceBuilderSearch(opts: BuilderLinkOptions = {}): Record<string, string> {
+  const q: Record<string, string> = { action: opts.action ?? 'create' };
+  if (opts.id !== undefined) q.id = String(opts.id);
+  if (opts.referer) q.referer = opts.referer;
+  if (opts.returnUrl) q.returnUrl = opts.returnUrl;
+  if (opts.setHierarchy) q.set_hierarchy = opts.setHierarchy;
+  return q;
+}
+
 /** The builder's URL with the SHELL-023 query parameters. */
 export function audienceBuilderLink(selection: HierarchySelection, opts: BuilderLinkOptions = {}): string {
-  const q = new URLSearchParams();
-  q.set('action', opts.action ?? 'create');
-  if (opts.id !== undefined) q.set('id', String(opts.id));
-  if (opts.referer) q.set('referer', opts.referer);
-  if (opts.returnUrl) q.set('returnUrl', opts.returnUrl);
-  if (opts.setHierarchy) q.set('set_hierarchy', opts.setHierarchy);
-  return `${audienceBuilderRoute.link(selection)}?${q.toString()}`;
+  return `${audienceBuilderRoute.link(selection)}?${new URLSearchParams(audienceBuilderSearch(opts)).toString()}`;
 }
 
 /**

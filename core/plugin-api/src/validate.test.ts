@@ -47,7 +47,11 @@ describe('validatePlugins (boot-time checks)', () => {
 
   it('rejects a token provided twice', () => {
     expectCulprit(
-      () => validatePlugins([{ id: 'a', provides: [Counts] }, { id: 'b', provides: [Counts] }]),
+      () =>
+        validatePlugins([
+          { id: 'a', provides: [Counts] },
+          { id: 'b', provides: [Counts] },
+        ]),
       'b',
       /token 'counts:CountsClient' is provided by both plugin 'a' and plugin 'b'/,
     );
@@ -81,9 +85,7 @@ describe('definePlugin / defineServerPlugin', () => {
   });
 
   it('rejects badly named and duplicate migrations', () => {
-    expect(() => defineServerPlugin({ id: 'grow', migrations: [{ id: 'init', sql: '' }], register() {} })).toThrow(
-      /NNNN_name/,
-    );
+    expect(() => defineServerPlugin({ id: 'grow', migrations: [{ id: 'init', sql: '' }], register() {} })).toThrow(/NNNN_name/);
     expect(() =>
       defineServerPlugin({
         id: 'grow',

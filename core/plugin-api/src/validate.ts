@@ -40,10 +40,7 @@ export function validatePlugins<P extends ValidatablePlugin>(plugins: readonly P
     for (const path of p.routePaths ?? []) {
       const owner = routeOwner.get(path);
       if (owner !== undefined) {
-        throw new PluginValidationError(
-          `duplicate route path '${path}': declared by plugin '${owner}' and plugin '${p.id}'`,
-          p.id,
-        );
+        throw new PluginValidationError(`duplicate route path '${path}': declared by plugin '${owner}' and plugin '${p.id}'`, p.id);
       }
       routeOwner.set(path, p.id);
     }
@@ -54,10 +51,7 @@ export function validatePlugins<P extends ValidatablePlugin>(plugins: readonly P
     for (const t of p.provides ?? []) {
       const other = provider.get(t.id);
       if (other !== undefined) {
-        throw new PluginValidationError(
-          `token '${t.id}' is provided by both plugin '${other}' and plugin '${p.id}'`,
-          p.id,
-        );
+        throw new PluginValidationError(`token '${t.id}' is provided by both plugin '${other}' and plugin '${p.id}'`, p.id);
       }
       provider.set(t.id, p.id);
     }
@@ -69,10 +63,7 @@ export function validatePlugins<P extends ValidatablePlugin>(plugins: readonly P
     for (const t of p.requires ?? []) {
       const from = provider.get(t.id);
       if (from === undefined) {
-        throw new PluginValidationError(
-          `plugin '${p.id}' requires token '${t.id}' which no enabled plugin provides`,
-          p.id,
-        );
+        throw new PluginValidationError(`plugin '${p.id}' requires token '${t.id}' which no enabled plugin provides`, p.id);
       }
       if (from !== p.id) list.push(from);
     }

@@ -7,7 +7,9 @@ import { CONTROL_MESSAGE, hasControlCharacters, ID_MESSAGE, ID_PATTERN, MAX_ID, 
  */
 export const Id = z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(MAX_ID, ID_MESSAGE);
 /** An id in a path or query: digits in range; a caller may pass the number itself (it travels as text). */
-export const IdParam = z.union([Id, z.string().regex(ID_PATTERN, ID_MESSAGE).transform(Number).pipe(z.number().max(MAX_ID, ID_MESSAGE))], { error: ID_MESSAGE });
+export const IdParam = z.union([Id, z.string().regex(ID_PATTERN, ID_MESSAGE).transform(Number).pipe(z.number().max(MAX_ID, ID_MESSAGE))], {
+  error: ID_MESSAGE,
+});
 export const IdParams = z.object({ id: IdParam });
 
 export function text(opts: TextOptions = {}) {

@@ -11,7 +11,7 @@ import { canIn, SessionStore } from './auth/sessionStore';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db';
 import { checkDeclaredAccess, isApiPath, type RouteRecord } from './endpoints';
-import { errorBody, errorHandler, errors, validate } from './errors';
+import { errorBody, errorHandler, errors, HttpError, validate } from './errors';
 import { loadHierarchy, resolveContext, type ClientNode } from './hierarchy/hierarchy';
 import { isSlugVisible } from './hierarchy/slugs';
 import { runMigrations } from './migrations';
@@ -93,7 +93,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const config: AppConfig = { ...loadConfig(), ...opts.config };
   const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
   try {
-    await runMigrations(db, [{ id: 'core', migrations: [{ id: '0001_core', sql: coreMigration }, { id: '0002_seeds', sql: seedsMigration }, { id: '0003_jobs', sql: jobsMigration }, { id: '0004_session_sso_key', sql: sessionSsoKeyMigration }] }, ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] }))]);
+    await runMigrations(db, [
+      {
+        id: 'core',
+        migrations: [
+          { id: '0001_core', sql: coreMigration },
+          { id: '0002_seeds', sql: seedsMigration },
+          { id: '0003_jobs', sql: jobsMigration },
+          { id: '0004_session_sso_key', sql: sessionSsoKeyMigration },
+        ],
+      },
+      ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] })),
+    ]);
   } catch (e) {
     await db.close();
     throw e;
@@ -199,7 +210,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     }
   }
 
-  async function authenticate(req: FastifyRequest): Promise<void> {
+  /** The session's user (401/403 when there is none); `context: false` leaves X-Context unread. */
+  async function authenticate(req: FastifyRequest, opts: { context?: boolean } = {}): Promise<void> {
     const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
     const sid = req.cookies[SESSION_COOKIE] ?? bearer;
     const session = sid ? await sessions.get(sid) : null;
@@ -221,6 +233,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       context: null,
     };
     req.discovery = auth;
+    if (opts.context === false) return;
     // SRV-003: the hierarchy context of the call, checked against the user's grants.
     const raw = req.headers['x-context'];
     const slug = (Array.isArray(raw) ? raw[0] : raw)?.trim().replace(/^\/+|\/+$/g, '');
@@ -263,7 +276,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
 
   // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.
   try {
-    registerAuthRoutes(app, { db, sessions, config, core, embeddedApps });
+    // The start-up probe (GET /api/v1/session) is public and asks for the session itself.
+    const sessionOf = (req: FastifyRequest) =>
+      authenticate(req, { context: false }).then(
+        () => req.discovery ?? null,
+        (e: unknown) => (e instanceof HttpError && (e.status === 401 || e.status === 403) ? null : Promise.reject(e)),
+      );
+    registerAuthRoutes(app, { db, sessions, config, core, embeddedApps, sessionOf });
     registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
     registerSegmentRoutes(app, core, population);
     for (const p of plugins) {

@@ -6,8 +6,10 @@ export interface AppConfig {
   environment: string;
   sso_login_url: string;
   logout_url: string;
-  support_url: string;
-  service_desk_url: string;
+  /** External addresses: null (and hidden in the app) when not configured, never a placeholder. */
+  support_url: string | null;
+  service_desk_url: string | null;
+  /** 'page' (Help on this Page), 'center' (Help Center), 'support' (Request Support): only those configured. */
   help_urls: Record<string, string>;
   show_privacy_policy_link: boolean;
   monitoring_client_token: string | null;
@@ -24,7 +26,11 @@ export interface AppConfig {
   frameOrigins: string[];
 }
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const list = (v: string | undefined) =>
+  (v ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** An origin as a CSP source: scheme://host[:port], nothing else (a path or a quote would widen or break the policy). */
 function frameOrigin(v: string): string {
@@ -38,21 +44,41 @@ function frameOrigin(v: string): string {
   return u.origin;
 }
 
+/**
+ * An external address from the environment: unset or empty is null (the entry is hidden); anything
+ * but an absolute http(s) address stops the start, naming the variable.
+ */
+function externalUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const v = env[name]?.trim();
+  if (!v) return null;
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    throw new Error(`${name}: '${v}' is not an address (https://...)`);
+  }
+  if (!['http:', 'https:'].includes(u.protocol)) throw new Error(`${name}: '${v}' is not an http(s) address`);
+  return v;
+}
+
 /** Configuration read once at start (SHELL-013: the tier is deployment-wide). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const tier = Number(env.DISCOVERY_TIER ?? 1);
   if (![1, 2, 3].includes(tier)) throw new Error(`DISCOVERY_TIER must be 1, 2 or 3 (got '${env.DISCOVERY_TIER}')`);
+  const support = externalUrl(env, 'DISCOVERY_SUPPORT_URL');
+  const helpCenter = externalUrl(env, 'DISCOVERY_HELP_CENTER_URL');
+  const helpPage = externalUrl(env, 'DISCOVERY_HELP_PAGE_URL');
   return {
     tier: tier as 1 | 2 | 3,
     environment: env.DISCOVERY_ENV ?? 'dev',
     sso_login_url: env.DISCOVERY_SSO_LOGIN_URL ?? '/api/v1/adfs/login',
     logout_url: env.DISCOVERY_LOGOUT_URL ?? '/api/v1/adfs/logout',
-    support_url: env.DISCOVERY_SUPPORT_URL ?? 'https://support.discovery.example',
-    service_desk_url: env.DISCOVERY_SERVICE_DESK_URL ?? 'https://servicedesk.discovery.example/request-access',
+    support_url: support,
+    service_desk_url: externalUrl(env, 'DISCOVERY_SERVICE_DESK_URL'),
     help_urls: {
-      center: env.DISCOVERY_HELP_CENTER_URL ?? 'https://help.discovery.example',
-      page: env.DISCOVERY_HELP_PAGE_URL ?? 'https://help.discovery.example/pages',
-      support: env.DISCOVERY_SUPPORT_URL ?? 'https://support.discovery.example',
+      ...(helpCenter ? { center: helpCenter } : {}),
+      ...(helpPage ? { page: helpPage } : {}),
+      ...(support ? { support } : {}),
     },
     show_privacy_policy_link: env.DISCOVERY_SHOW_PRIVACY_LINK === 'true',
     monitoring_client_token: env.DISCOVERY_MONITORING_TOKEN ?? null,

@@ -16,14 +16,28 @@ describe('count engine failures as the API shows them', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'discovery-badpop-')), 'population');
     generatePopulation({ people: 2000, seed: 3, dir, maxSegments: 8 });
     truncateSync(join(dir, 'modeled', 'dmx-0002.bin'), 12);
-    const server = await createServer({ dataDir: 'memory://', seed: true, config: { demoPassword: 'discovery-demo' }, population: { dir, people: 2000, seed: 3, workers: 0, log: () => undefined } });
+    const server = await createServer({
+      dataDir: 'memory://',
+      seed: true,
+      config: { demoPassword: 'discovery-demo' },
+      population: { dir, people: 2000, seed: 3, workers: 0, log: () => undefined },
+    });
     try {
       await server.population!.whenReady().catch(() => undefined);
       const url = await server.listen(0, '127.0.0.1');
-      const login = await fetch(`${url}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@example.com', password: 'discovery-demo' }) });
-      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const login = await fetch(`${url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'discovery-demo' }),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const csrf = login.headers.get('x-csrf-token') ?? '';
-      const status = (await (await fetch(`${url}/api/v1/counts/status`, { headers: { cookie, 'x-csrf-token': csrf } })).json()) as { data: Record<string, unknown> };
+      const status = (await (await fetch(`${url}/api/v1/counts/status`, { headers: { cookie, 'x-csrf-token': csrf } })).json()) as {
+        data: Record<string, unknown>;
+      };
       expect(status.data).toMatchObject({ state: 'failed', people: null, worker_restarts: 0 });
       expect(status.data.error).toContain('modeled/dmx-0002.bin is not a segment file (no end marker: truncated or overwritten)');
       const res = await fetch(`${url}/api/v1/counts/rule`, {
@@ -33,7 +47,9 @@ describe('count engine failures as the API shows them', () => {
       });
       expect(res.status).toBe(503);
       const body = (await res.json()) as { error: { message: string } };
-      expect(body.error.message).toMatch(/^The audience population is not available: 1 damaged segment file\(s\) in .*modeled\/dmx-0002\.bin is not a segment file/);
+      expect(body.error.message).toMatch(
+        /^The audience population is not available: 1 damaged segment file\(s\) in .*modeled\/dmx-0002\.bin is not a segment file/,
+      );
     } finally {
       await server.close();
       rmSync(join(dir, '..'), { recursive: true, force: true });
@@ -54,7 +70,9 @@ describe('count engine failures as the API shows them', () => {
       const a = await s.login('admin@example.com');
       const res = await fetch(`${s.url}/api/v1/probe/dies`, { headers: a.headers() });
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { error: { message: string } }).error.message).toBe('A count worker stopped while answering (it exited with code 70); it has been replaced. Please try again.');
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(
+        'A count worker stopped while answering (it exited with code 70); it has been replaced. Please try again.',
+      );
     } finally {
       await s.close();
     }

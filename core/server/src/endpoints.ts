@@ -1,13 +1,4 @@
-import {
-  describeAccess,
-  isTyped,
-  type Access,
-  type BodyOf,
-  type EndpointSpec,
-  type ParamsOf,
-  type QueryOf,
-  type ResponseOf,
-} from '@discovery/plugin-api';
+import { describeAccess, isTyped, type Access, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ResponseOf } from '@discovery/plugin-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import { errors, parseBody, validate, zodToHttp } from './errors';

@@ -25,7 +25,8 @@ export const errors = {
   conflict: (msg: string) => new HttpError(409, msg),
   unprocessable: (msg: string, fields?: Record<string, string>) => new HttpError(422, msg, fields),
   /** 429 with Retry-After (seconds): when the caller may try again. */
-  tooMany: (msg: string, retryAfterSeconds = 60) => new HttpError(429, msg, undefined, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
+  tooMany: (msg: string, retryAfterSeconds = 60) =>
+    new HttpError(429, msg, undefined, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) }),
 };
 
 /** Each bad field's first message, keyed by its path ('brand.products_attributes.1.name'). */

@@ -17,7 +17,13 @@ describe('migrations and seed on a file-backed PGlite', () => {
       const first = await createServer({ dataDir: dir, plugins: [plugin] });
       await first.core.query("insert into probe_rows (note) values ('kept')");
       const applied = await first.core.query<{ plugin_id: string; id: string }>('select plugin_id, id from discovery_migrations order by plugin_id, id');
-      expect(applied.map((r) => `${r.plugin_id}/${r.id}`)).toEqual(['core/0001_core', 'core/0002_seeds', 'core/0003_jobs', 'core/0004_session_sso_key', 'probe/0001_probe']);
+      expect(applied.map((r) => `${r.plugin_id}/${r.id}`)).toEqual([
+        'core/0001_core',
+        'core/0002_seeds',
+        'core/0003_jobs',
+        'core/0004_session_sso_key',
+        'probe/0001_probe',
+      ]);
       await first.close();
 
       // 'create table' without 'if not exists' would fail if it ran twice.
@@ -40,7 +46,13 @@ describe('migrations and seed on a file-backed PGlite', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'admin@example.com', password: 'discovery-demo' }),
     });
-    const headers = { cookie: login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '), 'x-csrf-token': login.headers.get('x-csrf-token')! };
+    const headers = {
+      cookie: login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+      'x-csrf-token': login.headers.get('x-csrf-token')!,
+    };
     const res = await fetch(`${url}/api/v1/probe/anything`, { headers });
     expect(res.status).toBe(404);
     await server.close();
@@ -56,7 +68,15 @@ describe('migrations under the advisory lock', () => {
     const a = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
     const b = url ? await openDatabase({ databaseUrl: url }) : a;
     // 'create table' without 'if not exists': a migration applied twice would fail.
-    const owners = [{ id: 'race', migrations: [{ id: '0001_race', sql: 'create table race_rows (id serial primary key); select pg_sleep(0.2);' }, { id: '0002_more', sql: 'alter table race_rows add column note text' }] }];
+    const owners = [
+      {
+        id: 'race',
+        migrations: [
+          { id: '0001_race', sql: 'create table race_rows (id serial primary key); select pg_sleep(0.2);' },
+          { id: '0002_more', sql: 'alter table race_rows add column note text' },
+        ],
+      },
+    ];
     try {
       const [ra, rb] = await Promise.all([runMigrations(a, owners), runMigrations(b, owners)]);
       expect([...ra, ...rb].sort()).toEqual(['race/0001_race', 'race/0002_more']);

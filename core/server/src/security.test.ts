@@ -1,4 +1,5 @@
 import { createTestServer, type TestServer } from '@discovery/test-utils/server';
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,7 +47,8 @@ describe('security headers, cookies and sign-in edges', () => {
         const csp = directives(r.headers.get('content-security-policy'));
         expect(csp.get('script-src')).toEqual(["'self'"]);
         expect(csp.get('default-src')).toEqual(["'self'"]);
-        expect(csp.get('style-src')).toEqual(["'self'"]);
+        // Plotly's empty <style> element only (the hash of no content), never 'unsafe-inline'.
+        expect(csp.get('style-src')).toEqual(["'self'", `'sha256-${createHash('sha256').update('').digest('base64')}'`]);
         expect(csp.get('frame-src')).toEqual(["'self'", FRAME_ORIGIN]);
         expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
         expect(csp.get('object-src')).toEqual(["'none'"]);
@@ -141,7 +143,10 @@ describe('security headers, cookies and sign-in edges', () => {
     });
 
     it('DISCOVERY_FRAME_ORIGINS holds origins only: a path is cut to its origin, anything else stops the start', () => {
-      expect(loadConfig({ DISCOVERY_FRAME_ORIGINS: 'https://a.example/app, http://b.example:8080' }).frameOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
+      expect(loadConfig({ DISCOVERY_FRAME_ORIGINS: 'https://a.example/app, http://b.example:8080' }).frameOrigins).toEqual([
+        'https://a.example',
+        'http://b.example:8080',
+      ]);
       expect(() => loadConfig({ DISCOVERY_FRAME_ORIGINS: "'unsafe-inline'" })).toThrow(/DISCOVERY_FRAME_ORIGINS/);
       expect(() => loadConfig({ DISCOVERY_FRAME_ORIGINS: 'javascript:alert(1)' })).toThrow(/DISCOVERY_FRAME_ORIGINS/);
     });
@@ -189,7 +194,9 @@ describe('security headers, cookies and sign-in edges', () => {
         unknown.push(await time(`unknown-${i}@example.com`));
       }
       const ratio = median(unknown) / median(known);
-      process.stdout.write(`sign-in timing: known email, wrong password median ${median(known).toFixed(1)} ms; unknown email median ${median(unknown).toFixed(1)} ms; ratio ${ratio.toFixed(2)}\n`);
+      process.stdout.write(
+        `sign-in timing: known email, wrong password median ${median(known).toFixed(1)} ms; unknown email median ${median(unknown).toFixed(1)} ms; ratio ${ratio.toFixed(2)}\n`,
+      );
       expect(ratio).toBeGreaterThan(0.5);
       expect(ratio).toBeLessThan(2);
     });

@@ -1,17 +1,24 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
+ * Plotly (core/charts) adds one empty `<style>` element and fills it through the CSSOM
+ * (`insertRule`, which the policy does not govern). Its empty content is allowed by hash, nothing
+ * else: no 'unsafe-inline', no style attributes (measured: docs/decisions.md 2026-11-26).
+ */
+export const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+/**
  * The Content-Security-Policy of every page and API answer. Scripts and styles only from
  * this origin: React and Blueprint set styles through the CSSOM, which the policy does not govern,
  * so no inline style is needed (measured in Chromium: e2e/specs/shell/security.e2e.ts reports
- * every violation; docs/decisions.md). Frames only this origin and the embedded applications'
- * origins; nobody else may frame the app.
+ * every violation; docs/decisions.md), except Plotly's empty style element (EMPTY_STYLE_HASH).
+ * Frames only this origin and the embedded applications' origins; nobody else may frame the app.
  */
 export function contentSecurityPolicy(frameOrigins: readonly string[]): string {
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    `style-src 'self' ${EMPTY_STYLE_HASH}`,
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
     "connect-src 'self'",

@@ -14,18 +14,82 @@ export interface DemoUser {
 }
 
 export const DEMO_USERS: DemoUser[] = [
-  { email: 'admin@example.com', first_name: 'Ada', last_name: 'Admin', role: 'Global Admin', grants: ['*'], description: 'Ada Admin: Global Admin, every permission, every client' },
-  { email: 'planner@example.com', first_name: 'Pat', last_name: 'Planner', role: 'Planner', grants: ['acme', 'globex'], description: 'Pat Planner: Planner on Acme Beverages and Globex Retail' },
-  { email: 'viewer@example.com', first_name: 'Vic', last_name: 'Viewer', role: 'Viewer', grants: ['acme'], description: 'Vic Viewer: read-only, Acme Beverages only' },
+  {
+    email: 'admin@example.com',
+    first_name: 'Ada',
+    last_name: 'Admin',
+    role: 'Global Admin',
+    grants: ['*'],
+    description: 'Ada Admin: Global Admin, every permission, every client',
+  },
+  {
+    email: 'planner@example.com',
+    first_name: 'Pat',
+    last_name: 'Planner',
+    role: 'Planner',
+    grants: ['acme', 'globex'],
+    description: 'Pat Planner: Planner on Acme Beverages and Globex Retail',
+  },
+  {
+    email: 'viewer@example.com',
+    first_name: 'Vic',
+    last_name: 'Viewer',
+    role: 'Viewer',
+    grants: ['acme'],
+    description: 'Vic Viewer: read-only, Acme Beverages only',
+  },
   { email: 'norole@example.com', first_name: 'Nora', last_name: 'Nobody', role: null, grants: [], description: 'Nora Nobody: no clients (Request Access)' },
 ];
 
-interface DemoProduct { name: string; regions: string[]; company?: number }
-interface DemoBrand { name: string; category: string; company?: number; products: DemoProduct[] }
-interface DemoRegion { name: string; slug: string; symbol: string; first: boolean; isDefault?: boolean }
-interface DemoClient { name: string; slug: string; company: number | null; flags: Record<string, boolean>; siteVisitation: boolean; regions: DemoRegion[]; brands: DemoBrand[] }
+interface DemoProduct {
+  name: string;
+  regions: string[];
+  company?: number;
+}
+interface DemoBrand {
+  name: string;
+  category: string;
+  company?: number;
+  products: DemoProduct[];
+}
+interface DemoRegion {
+  name: string;
+  slug: string;
+  symbol: string;
+  first: boolean;
+  isDefault?: boolean;
+}
+interface DemoClient {
+  name: string;
+  slug: string;
+  company: number | null;
+  flags: Record<string, boolean>;
+  siteVisitation: boolean;
+  regions: DemoRegion[];
+  brands: DemoBrand[];
+}
 
-const ALL_FLAGS = ['true_target', 'pve', 'pve_product_category', 'nlrr', 'nlrr_demo', 'path_to_purchase', 'path_to_purchase_demo', 'explore', 'overlap', 'grow', 'journey', 'customer_value', 'site_visitation', 'best_customer', 'customer_attrition', 'buyer_retention', 'measure', 'scenarios', 'applications'];
+const ALL_FLAGS = [
+  'true_target',
+  'pve',
+  'pve_product_category',
+  'nlrr',
+  'nlrr_demo',
+  'path_to_purchase',
+  'path_to_purchase_demo',
+  'explore',
+  'overlap',
+  'grow',
+  'journey',
+  'customer_value',
+  'site_visitation',
+  'best_customer',
+  'customer_attrition',
+  'buyer_retention',
+  'measure',
+  'scenarios',
+  'applications',
+];
 const flags = (on: string[]) => Object.fromEntries(ALL_FLAGS.map((f) => [f, on.includes(f)]));
 
 export const DEMO_CLIENTS: DemoClient[] = [
@@ -33,15 +97,45 @@ export const DEMO_CLIENTS: DemoClient[] = [
     name: 'Acme Beverages',
     slug: 'acme',
     company: 1001,
-    flags: flags(['grow', 'overlap', 'explore', 'journey', 'measure', 'true_target', 'pve', 'nlrr', 'nlrr_demo', 'path_to_purchase_demo', 'site_visitation', 'customer_value', 'scenarios', 'applications']),
+    flags: flags([
+      'grow',
+      'overlap',
+      'explore',
+      'journey',
+      'measure',
+      'true_target',
+      'pve',
+      'nlrr',
+      'nlrr_demo',
+      'path_to_purchase_demo',
+      'site_visitation',
+      'customer_value',
+      'scenarios',
+      'applications',
+    ]),
     siteVisitation: true,
     regions: [
       { name: 'United States', slug: 'us', symbol: '$', first: true, isDefault: true },
       { name: 'United Kingdom', slug: 'uk', symbol: '£', first: true },
     ],
     brands: [
-      { name: 'Fizz Cola', category: 'Soft Drinks', products: [{ name: 'Fizz Zero', regions: ['us', 'uk'], company: 1101 }, { name: 'Fizz Classic', regions: ['us', 'uk'] }] },
-      { name: 'Peak Water', category: 'Water', company: 1200, products: [{ name: 'Peak Sparkling', regions: ['us'] }, { name: 'Peak Still', regions: ['us', 'uk'] }] },
+      {
+        name: 'Fizz Cola',
+        category: 'Soft Drinks',
+        products: [
+          { name: 'Fizz Zero', regions: ['us', 'uk'], company: 1101 },
+          { name: 'Fizz Classic', regions: ['us', 'uk'] },
+        ],
+      },
+      {
+        name: 'Peak Water',
+        category: 'Water',
+        company: 1200,
+        products: [
+          { name: 'Peak Sparkling', regions: ['us'] },
+          { name: 'Peak Still', regions: ['us', 'uk'] },
+        ],
+      },
       { name: 'Morning Brew', category: 'Coffee', products: [{ name: 'Morning Brew Cold', regions: ['us'] }] },
     ],
   },
@@ -56,8 +150,22 @@ export const DEMO_CLIENTS: DemoClient[] = [
       { name: 'France', slug: 'fr', symbol: '€', first: false },
     ],
     brands: [
-      { name: 'Globex Home', category: 'Home Goods', products: [{ name: 'Home Essentials', regions: ['de', 'fr'] }, { name: 'Home Premium', regions: ['de'] }] },
-      { name: 'Globex Fashion', category: 'Apparel', products: [{ name: 'Fashion Basics', regions: ['de', 'fr'] }, { name: 'Fashion Outlet', regions: ['fr'] }] },
+      {
+        name: 'Globex Home',
+        category: 'Home Goods',
+        products: [
+          { name: 'Home Essentials', regions: ['de', 'fr'] },
+          { name: 'Home Premium', regions: ['de'] },
+        ],
+      },
+      {
+        name: 'Globex Fashion',
+        category: 'Apparel',
+        products: [
+          { name: 'Fashion Basics', regions: ['de', 'fr'] },
+          { name: 'Fashion Outlet', regions: ['fr'] },
+        ],
+      },
     ],
   },
   {
@@ -92,7 +200,13 @@ export async function seedDemo(db: Database, config: AppConfig): Promise<boolean
   const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(config.demoPassword)));
   await db.transaction(async (tx) => {
     await insertMany(tx, 'languages', ['value', 'text'], LANGUAGES);
-    const roles = await insertMany(tx, 'roles', ['name', 'grants_all'], Object.keys(ROLE_MATRICES).map((n) => [n, SUPERUSER_ROLES.includes(n)]), 'id, name');
+    const roles = await insertMany(
+      tx,
+      'roles',
+      ['name', 'grants_all'],
+      Object.keys(ROLE_MATRICES).map((n) => [n, SUPERUSER_ROLES.includes(n)]),
+      'id, name',
+    );
     const roleId = new Map(roles.map((r) => [String(r.name), Number(r.id)]));
     const permRows: unknown[][] = [];
     for (const [name, m] of Object.entries(ROLE_MATRICES)) {
@@ -110,8 +224,18 @@ export async function seedDemo(db: Database, config: AppConfig): Promise<boolean
       'id, email',
     );
     const userId = new Map(users.map((u) => [String(u.email), Number(u.id)]));
-    await insertMany(tx, 'user_roles', ['user_id', 'role_id'], DEMO_USERS.filter((u) => u.role).map((u) => [userId.get(u.email), roleId.get(u.role!)]));
-    await insertMany(tx, 'user_hierarchy_slugs', ['user_id', 'slug'], DEMO_USERS.flatMap((u) => u.grants.map((g) => [userId.get(u.email), g])));
+    await insertMany(
+      tx,
+      'user_roles',
+      ['user_id', 'role_id'],
+      DEMO_USERS.filter((u) => u.role).map((u) => [userId.get(u.email), roleId.get(u.role!)]),
+    );
+    await insertMany(
+      tx,
+      'user_hierarchy_slugs',
+      ['user_id', 'slug'],
+      DEMO_USERS.flatMap((u) => u.grants.map((g) => [userId.get(u.email), g])),
+    );
 
     for (const c of DEMO_CLIENTS) {
       const [client] = await tx.query<{ id: number }>(

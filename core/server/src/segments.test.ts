@@ -26,7 +26,13 @@ describe('segment and count APIs over a generated population', () => {
     const r = await post('/api/v1/segments/by_identifiers', { identifiers: [ids[0], 'nope-1', deleted] });
     expect(r.status).toBe(200);
     const [first, unknown, gone] = r.body.data;
-    expect(first).toMatchObject({ identifier: ids[0], name: '18-24', path: 'Demographix > Demographics > Age', available: true, data_permissions: ['create_audience_single'] });
+    expect(first).toMatchObject({
+      identifier: ids[0],
+      name: '18-24',
+      path: 'Demographix > Demographics > Age',
+      available: true,
+      data_permissions: ['create_audience_single'],
+    });
     expect(first.count.matched).toBe(engine.manifest.segments[0].matched);
     expect(first.count.people.global).toBe(first.count.matched);
     // the region of X-Context has its own slice of the population
@@ -71,7 +77,7 @@ describe('segment and count APIs over a generated population', () => {
     const xCount = r.body.segment_counts[cell.x];
     const yCount = r.body.segment_counts[cell.y];
     expect(cell.percent_value).toBeCloseTo((cell.count / xCount) * 100, 9);
-    expect(cell.index_value).toBeCloseTo(((cell.count / xCount) / (yCount / r.body.population)) * 100, 9);
+    expect(cell.index_value).toBeCloseTo((cell.count / xCount / (yCount / r.body.population)) * 100, 9);
   });
 
   it('refuses 13 segments on an axis and unknown identifiers with a 422 naming them', async () => {
@@ -100,15 +106,48 @@ describe('segment and count APIs over a generated population', () => {
   it('lists vendors, the picker tree, search hits and invalid identifiers', async () => {
     const vendors = await fetch(`${s.url}/api/v1/segments/vendors`, { headers: headers() }).then((r) => r.json() as Promise<any>);
     expect(vendors.data.length).toBeGreaterThanOrEqual(4);
-    const tree = await fetch(`${s.url}/api/v1/segments/products/fizz-zero/segment_hierarchy?is_addressable=true`, { headers: headers() }).then((r) => r.json() as Promise<any>);
+    const tree = await fetch(`${s.url}/api/v1/segments/products/fizz-zero/segment_hierarchy?is_addressable=true`, { headers: headers() }).then(
+      (r) => r.json() as Promise<any>,
+    );
     const demo = tree.data.find((v: any) => v.vendor_name === 'demographix');
     expect(demo.hierarchies.map((h: any) => h.name)).toContain('Demographics > Age');
     const search = await fetch(`${s.url}/api/v1/segments/search?q=age%2018`, { headers: headers() }).then((r) => r.json() as Promise<any>);
     expect(search.data.map((d: any) => d.name)).toEqual(['18-24']);
     const invalid = await post('/api/v1/segments/invalid_identifiers', { identifiers: [ids[0], 'gone-9'] });
     expect(invalid.body.data).toEqual(['gone-9']);
-    const avail = await post('/api/v1/segments/vendor_availability', { parent_id: 1, vendors: [{ vendor_name: 'demographix', vendor_type: 'third_party' }, { vendor_name: 'nobody', vendor_type: 'x' }] });
+    const avail = await post('/api/v1/segments/vendor_availability', {
+      parent_id: 1,
+      vendors: [
+        { vendor_name: 'demographix', vendor_type: 'third_party' },
+        { vendor_name: 'nobody', vendor_type: 'x' },
+      ],
+    });
     expect(avail.body.data.map((v: any) => v.vendor_name)).toEqual(['demographix']);
+  });
+
+  it("issue 14 §9: the picker tree and search carry the X-Context region's matched and modeled counts and name the region, as the builder counts", async () => {
+    const engine = await s.core.counts();
+    const id = ids[0];
+    const [matched, modeled] = await Promise.all([engine.counts([id], { region: 'acme/us' }), engine.counts([id], { region: 'acme/us', kind: 'modeled' })]);
+    const tree = await fetch(`${s.url}/api/v1/segments/products/fizz-zero/segment_hierarchy?is_addressable=true`, { headers: headers() }).then(
+      (r) => r.json() as Promise<any>,
+    );
+    expect(tree.region).toBe('acme/us');
+    const seg = tree.data.flatMap((v: any) => v.hierarchies.flatMap((h: any) => h.segments)).find((x: any) => x.identifier === id);
+    expect(seg.regional).toEqual({ matched: matched[id], modeled: modeled[id] });
+    expect(seg.regional.matched).toBeLessThan(seg.matched);
+    // The builder's count of the same one-segment audience in the region is the same figure.
+    const rule = await post('/api/v1/counts/rule', { rules: { include: { and: [{ or: [id] }] } } });
+    expect(rule.body.data).toMatchObject({ people: seg.regional.matched, region: 'acme/us' });
+    const search = await fetch(`${s.url}/api/v1/segments/search?q=age%2018`, { headers: headers() }).then((r) => r.json() as Promise<any>);
+    expect(search.region).toBe('acme/us');
+    expect(search.data[0].count.regional).toEqual({ matched: matched[id], modeled: modeled[id] });
+    // A context without a region: the whole population's figures, and no region named.
+    const clientOnly = await fetch(`${s.url}/api/v1/segments/products/fizz-zero/segment_hierarchy`, { headers: headers({ 'x-context': 'acme' }) }).then(
+      (r) => r.json() as Promise<any>,
+    );
+    expect(clientOnly.region).toBeNull();
+    expect(clientOnly.data[0].hierarchies[0].segments[0].regional).toBeUndefined();
   });
 
   it('needs a hierarchy context the user may see', async () => {

@@ -8,13 +8,20 @@ import type { ServerCore } from './types';
 const Probe = z.object({ probe: z.object({ name: z.string().min(1, 'Name is required.'), size: z.number().int().min(0) }) });
 const probeEndpoints = {
   list: defineEndpoint({ method: 'GET', path: '/api/v1/probe/items', access: { permission: definePermission('audiences', 'read'), scope: 'product' } }),
-  create: defineEndpoint({ method: 'POST', path: '/api/v1/probe/items', access: { permission: definePermission('audiences', 'create'), scope: 'product' }, body: Probe }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/probe/items',
+    access: { permission: definePermission('audiences', 'create'), scope: 'product' },
+    body: Probe,
+  }),
 };
 
 /** A plugin the suite mounts to prove the contract: migration, scoped route, validation, transaction. */
 const probePlugin = defineServerPlugin<ServerCore, FastifyInstance>({
   id: 'probe',
-  migrations: [{ id: '0001_probe', sql: 'create table if not exists probe_items (id serial primary key, product_id integer not null, name text not null unique)' }],
+  migrations: [
+    { id: '0001_probe', sql: 'create table if not exists probe_items (id serial primary key, product_id integer not null, name text not null unique)' },
+  ],
   register(router, core) {
     handle(router, probeEndpoints.list, async ({ context }) => ({
       data: await core.query('select name from probe_items where product_id = $1 order by name', [context.product!.id]),
@@ -76,9 +83,15 @@ describe('core server over real HTTP', () => {
 
     it('SRV-014 /me gives the user, permissions and visible clients', async () => {
       const planner = await s.login('planner@example.com');
-      const me = await json<{ data: { loginUserId: string; roles: { name: string }[]; clients: { slug: string }[]; permissions: Record<string, Record<string, boolean>>; impersonating: boolean } }>(
-        await get('/api/v1/me', planner.headers()),
-      );
+      const me = await json<{
+        data: {
+          loginUserId: string;
+          roles: { name: string }[];
+          clients: { slug: string }[];
+          permissions: Record<string, Record<string, boolean>>;
+          impersonating: boolean;
+        };
+      }>(await get('/api/v1/me', planner.headers()));
       expect(me.data.loginUserId).toBe('planner');
       expect(me.data.roles).toEqual([{ name: 'Planner' }]);
       expect(me.data.clients.map((c) => c.slug)).toEqual(['acme', 'globex']);
@@ -251,7 +264,16 @@ describe('core server over real HTTP', () => {
 
   describe('public endpoints', () => {
     it('SRV-050 answers every health check with data OK, without a session', async () => {
-      for (const p of ['/api-gateway-health-check', '/api/v1/auth/health', '/api/v1/clients/health', '/api/v1/insights/health', '/api/v1/id/health', '/api/v1/plans/health', '/api/v1/segments/health', '/api/v1/toolbox/health']) {
+      for (const p of [
+        '/api-gateway-health-check',
+        '/api/v1/auth/health',
+        '/api/v1/clients/health',
+        '/api/v1/insights/health',
+        '/api/v1/id/health',
+        '/api/v1/plans/health',
+        '/api/v1/segments/health',
+        '/api/v1/toolbox/health',
+      ]) {
         const res = await get(p);
         expect(res.status).toBe(200);
         expect(await res.json()).toEqual({ data: 'OK' });
@@ -319,7 +341,11 @@ describe('core server over real HTTP', () => {
 
     it('SRV-015 refuses impersonation to a planner', async () => {
       const p = await s.login('planner@example.com');
-      const res = await fetch(`${s.url}/api/v1/impersonations`, { method: 'POST', headers: p.headers({ 'content-type': 'application/json' }), body: JSON.stringify({ user_id: 1 }) });
+      const res = await fetch(`${s.url}/api/v1/impersonations`, {
+        method: 'POST',
+        headers: p.headers({ 'content-type': 'application/json' }),
+        body: JSON.stringify({ user_id: 1 }),
+      });
       expect(res.status).toBe(403);
     });
 
@@ -354,7 +380,11 @@ describe('core server over real HTTP', () => {
       expect(created.status).toBe(201);
       const role = (await json<{ data: { id: number; permissions: Record<string, { read: boolean }> } }>(created)).data;
       expect(role.permissions.audiences.read).toBe(true);
-      const dup = await fetch(`${s.url}/api/v1/roles`, { method: 'POST', headers: a.headers({ 'content-type': 'application/json' }), body: JSON.stringify({ role: { name: 'auditor' } }) });
+      const dup = await fetch(`${s.url}/api/v1/roles`, {
+        method: 'POST',
+        headers: a.headers({ 'content-type': 'application/json' }),
+        body: JSON.stringify({ role: { name: 'auditor' } }),
+      });
       expect(dup.status).toBe(422);
       const del = await fetch(`${s.url}/api/v1/roles/${role.id}`, { method: 'DELETE', headers: a.headers() });
       expect(del.status).toBe(204);
@@ -408,14 +438,18 @@ describe('declared access (issue 12 §1)', () => {
         router.get('/open', async () => ({ data: 'anyone' }));
       },
     });
-    await expect(createTestServer({ plugins: [forgetful], seed: false })).rejects.toThrow(/plugin 'forgetful' route GET \/api\/v1\/forgetful\/open declares no access/);
+    await expect(createTestServer({ plugins: [forgetful], seed: false })).rejects.toThrow(
+      /plugin 'forgetful' route GET \/api\/v1\/forgetful\/open declares no access/,
+    );
   });
 
   it("refuses an endpoint outside the plugin's own prefix", async () => {
     const trespasser = defineServerPlugin<ServerCore, FastifyInstance>({
       id: 'trespasser',
       register(router) {
-        handle(router, defineEndpoint({ method: 'GET', path: '/api/v1/audiences/mine', access: { permission: 'signed-in', scope: 'none' } }), async () => ({ data: 1 }));
+        handle(router, defineEndpoint({ method: 'GET', path: '/api/v1/audiences/mine', access: { permission: 'signed-in', scope: 'none' } }), async () => ({
+          data: 1,
+        }));
       },
     });
     await expect(createTestServer({ plugins: [trespasser], seed: false })).rejects.toThrow(/not under this router's prefix '\/api\/v1\/trespasser'/);
@@ -456,6 +490,8 @@ describe('job kinds per plugin', () => {
         core.jobs.register('notifications.index-report', { handler: async () => undefined });
       },
     });
-    await expect(createTestServer({ plugins: [poacher], seed: false })).rejects.toThrow("plugin 'poacher' registers job kind 'notifications.index-report': a plugin's job kinds read 'poacher.<job>'");
+    await expect(createTestServer({ plugins: [poacher], seed: false })).rejects.toThrow(
+      "plugin 'poacher' registers job kind 'notifications.index-report': a plugin's job kinds read 'poacher.<job>'",
+    );
   });
 });

@@ -95,7 +95,11 @@ describe('SSO tokens', () => {
 
   it("SRV-015 a token made while 'viewing as' dies when viewing as ends", async () => {
     const a = await s.login('admin@example.com');
-    const start = await fetch(`${s.url}/api/v1/impersonations`, { method: 'POST', headers: a.headers({ 'content-type': 'application/json' }), body: JSON.stringify({ user_id: 3 }) });
+    const start = await fetch(`${s.url}/api/v1/impersonations`, {
+      method: 'POST',
+      headers: a.headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ user_id: 3 }),
+    });
     expect(start.status).toBe(200);
     const asViewer = await ssoToken(a);
     expect(((await (await validate(asViewer)).json()) as { data: { email: string } }).data.email).toBe('viewer@example.com');

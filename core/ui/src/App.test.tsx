@@ -17,7 +17,12 @@ const probe = definePlugin({
     { ref: productPage, load: async () => ({ default: () => <h1>Probe page</h1> }) },
     { ref: homeRef, load: async () => ({ default: () => <h1>Product home</h1> }) },
     { ref: rootHome, load: async () => ({ default: () => <h1>Root home</h1> }) },
-    { ref: adminPage, requires: hasPermission('global_admin', 'read'), disablesHierarchySelector: true, load: async () => ({ default: () => <h1>Admin page</h1> }) },
+    {
+      ref: adminPage,
+      requires: hasPermission('global_admin', 'read'),
+      disablesHierarchySelector: true,
+      load: async () => ({ default: () => <h1>Admin page</h1> }),
+    },
     { ref: brandsAdminRoutes.region, load: async () => ({ default: () => <h1>Brand admin</h1> }) },
   ],
   nav: [
@@ -60,7 +65,15 @@ const broken = definePlugin({
 
 function server(me: ReturnType<typeof fixtures.me> | null = fixtures.me()) {
   const s = new FakeServer()
-    .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true, service_desk_url: 'https://desk' } })
+    .respond('GET /api/v1/config', {
+      data: {
+        tier: 1,
+        logout_url: '/api/v1/adfs/logout',
+        help_urls: { page: 'https://help/p', center: 'https://help', support: 'https://support' },
+        show_privacy_policy_link: true,
+        service_desk_url: 'https://desk',
+      },
+    })
     .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
     .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] });
   s.handle('GET /api/v1/me', () => (me ? { body: { data: me } } : { status: 401, body: { error: { message: 'expired' }, refresh_login: true } }));
@@ -255,7 +268,13 @@ describe('the shell', () => {
     const counting = definePlugin({
       id: 'counting',
       titleKey: 'c',
-      routes: [{ ref: createRouteRef({ id: 'counting.page', scope: 'product', path: 'counting' }), keepMountedOnProductChange: keep, load: async () => ({ default: Counting }) }],
+      routes: [
+        {
+          ref: createRouteRef({ id: 'counting.page', scope: 'product', path: 'counting' }),
+          keepMountedOnProductChange: keep,
+          load: async () => ({ default: Counting }),
+        },
+      ],
     });
     await renderInShell([counting], `${P}/counting`);
     await screen.findByRole('heading', { name: 'Counting page' });

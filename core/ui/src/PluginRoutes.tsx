@@ -1,6 +1,17 @@
 import { HotkeysProvider } from '@blueprintjs/core';
 import { noticeRoute, routePath, type ClientPlugin, type HierarchySelection, type PluginRoute, type RouteGuardOutcome } from '@discovery/plugin-api';
-import { contextGuard, HierarchyStoreToken, homePathFor, loginRedirect, ROUTING_WARNING_MS, SessionStoreToken, ToastStoreToken, useService, type BootResult, type RoutingMessage } from '@discovery/platform';
+import {
+  contextGuard,
+  HierarchyStoreToken,
+  homePathFor,
+  loginRedirect,
+  ROUTING_WARNING_MS,
+  SessionStoreToken,
+  ToastStoreToken,
+  useService,
+  type BootResult,
+  type RoutingMessage,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect, useEffectEvent, useMemo, useRef, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -52,7 +63,10 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   const { '*': _splat, ...params } = useParams();
   const location = useLocation();
   const { clientSlug, regionSlug, brandSlug, productSlug } = params;
-  const sel = useMemo<HierarchySelection>(() => ({ client: clientSlug, region: regionSlug, brand: brandSlug, product: productSlug }), [clientSlug, regionSlug, brandSlug, productSlug]);
+  const sel = useMemo<HierarchySelection>(
+    () => ({ client: clientSlug, region: regionSlug, brand: brandSlug, product: productSlug }),
+    [clientSlug, regionSlug, brandSlug, productSlug],
+  );
   const scoped = route.ref.scope !== 'global';
   // The tab names the page's feature (WCAG 2.4.2), e.g. 'Audiences · Discovery'.
   const { t: tr } = useTranslation();
@@ -144,6 +158,19 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   return shell(page);
 });
 
+/** SHELL-015 inside the app: a signed-in user keeps the shell (nav, top bar, the way home). */
+const NotFound = observer(function NotFound({ boot, failed }: { boot: BootResult; failed: ReadonlySet<string> }) {
+  const session = useService(SessionStoreToken);
+  const hierarchy = useService(HierarchyStoreToken);
+  if (session.status === 'unknown') return <Loading />;
+  if (session.status !== 'authenticated' || !hierarchy.loaded) return <NotFoundPage />;
+  return (
+    <AppShell plugins={boot.plugins} failed={failed} selectorDisabled={false}>
+      <NotFoundPage inShell />
+    </AppShell>
+  );
+});
+
 /**
  * The plugins' routes (guards, shell, lazy pages) and the not-found page, below Root's splat
  * route. With the shell it is the part of the app the sign-in page does not need: startApp
@@ -164,9 +191,13 @@ export function PluginRoutes({ boot }: { boot: BootResult }) {
     <HotkeysProvider>
       <Routes>
         {routes.map((r) => (
-          <Route key={r.path} path={r.path} element={<RouteGate plugin={r.plugin} route={r.route} Page={r.Page} boot={boot} failed={failed} noticePath={noticePath} />} />
+          <Route
+            key={r.path}
+            path={r.path}
+            element={<RouteGate plugin={r.plugin} route={r.route} Page={r.Page} boot={boot} failed={failed} noticePath={noticePath} />}
+          />
         ))}
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFound boot={boot} failed={failed} />} />
       </Routes>
     </HotkeysProvider>
   );

@@ -15,6 +15,8 @@ export { BootError, PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPan
 export { Logo } from './shell/Logo';
 export { AudienceDetailsModal, ZeroCountModal } from './shell/ShellModals';
 export { SegmentPicker, type SegmentPickerProps } from './picker/SegmentPicker';
+export { SLIDE_IN_WIDTHS, SlideInPanel, type SlideInPanelProps, type SlideInWidth } from './widgets/SlideInPanel';
+export { RequestIndexReport } from './reports/RequestIndexReport';
 export { SegmentPickerStore, type PickerContext, type PickerOptions, type PickerSegment } from './picker/SegmentPickerStore';
 export { Heading, PageTitle, type HeadingLevel, type HeadingProps } from './widgets/Heading';
 export { StateMessage, type StateMessageProps } from './widgets/StateMessage';
@@ -22,6 +24,5 @@ export { VisuallyHidden } from './widgets/VisuallyHidden';
 export { MenuTitle } from './widgets/MenuTitle';
 export { ConfirmDialog, type ConfirmDialogProps } from './widgets/ConfirmDialog';
 export { LoadingSpinner } from './widgets/LoadingSpinner';
-export { SlideInPanel, type SlideInPanelProps } from './widgets/SlideInPanel';
 export { AppDialog } from './widgets/AppDialog';
 export { KeyboardMenu } from './widgets/KeyboardMenu';

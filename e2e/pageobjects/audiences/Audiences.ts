@@ -87,7 +87,8 @@ export class Detail {
   get rules() {
     return $('[data-testid="detail-rules"]');
   }
+  /** The insight profile: the Insights panel when the build has it (the full build does). */
   get profile() {
-    return $('[data-testid="detail-profile"]');
+    return $('[data-testid="insights-panel"]');
   }
 }

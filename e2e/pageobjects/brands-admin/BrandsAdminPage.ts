@@ -49,8 +49,14 @@ export class BrandsAdminPage {
   }
 
   async openMenu(card: ChainablePromiseElement, item: 'brand-edit' | 'brand-delete') {
-    await clickWhenSettled(() => card.$('[data-testid="brand-menu-button"]'), async () => $('[data-testid="brand-menu"]').isDisplayed());
-    await clickWhenSettled(() => $(`[data-testid="${item}"]`), async () => !(await $('[data-testid="brand-menu"]').isDisplayed()));
+    await clickWhenSettled(
+      () => card.$('[data-testid="brand-menu-button"]'),
+      async () => $('[data-testid="brand-menu"]').isDisplayed(),
+    );
+    await clickWhenSettled(
+      () => $(`[data-testid="${item}"]`),
+      async () => !(await $('[data-testid="brand-menu"]').isDisplayed()),
+    );
   }
 
   /** Confirms the open delete Alert. */
@@ -58,7 +64,10 @@ export class BrandsAdminPage {
     const alert = $('.bp6-alert');
     await alert.waitForDisplayed();
     await expect(alert.$('[data-testid="confirm-text"]')).toHaveText(expectedText);
-    await clickWhenSettled(() => alert.$('button=Delete'), async () => !(await alert.isDisplayed()));
+    await clickWhenSettled(
+      () => alert.$('button=Delete'),
+      async () => !(await alert.isDisplayed()),
+    );
   }
 
   /** Waits until the count engine has its population (the segment picker needs it). */

@@ -18,11 +18,17 @@ export class ClientsAdmin {
   }
 
   async startNew() {
-    await clickWhenSettled(() => $('[data-testid="client-add"]'), () => this.form.isDisplayed());
+    await clickWhenSettled(
+      () => $('[data-testid="client-add"]'),
+      () => this.form.isDisplayed(),
+    );
   }
 
   async edit(slug: string) {
-    await clickWhenSettled(() => $(`[data-testid="client-edit-${slug}"]`), () => this.form.isDisplayed());
+    await clickWhenSettled(
+      () => $(`[data-testid="client-edit-${slug}"]`),
+      () => this.form.isDisplayed(),
+    );
   }
 
   async fill(field: 'name' | 'slug' | 'company-id' | 'region-name-0' | 'region-name-1', value: string) {

@@ -33,7 +33,9 @@ export class Toolbox {
   async waitForDemoText(field: 'greeting' | 'status' | 'email' | 'context' | 'context-count' | 'token-count', text: string) {
     await browser.waitUntil(async () => (await this.demo(field).getText()) === text, {
       timeout: 15000,
-      timeoutMsg: `demo ${field} never read '${text}' (last: '${await this.demo(field).getText().catch(() => '?')}')`,
+      timeoutMsg: `demo ${field} never read '${text}' (last: '${await this.demo(field)
+        .getText()
+        .catch(() => '?')}')`,
     });
   }
 
@@ -46,7 +48,10 @@ export class Toolbox {
 
   /** The management screen's unit dialog: name, url, embedded or link, regions. */
   async addUnit(opts: { name: string; url: string; embedded: boolean; regions: string[] }) {
-    await clickWhenSettled(() => $('[data-testid="add-unit"]'), async () => $('[data-testid="unit-dialog"]').isDisplayed());
+    await clickWhenSettled(
+      () => $('[data-testid="add-unit"]'),
+      async () => $('[data-testid="unit-dialog"]').isDisplayed(),
+    );
     const dialog = $('[data-testid="unit-dialog"]');
     await dialog.$('#unit-name').setValue(opts.name);
     await dialog.$('#unit-url').setValue(opts.url);

@@ -1,4 +1,5 @@
 import { Builder, Detail, Overview } from '../../pageobjects/audiences/Audiences';
+import { Chart } from '../../pageobjects/shared/Chart';
 import { LoginPage } from '../../pageobjects/shell/LoginPage';
 import { clickWhenSettled } from '../../pageobjects/shell/Shell';
 
@@ -38,7 +39,9 @@ describe('audiences', () => {
     await expect(detail.name).toHaveText(name);
     await expect(detail.rules).toHaveText('Include people in (25-34) and (Female) and (Video streaming)');
     await detail.profile.waitForDisplayed({ timeout: 10000 });
-    await expect($('[data-testid="profile-dmx-0007"]')).toHaveText(expect.stringContaining('100.0%'));
+    const gender = new Chart('Gender');
+    await gender.showTable();
+    expect((await gender.tableRows()).find((r) => r[0] === 'Female')?.[1]).toBe('100.0%');
   });
 
   it('finds it in the overview with the count it was saved with, and opens its detail', async () => {

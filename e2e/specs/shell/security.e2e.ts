@@ -28,7 +28,10 @@ describe('security in the browser', () => {
       d.setAttribute('style', 'color: red');
       document.body.appendChild(d);
     });
-    await browser.waitUntil(async () => (await cspViolations()).some((m) => m.includes("style-src 'self'")), { timeout: 5000, timeoutMsg: 'no CSP report for an inline style' });
+    await browser.waitUntil(async () => (await cspViolations()).some((m) => m.includes("style-src 'self'")), {
+      timeout: 5000,
+      timeoutMsg: 'no CSP report for an inline style',
+    });
   });
 
   it('every page answer carries the CSP: scripts from self, frames from self and the demo application, framed by self only', async () => {
@@ -47,13 +50,26 @@ describe('security in the browser', () => {
     const check = async (where: string) => {
       visited[where] = await cspViolations();
     };
-    for (const path of [HOME, '/acme/us/fizz-cola/fizz-zero/audiences/overview', '/acme/us/fizz-cola/fizz-zero/audiences/builder', '/acme/us/brands/admin', '/global/admin/dashboard', '/health', '/privacy-policy']) {
+    for (const path of [
+      HOME,
+      '/acme/us/fizz-cola/fizz-zero/audiences/overview',
+      '/acme/us/fizz-cola/fizz-zero/audiences/builder',
+      '/acme/us/brands/admin',
+      '/global/admin/dashboard',
+      '/health',
+      '/privacy-policy',
+      '/dev/charts',
+      '/acme/us/fizz-cola/fizz-zero/audiences/overview/audience/1',
+    ]) {
       await browser.url(path);
       // the page's heading has rendered (its chunk loaded, its data arrived)
-      await browser.waitUntil(() => browser.execute(() => Array.from(document.querySelectorAll('main h1, main h2')).some((h) => h.getClientRects().length > 0 && !!h.textContent)), {
-        timeout: 15000,
-        timeoutMsg: `${path} showed no heading`,
-      });
+      await browser.waitUntil(
+        () => browser.execute(() => Array.from(document.querySelectorAll('main h1, main h2')).some((h) => h.getClientRects().length > 0 && !!h.textContent)),
+        {
+          timeout: 15000,
+          timeoutMsg: `${path} showed no heading`,
+        },
+      );
       await check(path);
     }
     await browser.url(HOME);
@@ -72,7 +88,10 @@ describe('security in the browser', () => {
     await check('overlays');
     await browser.url('/acme/us/fizz-cola/fizz-zero/toolbox');
     await toolbox.adminPage.waitForDisplayed({ timeout: 15000 });
-    await clickWhenSettled(() => $('[data-testid="add-unit"]'), async () => $('[data-testid="unit-dialog"]').isDisplayed());
+    await clickWhenSettled(
+      () => $('[data-testid="add-unit"]'),
+      async () => $('[data-testid="unit-dialog"]').isDisplayed(),
+    );
     await browser.keys('Escape');
     await check('toolbox dialog');
     await clickWhenSettled(() => toolbox.navItem('Demo App'));

@@ -18,7 +18,8 @@ describe('toolbox', () => {
     await expect(toolbox.navItem('Product Planner')).toBeDisplayed();
     // An external unit is a link that opens a new tab.
     await expect(toolbox.navItem('Media Calculator')).toHaveAttribute('target', '_blank');
-    await expect(toolbox.navItem('Media Calculator')).toHaveAttribute('href', 'https://calculator.discovery.example/');
+    // Issue 14 §5: a real page (the demo application's), not a placeholder host.
+    await expect(toolbox.navItem('Media Calculator')).toHaveAttribute('href', /^http:\/\/127\.0\.0\.1:\d+\/toolbox-demo\/link\?name=Media%20Calculator$/);
     await expect(toolbox.navItem('UK Retail Portal')).not.toBeExisting();
     await expect(toolbox.navItem('Retired Dashboard')).not.toBeExisting();
 
@@ -59,7 +60,9 @@ describe('toolbox', () => {
       const intruder = $('[data-testid="demo-intruder-frame"]');
       await intruder.waitForDisplayed();
       await browser.switchFrame(await intruder.getElement());
-      await browser.waitUntil(async () => (await $('[data-testid="intruder-state"]').getText()).startsWith('Asked the app for a token from'), { timeout: 10000 });
+      await browser.waitUntil(async () => (await $('[data-testid="intruder-state"]').getText()).startsWith('Asked the app for a token from'), {
+        timeout: 10000,
+      });
       await browser.switchFrame(null);
       await browser.switchFrame(await toolbox.frame.getElement());
       await browser.pause(1500);
@@ -77,12 +80,15 @@ describe('toolbox', () => {
     await browser.waitUntil(async () => (await browser.getUrl()).endsWith('/home'), { timeout: 15000 });
   });
 
-  it("TBX-025 TBX-026 a client and region without brands shows the notice page", async () => {
+  it('TBX-025 TBX-026 a client and region without brands shows the notice page', async () => {
     await browser.url('/initech/ca/some-brand/some-product/home');
     await browser.waitUntil(async () => (await browser.getUrl()).endsWith('/notice'), { timeout: 15000 });
     await expect(toolbox.noticePage.$('h1')).toHaveText('Oops...');
-    await expect($('[data-testid="notice-text"]')).toHaveText('The selected client and region has no brand or product associated with it. Please contact your Agency Admin.');
-    await expect($('[data-testid="notice-support"]')).toHaveAttribute('href', 'https://support.discovery.example');
+    await expect($('[data-testid="notice-text"]')).toHaveText(
+      'The selected client and region has no brand or product associated with it. Please contact your Agency Admin.',
+    );
+    // The support address the e2e server configures (DISCOVERY_SUPPORT_URL, scripts/e2e.ts).
+    await expect($('[data-testid="notice-support"]')).toHaveAttribute('href', 'https://support.discovery.test/');
   });
 
   it('TBX-012 TBX-007 TBX-008 the management screen adds a UK-only link (not in the US nav) and hides a unit (it leaves the nav)', async () => {

@@ -16,7 +16,9 @@ describe('every route of the full build', () => {
     const r = await walkRoutes(t);
     // The table holds the whole build: core's routes and each plugin's.
     expect(r.routes).toBeGreaterThan(60);
-    expect(new Set(t.server.routes.map((x) => x.plugin).filter(Boolean))).toEqual(new Set(['audiences', 'notifications', 'brands-admin', 'toolbox', 'global-admin']));
+    expect(new Set(t.server.routes.map((x) => x.plugin).filter(Boolean))).toEqual(
+      new Set(['audiences', 'notifications', 'brands-admin', 'toolbox', 'global-admin', 'insights']),
+    );
     expect(r.findings).toEqual([]);
   }, 120_000);
 
@@ -36,14 +38,21 @@ describe('every route of the full build', () => {
     const imp = await call('POST', '/api/v1/impersonations', { user_id: 2147483648 });
     expect(imp.status).toBe(422);
     expect(imp.body?.error?.fields).toHaveProperty('user_id');
-    const region = await call('POST', '/api/v1/brands-admin/brands', { brand: { name: 'Big ids', products_attributes: [{ name: 'P', region_ids: [2147483648] }] } });
+    const region = await call('POST', '/api/v1/brands-admin/brands', {
+      brand: { name: 'Big ids', products_attributes: [{ name: 'P', region_ids: [2147483648] }] },
+    });
     expect(region.status).toBe(422);
     for (const [method, path, body, field] of [
       ['POST', '/api/v1/audiences', { audience: { name: 'a\u0000b', rules: { include: { and: [{ or: ['x'] }] } } } }, 'audience.name'],
       ['POST', '/api/v1/brands-admin/brands', { brand: { name: 'a\u0000b' } }, 'brand.name'],
       ['POST', '/api/v1/toolbox/categories', { category: { name: 'a\u0000b', priority: 1 } }, 'category.name'],
       ['POST', '/api/v1/roles', { role: { name: 'a\u0000b', permissions: {} } }, 'role.name'],
-      ['POST', '/api/v1/notifications/index_reports', { index_report: { name: 'n', ui_name: 'a\u0000b', rules: { include: { and: [{ or: ['x'] }] } } } }, 'index_report.ui_name'],
+      [
+        'POST',
+        '/api/v1/notifications/index_reports',
+        { index_report: { name: 'n', ui_name: 'a\u0000b', rules: { include: { and: [{ or: ['x'] }] } } } },
+        'index_report.ui_name',
+      ],
     ] as const) {
       const r = await call(method, path, body);
       expect([path, r.status, r.body?.error?.fields?.[field]]).toEqual([path, 422, 'must not contain a NUL character']);

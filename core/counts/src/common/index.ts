@@ -55,12 +55,19 @@ export const VendorAvailabilityBody = z.object({
   use_cases: z.array(z.string()).max(10).default(['create_audience_single']),
 });
 
+/** A segment's matched and modeled people in the region of the call's X-Context. */
+export interface RegionalCountDto {
+  matched: number;
+  modeled: number;
+}
+
 export interface SegmentDto {
   identifier: string;
   name: string;
   /** Vendor display name and category names joined with ' > '. */
   path: string;
-  count: { people: Record<string, number>; matched: number; modeled: number };
+  /** matched and modeled over the whole population; `regional` in the X-Context's region, when the population has it. */
+  count: { people: Record<string, number>; matched: number; modeled: number; regional?: RegionalCountDto };
   data_permissions: string[];
   available: boolean;
 }
@@ -78,7 +85,7 @@ export interface SegmentHierarchyVendorDto {
   vendor_name: string;
   vendor_type: string;
   display_name: string;
-  hierarchies: { name: string; segments: { identifier: string; name: string; matched: number; modeled: number }[] }[];
+  hierarchies: { name: string; segments: { identifier: string; name: string; matched: number; modeled: number; regional?: RegionalCountDto }[] }[];
 }
 /** SRV-103. */
 export interface MarketCountsDto {
@@ -105,8 +112,20 @@ const inClient = { permission: 'signed-in', scope: 'client' } as const;
 
 /** The segment and count API (000 §7, 001 §7, 002 §3), served by core/server. */
 export const segmentsEndpoints = {
-  byIdentifiers: defineEndpoint({ method: 'POST', path: '/api/v1/segments/by_identifiers', access: inClient, body: ByIdentifiersBody, response: typed<{ data: SegmentDto[] }>() }),
-  invalidIdentifiers: defineEndpoint({ method: 'POST', path: '/api/v1/segments/invalid_identifiers', access: inClient, body: ByIdentifiersBody, response: typed<{ data: string[] }>() }),
+  byIdentifiers: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/segments/by_identifiers',
+    access: inClient,
+    body: ByIdentifiersBody,
+    response: typed<{ data: SegmentDto[] }>(),
+  }),
+  invalidIdentifiers: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/segments/invalid_identifiers',
+    access: inClient,
+    body: ByIdentifiersBody,
+    response: typed<{ data: string[] }>(),
+  }),
   vendors: defineEndpoint({ method: 'GET', path: '/api/v1/segments/vendors', access: inClient, response: typed<{ data: unknown[] }>() }),
   segmentHierarchy: defineEndpoint({
     method: 'GET',
@@ -114,14 +133,15 @@ export const segmentsEndpoints = {
     access: inClient,
     params: z.object({ productSlug: z.string().max(100) }),
     query: z.object({ is_addressable: z.enum(['true', 'false']).optional() }),
-    response: typed<{ data: SegmentHierarchyVendorDto[] }>(),
+    /** `region`: the population region ('client/region') whose counts `regional` holds, or null (all regions only). */
+    response: typed<{ data: SegmentHierarchyVendorDto[]; region: string | null }>(),
   }),
   search: defineEndpoint({
     method: 'GET',
     path: '/api/v1/segments/search',
     access: inClient,
     query: z.object({ q: z.string().trim().max(100).default(''), limit: z.coerce.number().int().min(1).max(200).default(50) }),
-    response: typed<{ data: SegmentDto[]; total: number }>(),
+    response: typed<{ data: SegmentDto[]; total: number; region: string | null }>(),
   }),
   counts: defineEndpoint({ method: 'POST', path: '/api/v1/segments/counts', access: inClient, body: CountsBody, response: typed<MarketCountsDto>() }),
   overlap: defineEndpoint({ method: 'POST', path: '/api/v1/counts/overlap', access: inClient, body: OverlapBody, response: typed<OverlapDto>() }),
@@ -132,6 +152,17 @@ export const segmentsEndpoints = {
     body: RuleCountBody,
     response: typed<{ data: { people: number; kind: 'matched' | 'modeled'; region: string } }>(),
   }),
-  vendorAvailability: defineEndpoint({ method: 'POST', path: '/api/v1/segments/vendor_availability', access: inClient, body: VendorAvailabilityBody, response: typed<{ data: unknown[] }>() }),
-  status: defineEndpoint({ method: 'GET', path: '/api/v1/counts/status', access: { permission: 'signed-in', scope: 'none' }, response: typed<{ data: PopulationStatusDto }>() }),
+  vendorAvailability: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/segments/vendor_availability',
+    access: inClient,
+    body: VendorAvailabilityBody,
+    response: typed<{ data: unknown[] }>(),
+  }),
+  status: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/counts/status',
+    access: { permission: 'signed-in', scope: 'none' },
+    response: typed<{ data: PopulationStatusDto }>(),
+  }),
 };

@@ -24,10 +24,15 @@ export class HierarchyStore {
     return resolveNodes(this.tree, this.selection);
   }
 
+  /** The selection down to the deepest level that names a node of the tree (a URL may name more). */
+  get resolvedSelection(): HierarchySelection {
+    const n = this.nodes;
+    return { client: n.client?.slug, region: n.region?.slug, brand: n.brand?.slug, product: n.product?.slug };
+  }
+
   /** SHELL-055: X-Context = the fullSlug of the selected node (only the levels that resolve). */
   get fullSlug(): string {
-    const n = this.nodes;
-    return fullSlugOf({ client: n.client?.slug, region: n.region?.slug, brand: n.brand?.slug, product: n.product?.slug });
+    return fullSlugOf(this.resolvedSelection);
   }
 
   get featureFlags(): Record<string, boolean> {

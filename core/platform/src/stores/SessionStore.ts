@@ -6,7 +6,6 @@ import { adoptCsrfCookie, ApiError, GENERIC_ERROR, type ApiClient } from '../Api
 import type { ConfigStore } from './ConfigStore';
 import type { HierarchyStore } from './HierarchyStore';
 
-
 export const AUTH_TOKEN_KEY = 'auth-token';
 export const SSO_TOKEN_KEY = 'sso-token';
 export const USER_KEY = 'user';
@@ -91,20 +90,25 @@ export class SessionStore {
       featureFlags: this.hierarchy.featureFlags,
       modules: this.hierarchy.modules,
       isTier3: this.config.isTier3,
-      hierarchy: this.hierarchy.selection,
+      // The levels that exist: nav items and cards never link below them (issue 14 §2).
+      hierarchy: this.hierarchy.resolvedSelection,
     };
   }
 
-  /** At start: who is this (a 401 just means signed out). */
+  /**
+   * At start: who is this. The session probe answers 200 with no user when signed out (an
+   * expected state, not a failed request in the console); a failure also means signed out.
+   */
   async init(): Promise<void> {
     adoptCsrfCookie();
     const epoch = this.epoch;
     try {
-      const res = await this.api.call(E.me, {}, { silent: true, noRefreshLogin: true });
+      const me = (await this.api.call(E.session, {}, { silent: true, noRefreshLogin: true })).data;
+      if (!me) throw new Error('signed out');
       await this.hierarchy.load();
       runInAction(() => {
         if (epoch !== this.epoch) return;
-        this.me = res.data;
+        this.me = me;
         this.status = 'authenticated';
       });
     } catch {

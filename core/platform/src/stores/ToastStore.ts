@@ -32,7 +32,11 @@ export class ToastStore {
     const id = this.next++;
     const timeout = opts.persistent ? 0 : (opts.timeout ?? TOAST_DURATIONS.default);
     this.toasts.unshift({ id, intent, message, timeout });
-    if (timeout > 0) this.timers.set(id, setTimeout(() => this.dismiss(id), timeout));
+    if (timeout > 0)
+      this.timers.set(
+        id,
+        setTimeout(() => this.dismiss(id), timeout),
+      );
     return id;
   }
 

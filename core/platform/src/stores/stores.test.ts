@@ -134,7 +134,7 @@ describe('bootstrapPlugins', () => {
   beforeAll(() => initI18n('en'));
   const Counts = createToken<{ n: number }>('counts:Counts');
 
-  it("stops at boot with a message naming a duplicate plugin id", async () => {
+  it('stops at boot with a message naming a duplicate plugin id', async () => {
     await expect(bootstrapPlugins([definePlugin({ id: 'grow', titleKey: 'x' }), definePlugin({ id: 'grow', titleKey: 'y' })])).rejects.toThrow(
       "duplicate plugin id 'grow'",
     );
@@ -149,7 +149,13 @@ describe('bootstrapPlugins', () => {
   it('records a plugin whose activation throws and still activates the others', async () => {
     const activated: string[] = [];
     const boot = await bootstrapPlugins([
-      definePlugin({ id: 'broken', titleKey: 'x', activate: () => { throw new Error('no engine'); } }),
+      definePlugin({
+        id: 'broken',
+        titleKey: 'x',
+        activate: () => {
+          throw new Error('no engine');
+        },
+      }),
       definePlugin({ id: 'fine', titleKey: 'y', activate: () => void activated.push('fine') }),
     ]);
     expect(boot.failed.get('broken')?.message).toBe('no engine');
@@ -181,8 +187,22 @@ describe('SessionStore.logout', () => {
       const api = { call: jest.fn(async () => undefined), setCsrfToken: jest.fn() } as unknown as ApiClient;
       const hierarchy = { clear: jest.fn() } as unknown as HierarchyStore;
       const config = { config: { logout_url: '/api/v1/adfs/logout' } } as unknown as ConfigStore;
-      const storage = new Map<string, string>([['sso-token', 't'], ['auth-token', 'a'], ['user', '{}']]);
-      const session = new SessionStore(api, hierarchy, config, { removeItem: (k: string) => storage.delete(k), getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => storage.set(k, v) } as unknown as Storage, assign);
+      const storage = new Map<string, string>([
+        ['sso-token', 't'],
+        ['auth-token', 'a'],
+        ['user', '{}'],
+      ]);
+      const session = new SessionStore(
+        api,
+        hierarchy,
+        config,
+        {
+          removeItem: (k: string) => storage.delete(k),
+          getItem: (k: string) => storage.get(k) ?? null,
+          setItem: (k: string, v: string) => storage.set(k, v),
+        } as unknown as Storage,
+        assign,
+      );
       runInAction(() => {
         session.status = 'authenticated';
         session.me = { first_name: 'Ada' } as SessionStore['me'];

@@ -90,6 +90,12 @@ export const coreEndpoints = {
     raw: true,
   }),
   me: defineEndpoint({ method: 'GET', path: '/api/v1/me', access: SIGNED_IN, response: typed<{ data: MeDto }>() }),
+  /**
+   * The app's start-up probe: who is signed in, or `data: null`. Always 200, so a signed-out visit
+   * (an expected state) leaves no failed request in the browser's console; API clients keep
+   * `/api/v1/me`, whose 401 carries `refresh_login`.
+   */
+  session: defineEndpoint({ method: 'GET', path: '/api/v1/session', access: PUBLIC, response: typed<{ data: MeDto | null }>() }),
   ping: defineEndpoint({ method: 'GET', path: '/api/v1/ping', access: PUBLIC, response: typed<{ data: 'pong' }>() }),
   config: defineEndpoint({ method: 'GET', path: '/api/v1/config', access: PUBLIC, response: typed<{ data: PublicConfigDto }>() }),
   languages: defineEndpoint({ method: 'GET', path: '/api/v1/languages', access: PUBLIC, response: typed<{ data: LanguageDto[] }>() }),
@@ -104,8 +110,20 @@ export const coreEndpoints = {
   }),
   authorize: defineEndpoint({ method: 'GET', path: '/api/v1/authorize', access: SIGNED_IN, response: typed<{ data: PermissionSet }>() }),
   permissions: defineEndpoint({ method: 'GET', path: '/api/v1/permissions', access: SIGNED_IN, response: typed<{ data: PermissionSet }>() }),
-  userPermissions: defineEndpoint({ method: 'GET', path: '/api/v1/permissions/:userId', access: { permission: P.adminRead, scope: 'none' }, params: UserIdParams, response: typed<{ data: PermissionSet }>() }),
-  userSlugs: defineEndpoint({ method: 'GET', path: '/api/v1/permissions/:userId/slugs', access: { permission: P.adminRead, scope: 'none' }, params: UserIdParams, response: typed<{ data: string[] }>() }),
+  userPermissions: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/permissions/:userId',
+    access: { permission: P.adminRead, scope: 'none' },
+    params: UserIdParams,
+    response: typed<{ data: PermissionSet }>(),
+  }),
+  userSlugs: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/permissions/:userId/slugs',
+    access: { permission: P.adminRead, scope: 'none' },
+    params: UserIdParams,
+    response: typed<{ data: string[] }>(),
+  }),
   setUserSlugs: defineEndpoint({
     method: 'PUT',
     path: '/api/v1/permissions/:userId',
@@ -115,7 +133,13 @@ export const coreEndpoints = {
     response: typed<{ data: string[] }>(),
   }),
   roles: defineEndpoint({ method: 'GET', path: '/api/v1/roles', access: { permission: P.adminRead, scope: 'none' }, response: typed<{ data: RoleDto[] }>() }),
-  createRole: defineEndpoint({ method: 'POST', path: '/api/v1/roles', access: { permission: P.adminCreate, scope: 'none' }, body: RoleBody, response: typed<{ data: RoleDto }>() }),
+  createRole: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/roles',
+    access: { permission: P.adminCreate, scope: 'none' },
+    body: RoleBody,
+    response: typed<{ data: RoleDto }>(),
+  }),
   updateRole: defineEndpoint({
     method: 'PUT',
     path: '/api/v1/roles/:id',
@@ -131,9 +155,20 @@ export const coreEndpoints = {
     access: { permission: P.adminRead, scope: 'none' },
     response: typed<{ data: { name: string; actions: PermissionAction[] }[] }>(),
   }),
-  users: defineEndpoint({ method: 'GET', path: '/api/v1/users', access: { permission: P.adminRead, scope: 'none' }, response: typed<{ data: UserAdminDto[] }>() }),
+  users: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/users',
+    access: { permission: P.adminRead, scope: 'none' },
+    response: typed<{ data: UserAdminDto[] }>(),
+  }),
   /** SRV-015: 'view as' another user. */
-  impersonate: defineEndpoint({ method: 'POST', path: '/api/v1/impersonations', access: { permission: P.impersonate, scope: 'none' }, body: z.object({ user_id: Id }), response: typed<{ data: MeDto }>() }),
+  impersonate: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/impersonations',
+    access: { permission: P.impersonate, scope: 'none' },
+    body: z.object({ user_id: Id }),
+    response: typed<{ data: MeDto }>(),
+  }),
   /** Stop Viewing As: any signed-in session (the viewed user may not hold impersonation.create). */
   stopImpersonating: defineEndpoint({ method: 'DELETE', path: '/api/v1/impersonations/current', access: SIGNED_IN }),
   /** SRV-010: the token as text and in the sso-token header. */

@@ -51,11 +51,7 @@ export interface RolePermissionRow {
  * The permission set of a user: the OR of their roles' rows over every resource. SRV-017 / A-16:
  * a role with no row for brands or products gets create, update and destroy on them.
  */
-export function permissionSet(
-  rowsByRole: Map<number, RolePermissionRow[]>,
-  resources: readonly string[] = RESOURCES,
-  grantsAll = false,
-): PermissionSet {
+export function permissionSet(rowsByRole: Map<number, RolePermissionRow[]>, resources: readonly string[] = RESOURCES, grantsAll = false): PermissionSet {
   const set: PermissionSet = {};
   for (const r of resources) set[r] = { create: grantsAll, read: grantsAll, update: grantsAll, destroy: grantsAll };
   if (grantsAll) return set;

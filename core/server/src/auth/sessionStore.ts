@@ -85,7 +85,12 @@ export class SessionStore {
       this.sessions.delete(id);
       return null;
     }
-    const row: SessionRow = { ...r, user_id: Number(r.user_id), impersonated_user_id: r.impersonated_user_id === null ? null : Number(r.impersonated_user_id), expires_at: new Date(r.expires_at).getTime() };
+    const row: SessionRow = {
+      ...r,
+      user_id: Number(r.user_id),
+      impersonated_user_id: r.impersonated_user_id === null ? null : Number(r.impersonated_user_id),
+      expires_at: new Date(r.expires_at).getTime(),
+    };
     if ((this.generation.get(id) ?? 0) === gen) this.sessions.set(id, { row, at: Date.now() });
     return row.expires_at > Date.now() ? row : null;
   }
@@ -165,7 +170,11 @@ export class SessionStore {
         roles: roles.map((r) => ({ name: r.name })),
         role_ids: roles.map((r) => Number(r.id)),
       },
-      permissions: permissionSet(byRole, this.resources, roles.some((r) => r.grants_all)),
+      permissions: permissionSet(
+        byRole,
+        this.resources,
+        roles.some((r) => r.grants_all),
+      ),
       grants,
     };
   }

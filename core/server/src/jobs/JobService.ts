@@ -158,7 +158,8 @@ export class JobService implements Jobs {
   register<P, R>(kind: string, def: JobKind<P, R>): void {
     if (!KIND.test(kind)) throw new Error(`job kind '${kind}' must read '<plugin id>.<job>' in lower case (e.g. 'notifications.index-report')`);
     if (this.kinds.has(kind)) throw new Error(`job kind '${kind}' is registered twice`);
-    if (def.maxAttempts !== undefined && !(Number.isInteger(def.maxAttempts) && def.maxAttempts >= 1)) throw new Error(`job kind '${kind}': maxAttempts must be a whole number >= 1`);
+    if (def.maxAttempts !== undefined && !(Number.isInteger(def.maxAttempts) && def.maxAttempts >= 1))
+      throw new Error(`job kind '${kind}': maxAttempts must be a whole number >= 1`);
     if (def.leaseMs !== undefined && !(def.leaseMs >= 100)) throw new Error(`job kind '${kind}': leaseMs must be at least 100`);
     this.kinds.set(kind, def as AnyJobKind);
   }
@@ -206,14 +207,20 @@ export class JobService implements Jobs {
       add((n) => `state = any(${n}::text[])`, states);
     }
     const limit = Math.max(1, Math.min(1000, Math.floor(f.limit ?? 100)));
-    const rows = await this.db.query<Row>(`select * from jobs ${where.length ? `where ${where.join(' and ')}` : ''} order by created_at desc, id desc limit ${limit}`, params);
+    const rows = await this.db.query<Row>(
+      `select * from jobs ${where.length ? `where ${where.join(' and ')}` : ''} order by created_at desc, id desc limit ${limit}`,
+      params,
+    );
     return rows.map((r) => toJob<P, R>(r));
   }
 
   async cancel(id: number): Promise<boolean> {
     if (!Number.isSafeInteger(id)) return false;
     const job = await this.db.transaction(async (tx) => {
-      const [row] = await tx.query<Row>(`update jobs set state = 'cancelled', finished_at = now(), lease_until = null where id = $1 and state in ('queued', 'running') returning *`, [id]);
+      const [row] = await tx.query<Row>(
+        `update jobs set state = 'cancelled', finished_at = now(), lease_until = null where id = $1 and state in ('queued', 'running') returning *`,
+        [id],
+      );
       if (!row) return null;
       const j = toJob(row);
       await this.kinds.get(j.kind)?.onFailure?.(tx, j);
@@ -396,7 +403,10 @@ export class JobService implements Jobs {
       signal: abort.signal,
       progress: async (fraction, text) => {
         const f = Number.isFinite(fraction) ? Math.min(1, Math.max(0, fraction)) : 0;
-        const rows = await this.db.query(`update jobs set progress = $3, progress_text = $4 where id = $1 and claimed_by = $2 and state = 'running' returning id`, [job.id, token, f, text ?? null]);
+        const rows = await this.db.query(
+          `update jobs set progress = $3, progress_text = $4 where id = $1 and claimed_by = $2 and state = 'running' returning id`,
+          [job.id, token, f, text ?? null],
+        );
         if (!rows.length && !abort.signal.aborted) abort.abort(new JobLostError(job.id));
       },
       transaction: (fn) => this.owned(job.id, token, fn).catch(lost),
@@ -411,14 +421,20 @@ export class JobService implements Jobs {
       },
     };
     const leaseMs = def.leaseMs ?? DEFAULT_LEASE_MS;
-    const renew = setInterval(() => {
-      void this.db
-        .query(`update jobs set lease_until = now() + ${interval(leaseMs)} where id = $1 and claimed_by = $2 and state = 'running' returning id`, [job.id, token])
-        .then((rows) => {
-          if (!rows.length && !abort.signal.aborted) abort.abort(new JobLostError(job.id));
-        })
-        .catch(() => undefined);
-    }, Math.max(30, Math.floor(leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        void this.db
+          .query(`update jobs set lease_until = now() + ${interval(leaseMs)} where id = $1 and claimed_by = $2 and state = 'running' returning id`, [
+            job.id,
+            token,
+          ])
+          .then((rows) => {
+            if (!rows.length && !abort.signal.aborted) abort.abort(new JobLostError(job.id));
+          })
+          .catch(() => undefined);
+      },
+      Math.max(30, Math.floor(leaseMs / 3)),
+    );
     try {
       const value = await def.handler(run);
       if (!completed) await this.owned(job.id, token, (tx) => this.markCompleted(tx, job.id, value));
@@ -431,7 +447,10 @@ export class JobService implements Jobs {
   }
 
   private async markCompleted(tx: Queryable, id: number, value: unknown) {
-    await tx.query(`update jobs set state = 'completed', result = $2::jsonb, progress = 1, finished_at = now(), lease_until = null where id = $1`, [id, json(value)]);
+    await tx.query(`update jobs set state = 'completed', result = $2::jsonb, progress = 1, finished_at = now(), lease_until = null where id = $1`, [
+      id,
+      json(value),
+    ]);
   }
 
   private async settleError(job: Job, token: string, def: AnyJobKind, maxAttempts: number, e: unknown, signal: AbortSignal) {
@@ -453,7 +472,10 @@ export class JobService implements Jobs {
 
   private async fail(job: Job, token: string, def: AnyJobKind, message: string) {
     await this.owned(job.id, token, async (tx) => {
-      const [row] = await tx.query<Row>(`update jobs set state = 'failed', error = $2, finished_at = now(), lease_until = null where id = $1 returning *`, [job.id, message]);
+      const [row] = await tx.query<Row>(`update jobs set state = 'failed', error = $2, finished_at = now(), lease_until = null where id = $1 returning *`, [
+        job.id,
+        message,
+      ]);
       await def.onFailure?.(tx, toJob(row));
     });
   }

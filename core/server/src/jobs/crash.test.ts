@@ -74,7 +74,12 @@ describe('a job survives kill -9 of its server', () => {
       platform: 'node',
       target: 'node20',
       // npm packages from node_modules, our workspace packages (TypeScript source) bundled
-      plugins: [{ name: 'external-deps', setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@discovery/') ? undefined : { path: a.path, external: true })) }],
+      plugins: [
+        {
+          name: 'external-deps',
+          setup: (b) => b.onResolve({ filter: /^[^./]/ }, (a) => (a.path.startsWith('@discovery/') ? undefined : { path: a.path, external: true })),
+        },
+      ],
       tsconfig: join(ROOT, 'tsconfig.json'),
       loader: { '.sql': 'text' },
       banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },

@@ -32,7 +32,8 @@ describe('core job service (core.jobs) on the server database', () => {
   /** Another runner on the same database, as another server process would be. */
   const worker = (opts: ConstructorParameters<typeof JobService>[1] = {}) => new JobService(s.server.db, { log: silent, ...opts });
   /** From the claim of the last attempt to its next run (the handler fails at once, so about the back-off). */
-  const backoffMs = async (id: number) => (await s.core.query<{ ms: number }>('select (extract(epoch from run_at - started_at) * 1000)::float8 as ms from jobs where id = $1', [id]))[0].ms;
+  const backoffMs = async (id: number) =>
+    (await s.core.query<{ ms: number }>('select (extract(epoch from run_at - started_at) * 1000)::float8 as ms from jobs where id = $1', [id]))[0].ms;
 
   beforeAll(async () => {
     s = await createTestServer();
@@ -55,7 +56,15 @@ describe('core job service (core.jobs) on the server database', () => {
       },
     });
     const queued = await jobs.enqueue(k, { a: 2, b: 3 }, { userId: plannerId, contextSlug: 'acme/us' });
-    expect(queued).toMatchObject({ kind: k, state: 'queued', attempts: 0, payload: { a: 2, b: 3 }, userId: plannerId, contextSlug: 'acme/us', startedAt: null });
+    expect(queued).toMatchObject({
+      kind: k,
+      state: 'queued',
+      attempts: 0,
+      payload: { a: 2, b: 3 },
+      userId: plannerId,
+      contextSlug: 'acme/us',
+      startedAt: null,
+    });
     expect(await jobs.drain({ kinds: [k] })).toBe(1);
     expect(seen[0]).toMatchObject({ state: 'running', progress: 0.5, progressText: 'half way', attempts: 1 });
     expect(seen[0].leaseUntil!.getTime()).toBeGreaterThan(Date.now());
@@ -159,9 +168,15 @@ describe('core job service (core.jobs) on the server database', () => {
     // renewed (every third of the lease): a job running for several leases is never taken over
     const renewed = kind();
     const slow = worker();
-    slow.register(renewed, def(900, async () => (await sleep(1800), { by: 'slow' })));
+    slow.register(
+      renewed,
+      def(900, async () => (await sleep(1800), { by: 'slow' })),
+    );
     const thief = worker();
-    thief.register(renewed, def(900, async () => ({ by: 'thief' })));
+    thief.register(
+      renewed,
+      def(900, async () => ({ by: 'thief' })),
+    );
     const s1 = await slow.enqueue(renewed, {});
     const running = slow.drain();
     await until('the slow job to start', async () => (await jobs.get(s1.id))!.state === 'running');
@@ -177,10 +192,16 @@ describe('core job service (core.jobs) on the server database', () => {
     // died: a claim that is never renewed runs out and the job runs again
     const died = kind();
     const dead = worker();
-    dead.register(died, def(200, async () => ({ by: 'dead' })));
+    dead.register(
+      died,
+      def(200, async () => ({ by: 'dead' })),
+    );
     const d = await dead.enqueue(died, {});
     const heir = worker();
-    heir.register(died, def(200, async () => ({ by: 'heir' })));
+    heir.register(
+      died,
+      def(200, async () => ({ by: 'heir' })),
+    );
     expect((await dead.claim())?.id).toBe(d.id);
     expect(await heir.claim()).toBeNull();
     await sleep(250);
@@ -189,7 +210,7 @@ describe('core job service (core.jobs) on the server database', () => {
 
     // lost: a stalled worker's lease is taken over; its late writes change nothing
     const lost = kind();
-        let release!: () => void;
+    let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
     let late: unknown = null;
     let abortedAfter = false;
@@ -211,7 +232,10 @@ describe('core job service (core.jobs) on the server database', () => {
       }),
     );
     const newOwner = worker();
-    newOwner.register(lost, def(30_000, async () => ({ by: 'new owner' })));
+    newOwner.register(
+      lost,
+      def(30_000, async () => ({ by: 'new owner' })),
+    );
     const l = await stalled.enqueue(lost, {});
     const stalledRun = stalled.drain();
     await until('the stalled job to start', async () => (await jobs.get(l.id))!.state === 'running');

@@ -22,6 +22,8 @@ interface Deps {
   config: AppConfig;
   core: ServerCore;
   embeddedApps: EmbeddedApps;
+  /** The request's signed-in user, or null (never a 401: for the public start-up probe). */
+  sessionOf: (req: FastifyRequest) => Promise<RequestAuth | null>;
 }
 
 /** Failures per (email, address) within a minute before that pair waits: the owner elsewhere is not locked out. */
@@ -35,9 +37,7 @@ export async function mePayload(auth: RequestAuth, core: ServerCore) {
   return {
     ...auth.user,
     impersonating: auth.impersonating,
-    impersonator: auth.impersonating
-      ? { id: auth.realUser.id, first_name: auth.realUser.first_name, last_name: auth.realUser.last_name }
-      : null,
+    impersonator: auth.impersonating ? { id: auth.realUser.id, first_name: auth.realUser.first_name, last_name: auth.realUser.last_name } : null,
     permissions: auth.permissions,
     clients,
   };
@@ -53,7 +53,7 @@ function fromAnotherSite(req: FastifyRequest): boolean {
   return site === 'cross-site' || site === 'same-site';
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config, core, embeddedApps }: Deps) {
+export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config, core, embeddedApps, sessionOf }: Deps) {
   const pairThrottle = new LoginThrottle(LOGIN_FAILURES_PER_PAIR, 60_000);
   const addressThrottle = new LoginThrottle(LOGIN_FAILURES_PER_ADDRESS, 60_000);
   // An unknown email is checked against this hash, so it costs what a wrong password costs and
@@ -135,7 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
   // /me is read on every page load: its JSON is kept per (signed-in user, effective user) until
   // their access or the hierarchy changes (both are new objects then).
   const meBodies = new Map<string, { permissions: unknown; tree: unknown; body: string }>();
-  handle(app, E.me, async ({ auth }, _req, reply) => {
+  const meBody = async (auth: RequestAuth) => {
     const tree = await core.hierarchy();
     const key = `${auth.realUser.id}:${auth.user.id}`;
     let hit = meBodies.get(key);
@@ -143,14 +143,30 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
       hit = { permissions: auth.permissions, tree, body: JSON.stringify({ data: await mePayload(auth, core) }) };
       meBodies.set(key, hit);
     }
-    return reply.type('application/json; charset=utf-8').send(hit.body);
+    return hit.body;
+  };
+  handle(app, E.me, async ({ auth }, _req, reply) => reply.type('application/json; charset=utf-8').send(await meBody(auth)));
+
+  // The app's start-up probe: /me's answer when signed in, `{ data: null }` (200) when not, so a
+  // signed-out visit logs no failed request in the browser's console.
+  handle(app, E.session, async (_input, req, reply) => {
+    const auth = await sessionOf(req);
+    reply.header('cache-control', 'no-store');
+    return reply.type('application/json; charset=utf-8').send(auth ? await meBody(auth) : '{"data":null}');
   });
 
   // SRV-010: text body and the sso-token header.
   // Every token names its session (by a hash of the id): it is refused once the session has ended.
   const ssoFor = (auth: RequestAuth, aud?: string) =>
     signSsoToken(
-      { sub: auth.user.id, email: auth.user.email, first_name: auth.user.first_name, last_name: auth.user.last_name, sid: ssoKeyOf(auth.sessionId), ...(aud ? { aud } : {}) },
+      {
+        sub: auth.user.id,
+        email: auth.user.email,
+        first_name: auth.user.first_name,
+        last_name: auth.user.last_name,
+        sid: ssoKeyOf(auth.sessionId),
+        ...(aud ? { aud } : {}),
+      },
       config.ssoSecret,
     );
   handle(app, E.ssoToken, async ({ auth }, _req, reply) => {
@@ -176,7 +192,8 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
     async ({ query: q }) => {
       const claims = verifySsoToken(q.token, config.ssoSecret);
       if (!claims || !(await sessions.ssoSessionAlive(claims.sid, claims.sub))) throw new HttpError(401, 'Invalid or expired token');
-      if (claims.aud !== undefined && q.audience === undefined) throw new HttpError(401, 'This token was made for one application: validate it with audience=<its unit name>');
+      if (claims.aud !== undefined && q.audience === undefined)
+        throw new HttpError(401, 'This token was made for one application: validate it with audience=<its unit name>');
       if (q.audience !== undefined && q.audience !== (claims.aud ?? '')) throw new HttpError(401, 'The token was made for another application');
       return { data: { user_id: claims.sub, email: claims.email, first_name: claims.first_name, last_name: claims.last_name, audience: claims.aud ?? null } };
     },

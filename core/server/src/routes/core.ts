@@ -134,7 +134,10 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
   const saveRole = async (body: RoleInput, id?: number) => {
     const unknown = Object.keys(body.role.permissions).filter((r) => !resources.includes(r));
     if (unknown.length) {
-      throw errors.unprocessable(`Unknown resource '${unknown[0]}'`, Object.fromEntries(unknown.map((r) => [`role.permissions.${r}`, `Unknown resource '${r}'`])));
+      throw errors.unprocessable(
+        `Unknown resource '${unknown[0]}'`,
+        Object.fromEntries(unknown.map((r) => [`role.permissions.${r}`, `Unknown resource '${r}'`])),
+      );
     }
     return db.transaction(async (tx) => {
       const clash = await tx.query<{ id: number }>('select id from roles where lower(name) = lower($1)', [body.role.name]);
@@ -186,7 +189,9 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
     const users = await db.query<{ id: number; email: string; first_name: string; last_name: string }>(
       'select id, email, first_name, last_name from users order by last_name, first_name',
     );
-    const roles = await db.query<{ user_id: number; name: string }>('select ur.user_id, r.name from user_roles ur join roles r on r.id = ur.role_id order by r.name');
+    const roles = await db.query<{ user_id: number; name: string }>(
+      'select ur.user_id, r.name from user_roles ur join roles r on r.id = ur.role_id order by r.name',
+    );
     const slugs = await db.query<{ user_id: number; slug: string }>('select user_id, slug from user_hierarchy_slugs order by slug');
     return {
       data: users.map((u) => ({

@@ -1,5 +1,5 @@
 import { kernelStatus, weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
-import { segmentsEndpoints as E, type SegmentDto } from '@discovery/counts/common';
+import { segmentsEndpoints as E, type SegmentDto, type SegmentHierarchyVendorDto } from '@discovery/counts/common';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { handle } from '../endpoints';
 import { HttpError } from '../errors';
@@ -31,16 +31,34 @@ export async function countsEngine(population: Population | null): Promise<Count
 export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, population: Population | null) {
   const engine = () => countsEngine(population);
 
+  /**
+   * Matched and modeled people of these segments in the request's region (issue 14 §9: the picker
+   * shows the scope of the page that hosts it, as the builder does), or null without one.
+   */
+  const regionalCounts = async (region: string | undefined, e: CountsEngine, ids: string[]) => {
+    if (!region || !ids.length) return null;
+    const [matched, modeled] = await Promise.all([e.counts(ids, { region }), e.counts(ids, { region, kind: 'modeled' })]);
+    return (id: string) => ({ matched: matched[id] ?? 0, modeled: modeled[id] ?? 0 });
+  };
+
   const toDto = async (req: FastifyRequest, e: CountsEngine, ids: string[]): Promise<SegmentDto[]> => {
     const known = ids.filter((id) => e.segment(id));
     const region = regionOf(req, e);
-    const regional = region && known.length ? await e.counts(known, { region }) : {};
+    const regional = await regionalCounts(region, e, known);
     return ids.map((id) => {
       const s = e.segment(id);
       if (!s) return { identifier: id, name: '', path: '', count: { people: { global: 0 }, matched: 0, modeled: 0 }, data_permissions: [], available: false };
       const people: Record<string, number> = { global: s.matched };
-      if (region) people[region.split('/')[1]] = regional[id] ?? 0;
-      return { identifier: id, name: s.name, path: s.path.join(' > '), count: { people, matched: s.matched, modeled: s.modeled }, data_permissions: dataPermissions(s), available: true };
+      const inRegion = regional?.(id);
+      if (region && inRegion) people[region.split('/')[1]] = inRegion.matched;
+      return {
+        identifier: id,
+        name: s.name,
+        path: s.path.join(' > '),
+        count: { people, matched: s.matched, modeled: s.modeled, ...(inRegion ? { regional: inRegion } : {}) },
+        data_permissions: dataPermissions(s),
+        available: true,
+      };
     });
   };
 
@@ -57,21 +75,34 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
   handle(app, E.vendors, async () => ({ data: (await engine()).manifest.vendors }));
 
   // SRV-062 / the picker: vendors > categories > segments, addressable ones only when asked.
-  handle(app, E.segmentHierarchy, async ({ query }) => {
+  handle(app, E.segmentHierarchy, async ({ query }, req) => {
     const e = await engine();
     const addressable = query.is_addressable === 'true';
+    const listed = e.manifest.segments.filter((s) => !s.deleted && !(addressable && s.expired));
+    const region = regionOf(req, e) ?? null;
+    const regional = await regionalCounts(
+      region ?? undefined,
+      e,
+      listed.map((s) => s.short_id),
+    );
     const tree = e.manifest.vendors.map((v) => {
-      const categories = new Map<string, { name: string; segments: { identifier: string; name: string; matched: number; modeled: number }[] }>();
-      for (const s of e.manifest.segments) {
-        if (s.vendor !== v.vendor_name || s.deleted || (addressable && s.expired)) continue;
+      const categories = new Map<string, SegmentHierarchyVendorDto['hierarchies'][number]>();
+      for (const s of listed) {
+        if (s.vendor !== v.vendor_name) continue;
         const name = s.path.slice(1).join(' > ');
         const c = categories.get(name) ?? { name, segments: [] };
-        c.segments.push({ identifier: s.short_id, name: s.name, matched: s.matched, modeled: s.modeled });
+        c.segments.push({
+          identifier: s.short_id,
+          name: s.name,
+          matched: s.matched,
+          modeled: s.modeled,
+          ...(regional ? { regional: regional(s.short_id) } : {}),
+        });
         categories.set(name, c);
       }
       return { ...v, hierarchies: [...categories.values()] };
     });
-    return { data: tree };
+    return { data: tree, region: regional ? region : null };
   });
 
   handle(app, E.search, async ({ query: { q, limit } }, req) => {
@@ -82,7 +113,12 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
       const text = `${s.short_id} ${s.path.join(' ')} ${s.name}`.toLowerCase();
       return words.every((w) => text.includes(w));
     });
-    return { data: await toDto(req, e, hits.slice(0, limit).map((s) => s.short_id)), total: hits.length };
+    const data = await toDto(
+      req,
+      e,
+      hits.slice(0, limit).map((s) => s.short_id),
+    );
+    return { data, total: hits.length, region: regionOf(req, e) ?? null };
   });
 
   // SRV-103: per market counts; zeros when no ids. In tier 3 a modeled id is the matched id with
@@ -99,7 +135,10 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
     // Markets whose modeled ids carry the suffix: the matched union of the same ids, for the weights.
     const weighted = marketIds.filter((id) => (body.modeled_short_ids[id] ?? []).some(isWeights));
     const w = weighted.length
-      ? await e.mekko(weighted.map((id) => ({ id, matched: (body.modeled_short_ids[id] ?? []).map(base), modeled: [] })), region)
+      ? await e.mekko(
+          weighted.map((id) => ({ id, matched: (body.modeled_short_ids[id] ?? []).map(base), modeled: [] })),
+          region,
+        )
       : null;
     const segmentCounts: Record<string, number> = { ...r.modeled_segment_counts, ...r.segment_counts };
     const modeledIds = marketIds.flatMap((id) => body.modeled_short_ids[id] ?? []).filter(isWeights);
@@ -127,7 +166,11 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
   // SRV-105
   handle(app, E.overlap, async ({ body }, req) => {
     const e = await engine();
-    const r = await e.overlap(body.x_axis_ids, body.y_axis_ids, { kind: body.is_modeled ? 'modeled' : 'matched', region: regionOf(req, e), filter: body.filter as Rule | undefined });
+    const r = await e.overlap(body.x_axis_ids, body.y_axis_ids, {
+      kind: body.is_modeled ? 'modeled' : 'matched',
+      region: regionOf(req, e),
+      filter: body.filter as Rule | undefined,
+    });
     return {
       cells: r.cells,
       population: r.population,
@@ -171,5 +214,4 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
       },
     };
   });
-
 }

@@ -1,6 +1,6 @@
 import { HotkeysProvider } from '@blueprintjs/core';
 import { bootstrapPlugins, ContainerProvider, initI18n, type BootResult } from '@discovery/platform';
-import { matchEndpoint, type ClientPlugin, type EndpointSpec, type ResponseOf } from '@discovery/plugin-api';
+import { coreEndpoints, matchEndpoint, type ClientPlugin, type EndpointSpec, type ResponseOf } from '@discovery/plugin-api';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
@@ -18,7 +18,10 @@ export type TestRoute = string | { pathname: string; search?: string; state?: un
 export class FakeServer {
   calls: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
   private routes = new Map<string, Handler>();
-  private endpoints: { endpoint: EndpointSpec; fn: (input: { params: Record<string, string>; query: URLSearchParams; body: unknown }) => Answer | Promise<Answer> }[] = [];
+  private endpoints: {
+    endpoint: EndpointSpec;
+    fn: (input: { params: Record<string, string>; query: URLSearchParams; body: unknown }) => Answer | Promise<Answer>;
+  }[] = [];
 
   /**
    * Answers an endpoint defined in a plugin's `./common`, whatever its params: `body` is typed by
@@ -26,7 +29,13 @@ export class FakeServer {
    */
   on<E extends EndpointSpec>(
     endpoint: E,
-    answer: ResponseOf<E> | ((input: { params: Record<string, string>; query: URLSearchParams; body: unknown }) => { status?: number; body?: ResponseOf<E> | unknown } | Promise<{ status?: number; body?: unknown }>),
+    answer:
+      | ResponseOf<E>
+      | ((input: {
+          params: Record<string, string>;
+          query: URLSearchParams;
+          body: unknown;
+        }) => { status?: number; body?: ResponseOf<E> | unknown } | Promise<{ status?: number; body?: unknown }>),
     status = 200,
   ): this {
     this.endpoints.unshift({ endpoint, fn: typeof answer === 'function' ? (answer as never) : () => ({ status, body: answer }) });
@@ -48,6 +57,17 @@ export class FakeServer {
     return this;
   }
 
+  /** What a scripted route answers for this call, or undefined when none is scripted. */
+  private async answerFor(method: string, path: string, init: RequestInit, url: string): Promise<Answer | undefined> {
+    const route = this.routes.get(`${method} ${path}`);
+    if (route) return route(undefined, init, new URL(url, 'http://localhost'));
+    for (const e of this.endpoints) {
+      const params = e.endpoint.method === method ? matchEndpoint(e.endpoint, path) : null;
+      if (params) return e.fn({ params, query: new URLSearchParams(), body: undefined });
+    }
+    return undefined;
+  }
+
   install(): void {
     globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       const url = String(input);
@@ -66,8 +86,19 @@ export class FakeServer {
           }
         }
       }
-      if (!route) return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), { status: 404, headers: { 'content-type': 'application/json' } });
-      const r = await route(body, init, new URL(url, 'http://localhost'));
+      // The start-up probe answers what a scripted /me answers, as the server does: the user, or
+      // 200 with no user where /me would be refused (tests script whichever they mean).
+      let r: Answer | undefined;
+      if (!route && method === 'GET' && path === coreEndpoints.session.path) {
+        const me = await this.answerFor('GET', coreEndpoints.me.path, init, url);
+        if (me) r = (me.status ?? 200) >= 400 ? { status: 200, body: { data: null } } : me;
+      }
+      if (!route && !r)
+        return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        });
+      r ??= await route!(body, init, new URL(url, 'http://localhost'));
       return new Response(r.body === undefined ? null : JSON.stringify(r.body), {
         status: r.status ?? 200,
         headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },
@@ -94,7 +125,11 @@ export function renderWith(ui: ReactElement, { boot, route = '/' }: { boot: Boot
 }
 
 /** The whole app (shell, guards, plugin routes) at `route`, as a user would meet it. */
-export async function renderInShell(plugins: ClientPlugin[], route: TestRoute, buildInfo = { version: 'test', branch: 'main', revision: 'abc1234', date: '2026-11-22' }) {
+export async function renderInShell(
+  plugins: ClientPlugin[],
+  route: TestRoute,
+  buildInfo = { version: 'test', branch: 'main', revision: 'abc1234', date: '2026-11-22' },
+) {
   const boot = await createTestContainer(plugins);
   const { App } = await import('@discovery/ui');
   const result = render(
@@ -130,7 +165,14 @@ export const fixtures = {
     };
   },
   hierarchy() {
-    const product = (id: number, name: string, slug: string, full: string) => ({ id, name, slug, fullSlug: `${full}/${slug}`, conversant_company_id: null, region_ids: [1] });
+    const product = (id: number, name: string, slug: string, full: string) => ({
+      id,
+      name,
+      slug,
+      fullSlug: `${full}/${slug}`,
+      conversant_company_id: null,
+      region_ids: [1],
+    });
     const brand = (id: number, name: string, slug: string, category: string, region: string, products: [number, string, string][]) => ({
       id,
       name,
@@ -179,7 +221,11 @@ export const fixtures = {
         conversant_company_id: 2001,
         feature_flags: {},
         site_visitation_enabled: false,
-        regions: [region(3, 'Germany', 'de', 'globex', true, [brand(3, 'Globex Home', 'globex-home', 'Home Goods', 'globex/de', [[4, 'Home Essentials', 'home-essentials']])])],
+        regions: [
+          region(3, 'Germany', 'de', 'globex', true, [
+            brand(3, 'Globex Home', 'globex-home', 'Home Goods', 'globex/de', [[4, 'Home Essentials', 'home-essentials']]),
+          ]),
+        ],
       },
     ];
   },

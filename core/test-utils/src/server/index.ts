@@ -88,7 +88,12 @@ export async function createTestServer(
     config: { ...opts.config, demoPassword: TEST_PASSWORD },
     validateResponses: true,
     population: opts.population
-      ? { dir: join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population'), people: opts.population.people, seed: opts.population.seed ?? 42, log: () => undefined }
+      ? {
+          dir: join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population'),
+          people: opts.population.people,
+          seed: opts.population.seed ?? 42,
+          log: () => undefined,
+        }
       : false,
   }).catch(async (e) => {
     await dropDb?.();
@@ -98,17 +103,17 @@ export async function createTestServer(
   await server.population?.whenReady();
   const url = await server.listen(0, '127.0.0.1');
   const login = async (email: string, password = TEST_PASSWORD): Promise<TestSession> => {
-      const res = await fetch(`${url}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
-      const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-      const cookie = cookies.join('; ');
-      const csrf = res.headers.get('x-csrf-token') ?? '';
-      const authToken = res.headers.get('auth-token') ?? '';
-      return { cookie, csrf, authToken, headers: (extra = {}) => ({ cookie, 'x-csrf-token': csrf, ...extra }) };
+    const res = await fetch(`${url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    });
+    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${await res.text()}`);
+    const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const cookie = cookies.join('; ');
+    const csrf = res.headers.get('x-csrf-token') ?? '';
+    const authToken = res.headers.get('auth-token') ?? '';
+    return { cookie, csrf, authToken, headers: (extra = {}) => ({ cookie, 'x-csrf-token': csrf, ...extra }) };
   };
   return {
     url,
@@ -121,7 +126,11 @@ export async function createTestServer(
       await core.transaction(async (tx) => {
         const [role] = await tx.query<{ id: number }>('insert into roles (name, grants_all) values ($1, false) returning id', [`Test role of ${u.email}`]);
         for (const r of names) {
-          await tx.query('insert into role_permissions (role_id, resource, can_create, can_read, can_update, can_destroy) values ($1, $2, $3, $3, $3, $3)', [role.id, r, u.allow]);
+          await tx.query('insert into role_permissions (role_id, resource, can_create, can_read, can_update, can_destroy) values ($1, $2, $3, $3, $3, $3)', [
+            role.id,
+            r,
+            u.allow,
+          ]);
         }
         const [user] = await tx.query<{ id: number }>(
           "insert into users (email, password_hash, first_name, last_name, login_user_id) values ($1, $2, 'Test', 'User', $1) returning id",

@@ -210,7 +210,13 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
       const after = await countRows();
       const changed = tables.filter((n) => after[n] !== before[n]);
       if (changed.length) {
-        findings.push({ route, input: label, problem: `refused (${status}) but rows changed in ${changed.map((n) => `${n} ${before[n]} -> ${after[n]}`).join(', ')}`, status, body: text.slice(0, 300) });
+        findings.push({
+          route,
+          input: label,
+          problem: `refused (${status}) but rows changed in ${changed.map((n) => `${n} ${before[n]} -> ${after[n]}`).join(', ')}`,
+          status,
+          body: text.slice(0, 300),
+        });
       }
     }
   };
@@ -249,7 +255,11 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
       for (let i = 0; i < Math.min(6, leaves.length * 2); i++) {
         const at = pick(leaves);
         const v = pick(HOSTILE_VALUES);
-        yield { label: `body ${at.join('.') || '(root)'}=${JSON.stringify(v)?.slice(0, 40)}`, path: neutralPath(r), body: JSON.stringify(withValueAt(sample, at, v)) };
+        yield {
+          label: `body ${at.join('.') || '(root)'}=${JSON.stringify(v)?.slice(0, 40)}`,
+          path: neutralPath(r),
+          body: JSON.stringify(withValueAt(sample, at, v)),
+        };
       }
     }
   }

@@ -65,11 +65,13 @@ export async function walkRoutes(t: TestServer): Promise<WalkResult> {
 
     if (typeof r.access.permission === 'object') {
       const denied = await send(r, nobody, insideCtx);
-      if (denied.status !== 403) findings.push({ route: name, access, check: 'without the permission', expected: 403, got: denied.status, message: denied.message });
+      if (denied.status !== 403)
+        findings.push({ route: name, access, check: 'without the permission', expected: 403, got: denied.status, message: denied.message });
     }
 
     const foreign = await send(r, confined, contexts.get(outside)!);
-    if (foreign.status !== 403) findings.push({ route: name, access, check: 'outside the grants', expected: 403, got: foreign.status, message: foreign.message });
+    if (foreign.status !== 403)
+      findings.push({ route: name, access, check: 'outside the grants', expected: 403, got: foreign.status, message: foreign.message });
   }
   return { routes: routes.length, requests, findings };
 }

@@ -1,6 +1,6 @@
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { createRouteRef, definePlugin } from '@discovery/plugin-api';
+import { coreEndpoints, createRouteRef, definePlugin } from '@discovery/plugin-api';
 
 const home = definePlugin({
   id: 'probe-home',
@@ -85,6 +85,25 @@ describe('LoginPage', () => {
     await renderInShell([home], '/login');
     await signIn('norole@example.com', 'right');
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Request Access' }).getAttribute('aria-selected')).toBe('true'));
-    expect(screen.getByRole('button', { name: 'Request Access' })).toBeTruthy();
+    const button = screen.getByRole('button', { name: 'Request Access' });
+    // SHELL-035: the configured service desk, in a new tab.
+    expect([button.getAttribute('href'), button.getAttribute('target')]).toEqual(['https://desk', '_blank']);
+  });
+
+  it('SHELL-035 without a configured service desk the tab explains, with no button to nowhere (issue 14 §5)', async () => {
+    const s = server(null);
+    s.respond('GET /api/v1/config', { data: { tier: 1, help_urls: {}, show_privacy_policy_link: false, service_desk_url: null } });
+    await renderInShell([home], '/login');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Request Access' }));
+    expect(await screen.findByText(/Access to Discovery is requested through our service desk/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Request Access' })).toBeNull();
+  });
+
+  it('signed out, the start-up probe is the session endpoint, answered 200: no refused /me call (issue 14 §12)', async () => {
+    const s = server(null);
+    await renderInShell([home], '/login');
+    await screen.findByLabelText('Email');
+    expect(s.callsTo(coreEndpoints.session)).toHaveLength(1);
+    expect(s.callsTo(coreEndpoints.me)).toHaveLength(0);
   });
 });

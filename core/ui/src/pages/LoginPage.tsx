@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { ConfigStoreToken, safeReturnUrl, SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -7,7 +7,6 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { Logo } from '../shell/Logo';
 import { Heading } from '../widgets/Heading';
 import { useDocumentTitle } from '../widgets/useDocumentTitle';
-
 
 /** Sign-in (SHELL-032..042): 'Current Users' with the built-in identity provider, 'Request Access'. */
 export const LoginPage = observer(function LoginPage({ version }: { version: string }) {
@@ -61,7 +60,15 @@ export const LoginPage = observer(function LoginPage({ version }: { version: str
         <InputGroup id="login-email" name="email" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} required />
       </FormGroup>
       <FormGroup label={t('login.password')} labelFor="login-password">
-        <InputGroup id="login-password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+        <InputGroup
+          id="login-password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
       </FormGroup>
       {error && (
         <Callout intent="danger" style={{ marginBottom: 12 }} data-testid="login-error" role="alert">
@@ -82,7 +89,18 @@ export const LoginPage = observer(function LoginPage({ version }: { version: str
       <p>{t('login.requestAccessIntro')}</p>
       <p>{t('login.requestAccessEmployees')}</p>
       <p>{t('login.requestAccessClients')}</p>
-      <Button intent="primary" icon="share" text={t('login.requestAccessButton')} onClick={() => window.open(config?.service_desk_url, '_blank', 'noopener')} />
+      {/* SHELL-035: the configured service desk, in a new tab; no address configured, no button (issue 14 §5). */}
+      {config?.service_desk_url && (
+        <AnchorButton
+          intent="primary"
+          icon="share"
+          text={t('login.requestAccessButton')}
+          href={config.service_desk_url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="request-access-button"
+        />
+      )}
     </div>
   );
 

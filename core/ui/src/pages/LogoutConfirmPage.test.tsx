@@ -11,7 +11,9 @@ const home = definePlugin({
 
 function server(signedIn: boolean) {
   const s = new FakeServer()
-    .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: false, service_desk_url: 'https://desk' } })
+    .respond('GET /api/v1/config', {
+      data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: false, service_desk_url: 'https://desk' },
+    })
     .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() });
   if (signedIn) s.respond('GET /api/v1/me', { data: fixtures.me() });
   else s.respond('GET /api/v1/me', { error: { message: 'expired' }, refresh_login: true }, 401);

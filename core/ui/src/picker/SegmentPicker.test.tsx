@@ -1,4 +1,5 @@
-import { createTestContainer, FakeServer, renderWith } from '@discovery/test-utils';
+import { HierarchyStoreToken, type HierarchyStore } from '@discovery/platform';
+import { createTestContainer, FakeServer, fixtures, renderWith } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { SegmentPicker } from './SegmentPicker';
@@ -39,6 +40,49 @@ async function open(props: Partial<React.ComponentProps<typeof SegmentPicker>> =
   renderWith(<SegmentPicker isOpen onClose={() => undefined} onSelect={(s) => chosen.push(s)} {...props} />, { boot });
   return chosen;
 }
+
+describe('SegmentPicker counts (issue 14 §9)', () => {
+  it("labels both figures and shows the region of the page's context, saying which", async () => {
+    new FakeServer()
+      .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
+      .respond('GET /api/v1/segments/products/fizz-zero/segment_hierarchy', {
+        region: 'acme/us',
+        data: [
+          {
+            vendor_name: 'demographix',
+            display_name: 'Demographix',
+            hierarchies: [
+              {
+                name: 'Demographics > Age',
+                segments: [{ identifier: 'dmx-0001', name: '18-24', matched: 12000, modeled: 15000, regional: { matched: 1200, modeled: 1500 } }],
+              },
+            ],
+          },
+        ],
+      })
+      .install();
+    const boot = await createTestContainer();
+    const hierarchy = boot.container.get<HierarchyStore>(HierarchyStoreToken.symbol);
+    await hierarchy.load();
+    hierarchy.select({ client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-zero' });
+    renderWith(<SegmentPicker isOpen onClose={() => undefined} onSelect={() => undefined} />, { boot });
+    fireEvent.click(await screen.findByText('Demographix'));
+    fireEvent.click(await screen.findByText('Demographics > Age'));
+    await screen.findByText('18-24');
+    expect(screen.getByTestId('picker-scope').textContent).toBe('Matched and modeled people in United States');
+    expect(screen.getByTestId('picker-matched').textContent).toBe('Matched 1,200');
+    expect(screen.getByTestId('picker-modeled').textContent).toBe('Modeled 1,500');
+  });
+
+  it('without a region in the population the figures are all regions’, and it says so', async () => {
+    await open();
+    fireEvent.click(await screen.findByText('Demographix'));
+    fireEvent.click(await screen.findByText('Demographics > Age'));
+    await screen.findByText('18-24');
+    expect(screen.getByTestId('picker-scope').textContent).toBe('Matched and modeled people in all regions');
+    expect(screen.getByTestId('picker-matched').textContent).toBe('Matched 1,200');
+  });
+});
 
 describe('SegmentPicker', () => {
   it('browses the vendor tree with matched and modeled counts', async () => {

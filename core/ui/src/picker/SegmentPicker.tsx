@@ -42,11 +42,12 @@ const SegmentRow = observer(function SegmentRow({ store, s, modeledLabel }: { st
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '4px 0' }}>
       <div style={{ flex: 1 }}>{blocked && !store.isSelected(s) ? <Tooltip content={t(`picker.blocked.${blocked}`)}>{control}</Tooltip> : control}</div>
-      <Tag minimal title={t('picker.matched')}>
-        {formatCount(s.matched)}
+      {/* Labelled figures, not only tooltips (issue 14 §9). */}
+      <Tag minimal data-testid="picker-matched">
+        <span className={Classes.TEXT_MUTED}>{t('picker.matched')}</span> <strong>{formatCount(s.matched)}</strong>
       </Tag>
-      <Tag minimal intent="primary" title={modeledLabel}>
-        {formatCount(s.modeled)}
+      <Tag minimal intent="primary" data-testid="picker-modeled">
+        <span>{modeledLabel}</span> <strong>{formatCount(s.modeled)}</strong>
       </Tag>
     </div>
   );
@@ -62,7 +63,13 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
   const config = useService(ConfigStoreToken);
   const { t } = useTranslation();
   const store = useMemo(
-    () => new SegmentPickerStore(api, { multiple: props.multiple ?? true, allowZeroCount: props.allowZeroCount ?? false, context: props.context ?? 'audience', max: props.max }),
+    () =>
+      new SegmentPickerStore(api, {
+        multiple: props.multiple ?? true,
+        allowZeroCount: props.allowZeroCount ?? false,
+        context: props.context ?? 'audience',
+        max: props.max,
+      }),
     [api, props.multiple, props.allowZeroCount, props.context, props.max],
   );
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
@@ -75,7 +82,10 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
   }, [props.isOpen, store, product]);
 
   // SHELL-013: tier 3 speaks of weights, not modeled people.
-  const modeledLabel = config.isTier3 ? t('picker.modeledTier3') : t('picker.modeled');
+  const modeledLabel = config.isTier3 ? t('picker.modeledTier3') : t('picker.modeledShort');
+  // Which people the figures count: the region of the page's context (as the builder), named.
+  const { client, region } = hierarchy.nodes;
+  const regionName = store.region && client && region && store.region === `${client.slug}/${region.slug}` ? region.name : null;
 
   const nodes: TreeNodeInfo[] = store.vendors.map((v) => ({
     id: v.vendor_name,
@@ -111,6 +121,9 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
               onChange={(e) => void store.search(e.target.value)}
               data-testid="picker-search"
             />
+            <p className={Classes.TEXT_MUTED} style={{ margin: '8px 0 0' }} data-testid="picker-scope">
+              {regionName ? t('picker.scopeRegion', { region: regionName }) : t('picker.scopeAll')}
+            </p>
             <div style={{ maxHeight: 420, overflowY: 'auto', marginTop: 8 }} data-testid="picker-results">
               {store.loading ? (
                 <LoadingSpinner size={24} />

@@ -6,6 +6,7 @@ export interface PickerSegment {
   identifier: string;
   name: string;
   path: string;
+  /** In the scope the picker shows (`SegmentPickerStore.region`): the region's, else all regions'. */
   matched: number;
   modeled: number;
   data_permissions?: string[];
@@ -39,6 +40,11 @@ export class SegmentPickerStore {
   query = '';
   selected: PickerSegment[] = [];
   loading = false;
+  /**
+   * The population region ('client/region') the counts are of, as the server says: the region of
+   * the page's context, as the builder counts (issue 14 §9); null when they are all regions'.
+   */
+  region: string | null = null;
   private searchSeq = 0;
 
   constructor(
@@ -56,12 +62,20 @@ export class SegmentPickerStore {
         query: { is_addressable: this.options.allowZeroCount ? 'false' : 'true' },
       });
       runInAction(() => {
+        this.region = res.region ?? null;
         this.vendors = res.data.map((v) => ({
           vendor_name: v.vendor_name,
           display_name: v.display_name,
           hierarchies: v.hierarchies.map((h) => ({
             name: h.name,
-            segments: h.segments.map((s) => ({ ...s, path: `${v.display_name} > ${h.name}`, data_permissions: s.matched > 0 ? ['create_audience_single'] : [] })),
+            segments: h.segments.map((s) => ({
+              identifier: s.identifier,
+              name: s.name,
+              matched: s.regional?.matched ?? s.matched,
+              modeled: s.regional?.modeled ?? s.modeled,
+              path: `${v.display_name} > ${h.name}`,
+              data_permissions: s.matched > 0 ? ['create_audience_single'] : [],
+            })),
           })),
         }));
       });
@@ -80,12 +94,13 @@ export class SegmentPickerStore {
     const res = await this.api.call(E.search, { query: { q: query, limit: 100 } }, { silent: true });
     if (seq !== this.searchSeq) return; // a newer query answered first
     runInAction(() => {
+      this.region = res.region ?? null;
       this.results = res.data.map((s) => ({
         identifier: s.identifier,
         name: s.name,
         path: s.path,
-        matched: s.count.matched,
-        modeled: s.count.modeled,
+        matched: s.count.regional?.matched ?? s.count.matched,
+        modeled: s.count.regional?.modeled ?? s.count.modeled,
         data_permissions: s.data_permissions,
       }));
     });

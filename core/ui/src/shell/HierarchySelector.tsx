@@ -1,4 +1,4 @@
-import { Button, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { adminDashboardRoute, brandsAdminRoutes, type RouteRef } from '@discovery/plugin-api';
 import { HierarchyStoreToken, homePathFor, RouteTableToken, SessionStoreToken, swapProduct, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
@@ -16,7 +16,13 @@ function Field({ label, testId, value, disabled, children }: { label: string; te
   return (
     <div className="dsc-selector-field">
       <label id={id}>{label}</label>
-      <Popover content={<KeyboardMenu aria-labelledby={id}>{children}</KeyboardMenu>} placement="bottom-start" disabled={disabled} minimal shouldReturnFocusOnClose>
+      <PopoverNext
+        content={<KeyboardMenu aria-labelledby={id}>{children}</KeyboardMenu>}
+        placement="bottom-start"
+        disabled={disabled}
+        animation="minimal"
+        arrow={false}
+      >
         <Button
           id={buttonId}
           endIcon="caret-down"
@@ -26,7 +32,7 @@ function Field({ label, testId, value, disabled, children }: { label: string; te
           aria-haspopup="menu"
           data-testid={testId}
         />
-      </Popover>
+      </PopoverNext>
     </div>
   );
 }
@@ -92,7 +98,12 @@ export const HierarchySelector = observer(function HierarchySelector({ disabled 
           <div key={category} role="group" aria-label={category}>
             <MenuTitle>{category}</MenuTitle>
             {brands.map((b) => (
-              <MenuItem key={b.id} text={b.name} active={b.id === brand?.id} onClick={() => go(homePathFor(tree, { client: sel.client, region: sel.region, brand: b.slug }))} />
+              <MenuItem
+                key={b.id}
+                text={b.name}
+                active={b.id === brand?.id}
+                onClick={() => go(homePathFor(tree, { client: sel.client, region: sel.region, brand: b.slug }))}
+              />
             ))}
           </div>
         ))}

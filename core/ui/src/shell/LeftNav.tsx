@@ -1,6 +1,7 @@
 import { Button, Icon, Tag, Tooltip, type IconName } from '@blueprintjs/core';
 import type { ClientPlugin } from '@discovery/plugin-api';
 import {
+  activeNavKey,
   buildNav,
   NavContributionToken,
   NavStoreToken,
@@ -47,11 +48,25 @@ const Entry = ({ entry, collapsed, active }: { entry: NavEntry; collapsed: boole
       <NavLabel collapsed={collapsed} label={label}>
         {entry.enabled && entry.external ? (
           // TBX-003 DESIGN: an address outside the app opens in a new tab.
-          <a className="dsc-nav-item" href={entry.href} target="_blank" rel="noopener noreferrer" aria-label={collapsed ? label : undefined} data-testid={testId} data-external="true">
+          <a
+            className="dsc-nav-item"
+            href={entry.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={collapsed ? label : undefined}
+            data-testid={testId}
+            data-external="true"
+          >
             {content}
           </a>
         ) : entry.enabled ? (
-          <Link className="dsc-nav-item" to={entry.href} aria-current={active ? 'page' : undefined} aria-label={collapsed ? label : undefined} data-testid={testId}>
+          <Link
+            className="dsc-nav-item"
+            to={entry.href}
+            aria-current={active ? 'page' : undefined}
+            aria-label={collapsed ? label : undefined}
+            data-testid={testId}
+          >
             {content}
           </Link>
         ) : (
@@ -65,7 +80,15 @@ const Entry = ({ entry, collapsed, active }: { entry: NavEntry; collapsed: boole
 };
 
 /** The left navigation (SHELL-003/004): Home, the categories in their fixed order, Notifications. */
-export const LeftNav = observer(function LeftNav({ plugins, failed, onNotifications }: { plugins: ClientPlugin[]; failed: ReadonlySet<string>; onNotifications: () => void }) {
+export const LeftNav = observer(function LeftNav({
+  plugins,
+  failed,
+  onNotifications,
+}: {
+  plugins: ClientPlugin[];
+  failed: ReadonlySet<string>;
+  onNotifications: () => void;
+}) {
   const nav = useService(NavStoreToken);
   const session = useService(SessionStoreToken);
   const badge = useOptionalService(NotificationBadgeToken);
@@ -73,7 +96,14 @@ export const LeftNav = observer(function LeftNav({ plugins, failed, onNotificati
   const { pathname } = useLocation();
   const contributions = useContributions(NavContributionToken);
   const snapshot = session.snapshot;
-  const model = buildNav(plugins, snapshot, failed, contributions.flatMap((c) => c.items(snapshot)));
+  const model = buildNav(
+    plugins,
+    snapshot,
+    failed,
+    contributions.flatMap((c) => c.items(snapshot)),
+  );
+  // Item 8 (issue 14): one highlighted entry, the one whose address holds the page.
+  const active = activeNavKey(model, pathname);
   const collapsed = nav.collapsed;
   const badgeLabel = badge ? badgeText(badge.count) : null;
   return (
@@ -89,25 +119,31 @@ export const LeftNav = observer(function LeftNav({ plugins, failed, onNotificati
       />
       <ul className="dsc-nav-list">
         {model.top.map((e) => (
-          <Entry key={e.key} entry={e} collapsed={collapsed} active={pathname === e.href} />
+          <Entry key={e.key} entry={e} collapsed={collapsed} active={e.key === active} />
         ))}
         {model.categories.map((c) => (
           <li key={c.category} data-testid={`nav-category-${c.category}`}>
             {!collapsed && <div className="dsc-nav-category">{t(`nav.categories.${c.category}`)}</div>}
             <ul className="dsc-nav-list" style={{ padding: 0 }} aria-label={t(`nav.categories.${c.category}`)}>
               {c.items.map((e) => (
-                <Entry key={e.key} entry={e} collapsed={collapsed} active={pathname.startsWith(e.href)} />
+                <Entry key={e.key} entry={e} collapsed={collapsed} active={e.key === active} />
               ))}
             </ul>
           </li>
         ))}
         <li>
           <NavLabel collapsed={collapsed} label={t('nav.notifications')}>
-            <button type="button" className="dsc-nav-item" onClick={onNotifications} data-testid="nav-item-notifications" aria-label={collapsed ? t('nav.notifications') : undefined}>
+            <button
+              type="button"
+              className="dsc-nav-item"
+              onClick={onNotifications}
+              data-testid="nav-item-notifications"
+              aria-label={collapsed ? t('nav.notifications') : undefined}
+            >
               <Icon icon="notifications" />
               {!collapsed && <span style={{ flex: 1, textAlign: 'left' }}>{t('nav.notifications')}</span>}
               {badgeLabel && (
-                <Tag round intent="danger" data-testid="notification-badge">
+                <Tag round intent="danger" className="dsc-nav-badge" data-testid="notification-badge">
                   {badgeLabel}
                 </Tag>
               )}

@@ -1,4 +1,4 @@
-import { Button, HTMLTable, NonIdealState } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
 import { formatDate, NotificationCenterToken, ToastStoreToken, useOptionalService, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -22,10 +22,17 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
   }, [open, center]);
   const run = (p: Promise<void>) => p.catch((e: Error) => toasts.error(t('notifications.failed', { message: e.message })));
   return (
-    <SlideInPanel isOpen={open} onClose={onClose} size={NOTIFICATION_PANEL_WIDTH} title={t('notifications.title')}>
-      <div style={{ padding: 16, overflowY: 'auto' }} data-testid="notifications-panel">
+    <SlideInPanel isOpen={open} onClose={onClose} width={NOTIFICATION_PANEL_WIDTH} title={t('notifications.title')} canOutsideClickClose ownBody>
+      {/* The drawer's body is the scroll box: it fills the panel below the header (issue 14 §1). */}
+      <div className={Classes.DRAWER_BODY} style={{ padding: 16 }} data-testid="notifications-panel">
         {center?.canDownloadHistory && (
-          <Button icon="th-derived" text={t('notifications.history')} onClick={() => void run(center.downloadHistory())} style={{ marginBottom: 12 }} data-testid="download-report-history" />
+          <Button
+            icon="th-derived"
+            text={t('notifications.history')}
+            onClick={() => void run(center.downloadHistory())}
+            style={{ marginBottom: 12 }}
+            data-testid="download-report-history"
+          />
         )}
         <HTMLTable style={{ width: '100%' }}>
           <thead>
@@ -37,20 +44,38 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
           </thead>
           <tbody>
             {items.map((n) => (
-              <tr key={n.key} data-testid={`notification-${n.key}`} data-highlighted={String(n.highlighted)} style={n.highlighted ? { background: 'rgba(45, 114, 210, 0.1)', fontWeight: 600 } : undefined}>
+              <tr
+                key={n.key}
+                data-testid={`notification-${n.key}`}
+                data-highlighted={String(n.highlighted)}
+                style={n.highlighted ? { background: 'rgba(45, 114, 210, 0.1)', fontWeight: 600 } : undefined}
+              >
                 <td>{n.text}</td>
                 <td>{formatDate(n.date)}</td>
                 <td>
                   {n.action === 'download' && (
-                    <Button small icon="download" text={t('notifications.download')} disabled={n.actionDisabled} onClick={() => void run(center!.act(n.key))} data-testid="notification-download" />
+                    <Button
+                      small
+                      icon="download"
+                      text={t('notifications.download')}
+                      disabled={n.actionDisabled}
+                      onClick={() => void run(center!.act(n.key))}
+                      data-testid="notification-download"
+                    />
                   )}
-                  {n.action === 'markRead' && <Button small icon="tick" text={t('notifications.markRead')} onClick={() => void run(center!.act(n.key))} data-testid="notification-read" />}
+                  {n.action === 'markRead' && (
+                    <Button small icon="tick" text={t('notifications.markRead')} onClick={() => void run(center!.act(n.key))} data-testid="notification-read" />
+                  )}
                 </td>
               </tr>
             ))}
           </tbody>
         </HTMLTable>
-        {items.length === 0 && <NonIdealState icon="notifications" description={t('notifications.empty')} />}
+        {items.length === 0 && (
+          <div className="dsc-panel-empty" data-testid="notifications-empty">
+            <NonIdealState icon="notifications" description={t('notifications.empty')} />
+          </div>
+        )}
       </div>
     </SlideInPanel>
   );

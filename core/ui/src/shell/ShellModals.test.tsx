@@ -25,7 +25,9 @@ describe('shell modals', () => {
     const hierarchy = boot.container.get<HierarchyStore>(HierarchyStoreToken.symbol);
     hierarchy.select({ client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-zero' });
     renderWith(<AudienceDetailsModal />, { boot });
-    act(() => modals.openAudienceDetails({ id: 42, name: 'Cola lovers', type: 'audience', audience_type: 'pve', people: 1234567, created_at: '2026-11-02T10:00:00Z' }));
+    act(() =>
+      modals.openAudienceDetails({ id: 42, name: 'Cola lovers', type: 'audience', audience_type: 'pve', people: 1234567, created_at: '2026-11-02T10:00:00Z' }),
+    );
     expect(await screen.findByText('Cola lovers')).toBeTruthy();
     expect(screen.getByText('Optimized Audience')).toBeTruthy();
     expect(screen.getByText('1,234,567')).toBeTruthy();

@@ -1,5 +1,14 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
-import { audienceDetailRoute, audienceTypeLabelKey, ConfigStoreToken, formatCount, formatDate, HierarchyStoreToken, ShellModalsToken, useService } from '@discovery/platform';
+import {
+  audienceDetailRoute,
+  audienceTypeLabelKey,
+  ConfigStoreToken,
+  formatCount,
+  formatDate,
+  HierarchyStoreToken,
+  ShellModalsToken,
+  useService,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';

@@ -1,6 +1,16 @@
-import { Button, MenuDivider, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { adminDashboardRoute, coreEndpoints } from '@discovery/plugin-api';
-import { ApiClientToken, changeLanguage, ConfigStoreToken, HierarchyStoreToken, LANGUAGE_KEY, RouteTableToken, SessionStoreToken, SHELL_LANGUAGES, useService } from '@discovery/platform';
+import {
+  ApiClientToken,
+  changeLanguage,
+  ConfigStoreToken,
+  HierarchyStoreToken,
+  LANGUAGE_KEY,
+  RouteTableToken,
+  SessionStoreToken,
+  SHELL_LANGUAGES,
+  useService,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,15 +52,19 @@ export const UserMenu = observer(function UserMenu() {
   const showSources = session.can('molecula_access', 'read') && sources.length > 1;
   const sourceKey = region ? `${DATA_SOURCE_KEY}:${region.id}` : DATA_SOURCE_KEY;
   const currentSource = localStorage.getItem(sourceKey) ?? sources[0];
-  const open = (url: string | undefined) => url && window.open(url, '_blank', 'noopener');
+  // SHELL-043: configured addresses, in a new tab; an entry without one is not shown (issue 14 §5).
   const help = config?.help_urls ?? {};
+  const support = help.support ?? config?.support_url ?? null;
+  const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
   const menu = (
     <KeyboardMenu data-testid="user-menu-items" initialFocus="first">
-      {routes.canOpen(adminDashboardRoute, session.snapshot) && <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate(adminDashboardRoute.link())} />}
-      <MenuItem icon="help" text={t('userMenu.helpPage')} onClick={() => open(help.page && `${help.page}?page=${encodeURIComponent(pathname)}`)} />
-      <MenuItem icon="manual" text={t('userMenu.helpCenter')} onClick={() => open(help.center)} />
-      <MenuItem icon="chat" text={t('userMenu.requestSupport')} onClick={() => open(help.support ?? config?.support_url)} />
+      {routes.canOpen(adminDashboardRoute, session.snapshot) && (
+        <MenuItem icon="cog" text={t('userMenu.admin')} onClick={() => navigate(adminDashboardRoute.link())} />
+      )}
+      {help.page && <MenuItem icon="help" text={t('userMenu.helpPage')} href={`${help.page}?page=${encodeURIComponent(pathname)}`} {...external} />}
+      {help.center && <MenuItem icon="manual" text={t('userMenu.helpCenter')} href={help.center} {...external} />}
+      {support && <MenuItem icon="chat" text={t('userMenu.requestSupport')} href={support} {...external} />}
       {/* Languages and data sources are sections of the menu, not hover submenus: Blueprint's
           submenu puts a live region among the menu's items and an English 'Open sub menu' in
           each name, and a keyboard reaches a section's items with the arrows like the others. */}
@@ -99,8 +113,15 @@ export const UserMenu = observer(function UserMenu() {
     </KeyboardMenu>
   );
   return (
-    <Popover content={menu} placement="bottom-end" shouldReturnFocusOnClose>
-      <Button icon="user" endIcon="caret-down" text={session.fullName} aria-label={`${t('userMenu.label')}: ${session.fullName}`} data-testid="user-menu" variant="minimal" />
-    </Popover>
+    <PopoverNext content={menu} placement="bottom-end">
+      <Button
+        icon="user"
+        endIcon="caret-down"
+        text={session.fullName}
+        aria-label={`${t('userMenu.label')}: ${session.fullName}`}
+        data-testid="user-menu"
+        variant="minimal"
+      />
+    </PopoverNext>
   );
 });

@@ -15,14 +15,31 @@ export default definePlugin({
   routes: [
     { ref: audiencesOverviewRoute, requires: canRead, load: () => import('./pages/OverviewPage') },
     { ref: audienceDetailRoute, requires: canRead, load: () => import('./pages/DetailPage') },
-    { ref: audienceBuilderRoute, requires: canRead, load: () => import('./pages/BuilderPage') },
+    // Only a user who may create audiences is offered the builder (its cards, nav item and route
+    // share this predicate), not refused at Save (issue 14 §3).
+    { ref: audienceBuilderRoute, requires: allOf(canRead, canCreate), load: () => import('./pages/BuilderPage') },
     { ref: amsRoute, requires: canReadAms, load: () => import('./pages/AmsPage') },
   ],
   // SHELL-008 DESIGN: audiences → Overview, Builder, AMS; SHELL-007: AMS disabled without ams_activation.read.
   nav: [
     { target: audiencesOverviewRoute, category: 'audiences', labelKey: 'audiences:nav.overview', icon: 'people', order: 1, visibleWhen: overviewVisible },
-    { target: audienceBuilderRoute, category: 'audiences', labelKey: 'audiences:nav.builder', icon: 'build', order: 2, visibleWhen: allOf(overviewVisible, canCreate) },
-    { target: amsRoute, category: 'audiences', labelKey: 'audiences:nav.ams', icon: 'send-to', order: 3, visibleWhen: overviewVisible, enabledWhen: canReadAms },
+    {
+      target: audienceBuilderRoute,
+      category: 'audiences',
+      labelKey: 'audiences:nav.builder',
+      icon: 'build',
+      order: 2,
+      visibleWhen: allOf(overviewVisible, canCreate),
+    },
+    {
+      target: amsRoute,
+      category: 'audiences',
+      labelKey: 'audiences:nav.ams',
+      icon: 'send-to',
+      order: 3,
+      visibleWhen: overviewVisible,
+      enabledWhen: canReadAms,
+    },
   ],
   i18n: { namespace: 'audiences', load: async () => (await import('./locales/en.json')).default },
 });

@@ -58,7 +58,10 @@ function server(permissions: Record<string, unknown> = { audiences: all, ams_act
   return s;
 }
 
-const names = () => within(screen.getByTestId('audiences-table')).getAllByRole('link').map((a) => a.textContent);
+const names = () =>
+  within(screen.getByTestId('audiences-table'))
+    .getAllByRole('link')
+    .map((a) => a.textContent);
 
 describe('audiences overview', () => {
   beforeEach(() => localStorage.clear());
@@ -93,7 +96,10 @@ describe('audiences overview', () => {
 
   it("deletes after confirmation; a lookalike used in insights keeps its 405 message, other failures read 'Error: ...'", async () => {
     const s = server();
-    s.handle('DELETE /api/v1/audiences/v2/lookalikes/9', () => ({ status: 405, body: { error: { message: "Lookalike 'Wide lookalike' is used in insights and cannot be deleted.", status: 405 } } }));
+    s.handle('DELETE /api/v1/audiences/v2/lookalikes/9', () => ({
+      status: 405,
+      body: { error: { message: "Lookalike 'Wide lookalike' is used in insights and cannot be deleted.", status: 405 } },
+    }));
     s.handle('DELETE /api/v1/audiences/3', () => ({ status: 500, body: { error: { message: 'Internal server error', status: 500 } } }));
     s.respond('DELETE /api/v1/audiences/1', { data: { message: "Audience 'Alpha' deleted." } });
     await renderInShell([audiences], `${P}/audiences/overview`);
@@ -129,12 +135,29 @@ describe('audience builder', () => {
     const s = server();
     s.respond('POST /api/v1/segments/by_identifiers', {
       data: [
-        { identifier: 'dmx-0002', name: '25-34', path: 'Demographix > Demographics > Age', count: { people: {}, matched: 10, modeled: 20 }, data_permissions: ['create_audience_single'], available: true },
-        { identifier: 'is-0010', name: 'Soft drinks', path: 'IntentSignal > Purchase Intent > Drinks', count: { people: {}, matched: 10, modeled: 20 }, data_permissions: [], available: true },
+        {
+          identifier: 'dmx-0002',
+          name: '25-34',
+          path: 'Demographix > Demographics > Age',
+          count: { people: {}, matched: 10, modeled: 20 },
+          data_permissions: ['create_audience_single'],
+          available: true,
+        },
+        {
+          identifier: 'is-0010',
+          name: 'Soft drinks',
+          path: 'IntentSignal > Purchase Intent > Drinks',
+          count: { people: {}, matched: 10, modeled: 20 },
+          data_permissions: [],
+          available: true,
+        },
       ],
     });
     s.respond('POST /api/v1/audiences/count', { data: { people: { global: 1234, region: 123 }, matched: 123, modeled: 456 } });
-    s.handle('POST /api/v1/audiences', (body) => ({ status: 201, body: { data: audience(7, (body as { audience: { name: string } }).audience.name, 1234, '2026-11-22T10:00:00.000Z') } }));
+    s.handle('POST /api/v1/audiences', (body) => ({
+      status: 201,
+      body: { data: audience(7, (body as { audience: { name: string } }).audience.name, 1234, '2026-11-22T10:00:00.000Z') },
+    }));
     const draft = { name: 'Test Overlap Audience', rules: { include: { and: [{ or: ['dmx-0002'] }, { or: ['is-0010'] }] }, exclude: { and: [] } } };
     await renderInShell([audiences], {
       pathname: `${P}/audiences/builder`,
@@ -154,7 +177,11 @@ describe('audience builder', () => {
     fireEvent.click(screen.getByTestId('builder-save'));
     await waitFor(() => expect(s.calls.some((c) => c.method === 'POST' && c.url === '/api/v1/audiences')).toBe(true));
     const sent = s.calls.find((c) => c.method === 'POST' && c.url === '/api/v1/audiences')!.body as { audience: Record<string, unknown> };
-    expect(sent.audience).toMatchObject({ name: 'Test Overlap Audience', referer: 'Overlap', rules: { include: { and: [{ or: ['dmx-0002'] }] }, exclude: { and: [] } } });
+    expect(sent.audience).toMatchObject({
+      name: 'Test Overlap Audience',
+      referer: 'Overlap',
+      rules: { include: { and: [{ or: ['dmx-0002'] }] }, exclude: { and: [] } },
+    });
     expect(await screen.findByText("Audience 'Test Overlap Audience' saved.")).toBeTruthy();
     // back to {hierarchy}/insights/overlap/12: no Overlap plugin in this test build, so the shell's 404
     expect(await screen.findByText('No page matches that URL')).toBeTruthy();
@@ -162,9 +189,24 @@ describe('audience builder', () => {
 
   it('warns about a zero count and opens the zero-count modal from the link', async () => {
     const s = server();
-    s.respond('POST /api/v1/segments/by_identifiers', { data: [{ identifier: 'fp-0009', name: 'Product page viewers', path: 'First Party > Site Visitation', count: { people: {}, matched: 0, modeled: 0 }, data_permissions: ['create_audience_single'], available: true }] });
+    s.respond('POST /api/v1/segments/by_identifiers', {
+      data: [
+        {
+          identifier: 'fp-0009',
+          name: 'Product page viewers',
+          path: 'First Party > Site Visitation',
+          count: { people: {}, matched: 0, modeled: 0 },
+          data_permissions: ['create_audience_single'],
+          available: true,
+        },
+      ],
+    });
     s.respond('POST /api/v1/audiences/count', { data: { people: { global: 0, region: 0 }, matched: 0, modeled: 0 } });
-    await renderInShell([audiences], { pathname: `${P}/audiences/builder`, search: '?action=create', state: { [AUDIENCE_DRAFT_STATE]: { name: 'Nobody', rules: { include: { and: [{ or: ['fp-0009'] }] } } } } });
+    await renderInShell([audiences], {
+      pathname: `${P}/audiences/builder`,
+      search: '?action=create',
+      state: { [AUDIENCE_DRAFT_STATE]: { name: 'Nobody', rules: { include: { and: [{ or: ['fp-0009'] }] } } } },
+    });
     const warning = await screen.findByTestId('zero-count-warning');
     expect(within(warning).getByText('This audience has a zero count.')).toBeTruthy();
     fireEvent.click(within(warning).getByText('Click to learn why this audience has a zero count.'));
@@ -203,6 +245,9 @@ describe('lookalike detail', () => {
     fireEvent.click(screen.getByTestId('rename-lookalike-save'));
     await waitFor(() => expect(screen.getByTestId('detail-name').textContent).toBe('Wider lookalike'));
     expect(screen.queryByTestId('rename-lookalike-name')).toBeNull();
-    expect(s.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ lookalike: { name: 'Alpha' } }, { lookalike: { name: 'Wider lookalike' } }]);
+    expect(s.calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+      { lookalike: { name: 'Alpha' } },
+      { lookalike: { name: 'Wider lookalike' } },
+    ]);
   });
 });

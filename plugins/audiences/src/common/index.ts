@@ -72,7 +72,11 @@ export const CountBody = z.object({ rules: RulesSchema });
 
 export const LookalikeInput = z.object({
   name: audienceName,
-  seed_audience_id: z.number({ error: 'Choose the seed audience.' }).int('Choose the seed audience.').positive('Choose the seed audience.').max(MAX_ID, 'Choose the seed audience.'),
+  seed_audience_id: z
+    .number({ error: 'Choose the seed audience.' })
+    .int('Choose the seed audience.')
+    .positive('Choose the seed audience.')
+    .max(MAX_ID, 'Choose the seed audience.'),
 });
 export const LookalikeBody = z.object({ lookalike: LookalikeInput });
 export const LookalikeUpdateBody = z.object({ lookalike: z.object({ name: audienceName }) });
@@ -136,6 +140,8 @@ export interface ProfileRowDto {
   count: number;
   share: number;
   index: number;
+  /** The segment's share of the population (0–1): where index 100 lies. */
+  population_share: number;
 }
 
 export interface ProfileDto {
@@ -198,8 +204,21 @@ function lookalikeEndpoints<T>(base: string) {
     overview: defineEndpoint({ method: 'GET', path: `${base}/overview`, access: product(P.read), response: typed<{ data: LookalikeOverviewDto[] }>() }),
     create: defineEndpoint({ method: 'POST', path: base, access: product(P.create), body: LookalikeBody, response: typed<{ data: T }>() }),
     get: defineEndpoint({ method: 'GET', path: `${base}/:id`, access: product(P.read), params: IdParams, response: typed<{ data: T }>() }),
-    update: defineEndpoint({ method: 'PUT', path: `${base}/:id`, access: product(P.update), params: IdParams, body: LookalikeUpdateBody, response: typed<{ data: T }>() }),
-    remove: defineEndpoint({ method: 'DELETE', path: `${base}/:id`, access: product(P.destroy), params: IdParams, response: typed<{ data: { message: string } }>() }),
+    update: defineEndpoint({
+      method: 'PUT',
+      path: `${base}/:id`,
+      access: product(P.update),
+      params: IdParams,
+      body: LookalikeUpdateBody,
+      response: typed<{ data: T }>(),
+    }),
+    remove: defineEndpoint({
+      method: 'DELETE',
+      path: `${base}/:id`,
+      access: product(P.destroy),
+      params: IdParams,
+      response: typed<{ data: { message: string } }>(),
+    }),
   };
 }
 
@@ -221,20 +240,55 @@ export const audiencesEndpoints = {
     path: '/api/v1/audiences/ams/activations/recent',
     access: { permission: amsPermissions.read, scope: 'product' },
     query: z.object({
-      companyId: z.coerce.number({ error: 'companyId must be a number.' }).int('companyId must be a whole number.').positive('companyId must be a positive integer.').max(2_147_483_647, 'companyId is out of range.'),
+      companyId: z.coerce
+        .number({ error: 'companyId must be a number.' })
+        .int('companyId must be a whole number.')
+        .positive('companyId must be a positive integer.')
+        .max(2_147_483_647, 'companyId is out of range.'),
       hierarchy: z.string().trim().min(1).max(400).optional(),
     }),
     response: typed<ActivationDto[]>(),
   }),
   list: defineEndpoint({ method: 'GET', path: '/api/v1/audiences', access: product(P.read), response: typed<{ data: AudienceDto[] }>() }),
   /** The builder's live count: matched and modeled, in the region and in the whole population. */
-  count: defineEndpoint({ method: 'POST', path: '/api/v1/audiences/count', access: product(P.read), body: CountBody, response: typed<{ data: PeopleCount }>() }),
-  create: defineEndpoint({ method: 'POST', path: '/api/v1/audiences', access: product(P.create), body: AudienceBody, response: typed<{ data: AudienceDto }>() }),
+  count: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/audiences/count',
+    access: product(P.read),
+    body: CountBody,
+    response: typed<{ data: PeopleCount }>(),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/audiences',
+    access: product(P.create),
+    body: AudienceBody,
+    response: typed<{ data: AudienceDto }>(),
+  }),
   get: defineEndpoint({ method: 'GET', path: '/api/v1/audiences/:id', access: product(P.read), params: IdParams, response: typed<{ data: AudienceDto }>() }),
-  update: defineEndpoint({ method: 'PUT', path: '/api/v1/audiences/:id', access: product(P.update), params: IdParams, body: AudienceBody, response: typed<{ data: AudienceDto }>() }),
-  remove: defineEndpoint({ method: 'DELETE', path: '/api/v1/audiences/:id', access: product(P.destroy), params: IdParams, response: typed<{ data: { message: string } }>() }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/audiences/:id',
+    access: product(P.update),
+    params: IdParams,
+    body: AudienceBody,
+    response: typed<{ data: AudienceDto }>(),
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/audiences/:id',
+    access: product(P.destroy),
+    params: IdParams,
+    response: typed<{ data: { message: string } }>(),
+  }),
   /** Insight profile: the audience's share of each demographic segment against the population's. */
-  profile: defineEndpoint({ method: 'GET', path: '/api/v1/audiences/:id/profile', access: product(P.read), params: IdParams, response: typed<{ data: ProfileDto }>() }),
+  profile: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/audiences/:id/profile',
+    access: product(P.read),
+    params: IdParams,
+    response: typed<{ data: ProfileDto }>(),
+  }),
   lookalikesV1: lookalikeEndpoints<LookalikeV1Dto>('/api/v1/audiences/lookalikes'),
   lookalikes: lookalikeEndpoints<LookalikeDto>('/api/v1/audiences/v2/lookalikes'),
 };

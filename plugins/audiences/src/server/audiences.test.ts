@@ -25,7 +25,10 @@ describe('audiences API over a generated population', () => {
     });
     return { status: res.status, body: (await res.json()) as any };
   };
-  const rules = (include: string[][], exclude: string[][] = []) => ({ include: { and: include.map((or) => ({ or })) }, exclude: { and: exclude.map((or) => ({ or })) } });
+  const rules = (include: string[][], exclude: string[][] = []) => ({
+    include: { and: include.map((or) => ({ or })) },
+    exclude: { and: exclude.map((or) => ({ or })) },
+  });
 
   it('SRV-119 saves the draft shape, counts it with the engine and lists it newest first', async () => {
     const draft = { name: 'Test Overlap Audience', description: 'from a cell', rules: rules([['dmx-0002', 'dmx-0003'], ['dmx-0007']], [['fp-0014']]) };
@@ -39,7 +42,15 @@ describe('audiences API over a generated population', () => {
     expect(a.count.matched).toBe(a.count.people.region);
     expect(a.count.modeled).toBe(await engine.ruleCount(r, { region: 'acme/us', kind: 'modeled' }));
     expect(a.count.modeled!).toBeGreaterThanOrEqual(a.count.matched!);
-    expect(a).toMatchObject({ type: 'audience', name: draft.name, description: 'from a cell', audience_type: 'custom', referer: 'Overlap', created_by: 'Pat Planner', rules: r });
+    expect(a).toMatchObject({
+      type: 'audience',
+      name: draft.name,
+      description: 'from a cell',
+      audience_type: 'custom',
+      referer: 'Overlap',
+      created_by: 'Pat Planner',
+      rules: r,
+    });
 
     const list = await call(planner, 'GET', '/', ACME);
     expect(list.body.data[0].id).toBe(a.id);
@@ -154,7 +165,9 @@ describe('audiences API over a generated population', () => {
   });
 
   it('SRV-094 a lookalike used in insights is not deleted: 405 naming insights', async () => {
-    const used = ((await call(planner, 'GET', '/v2/lookalikes', ACME)).body.data as LookalikeDto[]).find((x) => x.name === 'Affluent radio listeners Lookalike')!;
+    const used = ((await call(planner, 'GET', '/v2/lookalikes', ACME)).body.data as LookalikeDto[]).find(
+      (x) => x.name === 'Affluent radio listeners Lookalike',
+    )!;
     const r = await call(planner, 'DELETE', `/v2/lookalikes/${used.id}`, ACME);
     expect(r.status).toBe(405);
     expect(r.body.error.message).toContain('insights');
@@ -163,7 +176,15 @@ describe('audiences API over a generated population', () => {
   it('SRV-040 recent activations of the context company, with the display states and the open-ended 1970 end date', async () => {
     const r = await call(planner, 'GET', `/ams/activations/recent?companyId=1101&hierarchy=${encodeURIComponent(ACME)}`, ACME);
     expect(r.status).toBe(200);
-    expect(r.body.map((a: { displayState: string }) => a.displayState).sort()).toEqual(['Canceled', 'Complete', 'Draft', 'Error', 'Finalizing', 'In Progress', 'On Hold']);
+    expect(r.body.map((a: { displayState: string }) => a.displayState).sort()).toEqual([
+      'Canceled',
+      'Complete',
+      'Draft',
+      'Error',
+      'Finalizing',
+      'In Progress',
+      'On Hold',
+    ]);
     expect(r.body.filter((a: { endDate: number }) => a.endDate === 0)).toHaveLength(3);
     expect(Object.keys(r.body[0]).sort()).toEqual(['activationId', 'audienceId', 'audienceName', 'displayState', 'endDate', 'lastRefresh', 'sentDate']);
     const sent = r.body.map((a: { sentDate: number }) => a.sentDate);

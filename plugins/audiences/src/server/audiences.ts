@@ -89,7 +89,10 @@ export async function refreshStale<R extends { id: number; rules?: Rules; counte
       continue;
     }
     Object.assign(r, c);
-    await core.query(`update ${table} set ${COUNT_COLUMNS.map((k, i) => `${k} = $${i + 2}`).join(', ')} where id = $1`, [r.id, ...COUNT_COLUMNS.map((k) => c[k])]);
+    await core.query(`update ${table} set ${COUNT_COLUMNS.map((k, i) => `${k} = $${i + 2}`).join(', ')} where id = $1`, [
+      r.id,
+      ...COUNT_COLUMNS.map((k) => c[k]),
+    ]);
   }
   return rows;
 }
@@ -109,11 +112,15 @@ export function nameTaken(core: ServerCore, field: string): never {
 export const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore) {
-
   // The overview: audiences and lookalikes of the context, newest first.
   handle(router, E.list, async ({ context }) => {
     const scope = scopeOf(context);
-    const rows = await refreshStale(core, 'audiences', await audienceRows(core, 'a.product_id = $1 and a.region_id = $2 order by a.created_at desc, a.id desc', [scope.productId, scope.regionId]), scope);
+    const rows = await refreshStale(
+      core,
+      'audiences',
+      await audienceRows(core, 'a.product_id = $1 and a.region_id = $2 order by a.created_at desc, a.id desc', [scope.productId, scope.regionId]),
+      scope,
+    );
     return { data: rows.map(toAudienceDto) };
   });
 
@@ -135,7 +142,21 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
         const [r] = await tx.query<{ id: number }>(
           `insert into audiences (product_id, region_id, name, description, rules, audience_type, referer, people_global, people_region, matched, modeled, counted_population, created_by)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
-          [scope.productId, scope.regionId, audience.name, audience.description, JSON.stringify(audience.rules), audience.audience_type, audience.referer ?? null, c.people_global, c.people_region, c.matched, c.modeled, c.counted_population, auth.user.id],
+          [
+            scope.productId,
+            scope.regionId,
+            audience.name,
+            audience.description,
+            JSON.stringify(audience.rules),
+            audience.audience_type,
+            audience.referer ?? null,
+            c.people_global,
+            c.people_region,
+            c.matched,
+            c.modeled,
+            c.counted_population,
+            auth.user.id,
+          ],
         );
         return (await audienceRows(tx, 'a.id = $1', [r.id]))[0];
       })
@@ -161,7 +182,18 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
         await tx.query(
           `update audiences set name = $2, description = $3, rules = $4, audience_type = $5, people_global = $6, people_region = $7, matched = $8, modeled = $9,
              counted_population = $10, updated_at = now() where id = $1`,
-          [id, audience.name, audience.description, JSON.stringify(audience.rules), audience.audience_type, c.people_global, c.people_region, c.matched, c.modeled, c.counted_population],
+          [
+            id,
+            audience.name,
+            audience.description,
+            JSON.stringify(audience.rules),
+            audience.audience_type,
+            c.people_global,
+            c.people_region,
+            c.matched,
+            c.modeled,
+            c.counted_population,
+          ],
         );
         // the audience's lookalikes follow their seed's new rules
         await tx.query('update lookalikes set counted_population = null where seed_audience_id = $1', [id]);
@@ -183,11 +215,23 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
     const row = await audienceInScope(core, id, scope);
     const e = await core.counts();
     const demographic = e.manifest.segments.filter((s) => s.demographic && !s.deleted && !s.expired);
-    const p = await e.profile(row.rules, demographic.map((s) => s.short_id), { region: regionKey(e, scope.client, scope.region) });
+    const p = await e.profile(
+      row.rules,
+      demographic.map((s) => s.short_id),
+      { region: regionKey(e, scope.client, scope.region) },
+    );
     const profile: ProfileDto = {
       audience: p.audience,
       population: p.population,
-      rows: p.rows.map((r, i) => ({ identifier: r.id, name: demographic[i].name, category: demographic[i].path[demographic[i].path.length - 1], count: r.count, share: r.share, index: r.index })),
+      rows: p.rows.map((r, i) => ({
+        identifier: r.id,
+        name: demographic[i].name,
+        category: demographic[i].path[demographic[i].path.length - 1],
+        count: r.count,
+        share: r.share,
+        index: r.index,
+        population_share: p.population ? r.segment / p.population : 0,
+      })),
     };
     return { data: profile };
   });

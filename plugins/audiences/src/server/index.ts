@@ -16,7 +16,18 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     // SRV-039: the newest audiences and lookalikes of the context, for the home page.
     handle(router, E.homeEntities, async ({ query: { limit }, context }) => {
       const scope = scopeOf(context);
-      const audiences = (await refreshStale(core, 'audiences', await audienceRows(core, 'a.product_id = $1 and a.region_id = $2 order by a.created_at desc, a.id desc limit $3', [scope.productId, scope.regionId, limit]), scope)).map(toAudienceDto);
+      const audiences = (
+        await refreshStale(
+          core,
+          'audiences',
+          await audienceRows(core, 'a.product_id = $1 and a.region_id = $2 order by a.created_at desc, a.id desc limit $3', [
+            scope.productId,
+            scope.regionId,
+            limit,
+          ]),
+          scope,
+        )
+      ).map(toAudienceDto);
       const lookalikes = await lookalikesOf(core, scope, limit);
       const row = (d: (typeof audiences)[number] | (typeof lookalikes)[number]): HomeEntityRow => ({
         id: d.id,

@@ -12,7 +12,10 @@ const COLUMNS = `l.id, l.product_id, l.region_id, l.seed_audience_id, l.name, l.
   nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by`;
 
 export async function lookalikeRows(db: Pick<Queryable, 'query'>, where: string, params: unknown[]): Promise<LookalikeRow[]> {
-  return db.query<LookalikeRow>(`select ${COLUMNS} from lookalikes l join audiences a on a.id = l.seed_audience_id left join users u on u.id = l.created_by where ${where}`, params);
+  return db.query<LookalikeRow>(
+    `select ${COLUMNS} from lookalikes l join audiences a on a.id = l.seed_audience_id left join users u on u.id = l.created_by where ${where}`,
+    params,
+  );
 }
 
 export function toLookalikeDto(r: LookalikeRow): LookalikeDto {
@@ -39,7 +42,11 @@ function toV1(d: LookalikeDto): LookalikeV1Dto {
 }
 
 export async function lookalikesOf(core: ServerCore, scope: Scope, limit?: number): Promise<LookalikeDto[]> {
-  const rows = await lookalikeRows(core, `l.product_id = $1 and l.region_id = $2 order by l.created_at desc, l.id desc${limit ? ' limit $3' : ''}`, limit ? [scope.productId, scope.regionId, limit] : [scope.productId, scope.regionId]);
+  const rows = await lookalikeRows(
+    core,
+    `l.product_id = $1 and l.region_id = $2 order by l.created_at desc, l.id desc${limit ? ' limit $3' : ''}`,
+    limit ? [scope.productId, scope.regionId, limit] : [scope.productId, scope.regionId],
+  );
   return (await refreshStale(core, 'lookalikes', rows, scope, (r) => r.seed_rules)).map(toLookalikeDto);
 }
 
@@ -66,7 +73,11 @@ function register<T>(router: FastifyInstance, core: ServerCore, ep: LookalikeEnd
     handle(router, ep.list, async ({ context }) => ({ data: (await lookalikesOf(core, scopeOf(context))).map(shape) }));
 
     handle(router, ep.overview, async ({ context }) => ({
-      data: (await lookalikesOf(core, scopeOf(context))).map((d) => ({ id: d.id, type: d.type, attributes: { name: d.name, seed_name: d.seed_name, identifier: d.identifier, count: { people: d.count.people.global }, created_at: d.created_at } })),
+      data: (await lookalikesOf(core, scopeOf(context))).map((d) => ({
+        id: d.id,
+        type: d.type,
+        attributes: { name: d.name, seed_name: d.seed_name, identifier: d.identifier, count: { people: d.count.people.global }, created_at: d.created_at },
+      })),
     }));
 
     handle(router, ep.create, async ({ body: { lookalike }, context, auth }, _req, reply) => {
@@ -79,7 +90,18 @@ function register<T>(router: FastifyInstance, core: ServerCore, ep: LookalikeEnd
           const [r] = await tx.query<{ id: number }>(
             `insert into lookalikes (product_id, region_id, seed_audience_id, name, people_global, people_region, matched, modeled, counted_population, created_by)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning id`,
-            [scope.productId, scope.regionId, seed.id, lookalike.name, c?.people_global ?? null, c?.people_region ?? null, c?.matched ?? null, c?.modeled ?? null, c?.counted_population ?? null, auth.user.id],
+            [
+              scope.productId,
+              scope.regionId,
+              seed.id,
+              lookalike.name,
+              c?.people_global ?? null,
+              c?.people_region ?? null,
+              c?.matched ?? null,
+              c?.modeled ?? null,
+              c?.counted_population ?? null,
+              auth.user.id,
+            ],
           );
           return (await lookalikeRows(tx, 'l.id = $1', [r.id]))[0];
         })
@@ -96,7 +118,9 @@ function register<T>(router: FastifyInstance, core: ServerCore, ep: LookalikeEnd
 
     handle(router, ep.update, async ({ params: { id }, body: { lookalike }, context }) => {
       await lookalikeInScope(core, id, scopeOf(context));
-      await core.query('update lookalikes set name = $2, updated_at = now() where id = $1', [id, lookalike.name]).catch((err) => (isUniqueViolation(err) ? nameTaken(core, 'lookalike.name') : Promise.reject(err)));
+      await core
+        .query('update lookalikes set name = $2, updated_at = now() where id = $1', [id, lookalike.name])
+        .catch((err) => (isUniqueViolation(err) ? nameTaken(core, 'lookalike.name') : Promise.reject(err)));
       return { data: shape(toLookalikeDto((await lookalikeRows(core, 'l.id = $1', [id]))[0])) };
     });
 

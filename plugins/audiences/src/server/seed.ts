@@ -15,18 +15,59 @@ interface DemoAudience {
 /** Segments of the demo taxonomy that are never expired or deleted (demographics, media, first party). */
 const DEMO: Record<string, DemoAudience[]> = {
   'acme/us/fizz-cola/fizz-zero': [
-    { name: 'Health-conscious young women', description: 'Women 25-44 who stream video', include: [['dmx-0002', 'dmx-0003'], ['dmx-0007'], ['mp-0005']], daysAgo: 2 },
-    { name: 'Affluent radio listeners', description: 'Household income $100k+ who listen to the radio', include: [['dmx-0014', 'dmx-0015'], ['mp-0010']], daysAgo: 5 },
-    { name: 'Recent site visitors, not customers', description: 'Visited in the last 7 days, excluding customers', include: [['fp-0006']], exclude: [['fp-0014']], daysAgo: 9 },
-    { name: 'Optimized: top-tier graduates', description: 'Optimized Audience for the product category', include: [['fp-0001', 'fp-0002'], ['dmx-0018', 'dmx-0019']], audience_type: 'pve', daysAgo: 14 },
-    { name: 'Shared: Globex loyalty overlap', description: 'Shared from another client', include: [['fp-0016']], source_identifier: 'globex-shared-17', daysAgo: 21 },
+    {
+      name: 'Health-conscious young women',
+      description: 'Women 25-44 who stream video',
+      include: [['dmx-0002', 'dmx-0003'], ['dmx-0007'], ['mp-0005']],
+      daysAgo: 2,
+    },
+    {
+      name: 'Affluent radio listeners',
+      description: 'Household income $100k+ who listen to the radio',
+      include: [['dmx-0014', 'dmx-0015'], ['mp-0010']],
+      daysAgo: 5,
+    },
+    {
+      name: 'Recent site visitors, not customers',
+      description: 'Visited in the last 7 days, excluding customers',
+      include: [['fp-0006']],
+      exclude: [['fp-0014']],
+      daysAgo: 9,
+    },
+    {
+      name: 'Optimized: top-tier graduates',
+      description: 'Optimized Audience for the product category',
+      include: [
+        ['fp-0001', 'fp-0002'],
+        ['dmx-0018', 'dmx-0019'],
+      ],
+      audience_type: 'pve',
+      daysAgo: 14,
+    },
+    {
+      name: 'Shared: Globex loyalty overlap',
+      description: 'Shared from another client',
+      include: [['fp-0016']],
+      source_identifier: 'globex-shared-17',
+      daysAgo: 21,
+    },
   ],
-  'acme/us/fizz-cola/fizz-classic': [{ name: 'Classic fans 45+', description: 'Ages 45 and over', include: [['dmx-0004', 'dmx-0005', 'dmx-0006']], daysAgo: 3 }],
-  'globex/de/globex-home/home-essentials': [{ name: 'Home movers with families', description: 'Parents who visited the site', include: [['dmx-0020', 'dmx-0021'], ['fp-0008']], daysAgo: 4 }],
+  'acme/us/fizz-cola/fizz-classic': [
+    { name: 'Classic fans 45+', description: 'Ages 45 and over', include: [['dmx-0004', 'dmx-0005', 'dmx-0006']], daysAgo: 3 },
+  ],
+  'globex/de/globex-home/home-essentials': [
+    { name: 'Home movers with families', description: 'Parents who visited the site', include: [['dmx-0020', 'dmx-0021'], ['fp-0008']], daysAgo: 4 },
+  ],
 };
 
 const LOOKALIKES: { context: string; seed: string; name: string; used_in_insights: boolean; daysAgo: number }[] = [
-  { context: 'acme/us/fizz-cola/fizz-zero', seed: 'Health-conscious young women', name: 'Health-conscious young women Lookalike', used_in_insights: false, daysAgo: 1 },
+  {
+    context: 'acme/us/fizz-cola/fizz-zero',
+    seed: 'Health-conscious young women',
+    name: 'Health-conscious young women Lookalike',
+    used_in_insights: false,
+    daysAgo: 1,
+  },
   { context: 'acme/us/fizz-cola/fizz-zero', seed: 'Affluent radio listeners', name: 'Affluent radio listeners Lookalike', used_in_insights: true, daysAgo: 4 },
 ];
 
@@ -65,7 +106,17 @@ export async function seedAudiences(core: ServerCore): Promise<void> {
         const [row] = await tx.query<{ id: number }>(
           `insert into audiences (product_id, region_id, name, description, rules, audience_type, source_identifier, created_by, created_at, updated_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) returning id`,
-          [ctx.product_id, ctx.region_id, a.name, a.description, JSON.stringify(rules), a.audience_type ?? 'custom', a.source_identifier ?? null, admin?.id ?? null, new Date(now - a.daysAgo * DAY)],
+          [
+            ctx.product_id,
+            ctx.region_id,
+            a.name,
+            a.description,
+            JSON.stringify(rules),
+            a.audience_type ?? 'custom',
+            a.source_identifier ?? null,
+            admin?.id ?? null,
+            new Date(now - a.daysAgo * DAY),
+          ],
         );
         ids.set(`${path}|${a.name}`, row.id);
       }

@@ -33,10 +33,7 @@ export function isBlockedCompanyIdKey(key: string): boolean {
  * BRAND-012 / BRAND-037: the Company ID a card shows: its own, else the brand's (for a product),
  * else the client's; `inherited` when it is not the card's own, shown muted.
  */
-export function effectiveCompanyId(
-  own: number | null | undefined,
-  ...fallbacks: (number | null | undefined)[]
-): { value: number | null; inherited: boolean } {
+export function effectiveCompanyId(own: number | null | undefined, ...fallbacks: (number | null | undefined)[]): { value: number | null; inherited: boolean } {
   if (own !== null && own !== undefined) return { value: own, inherited: false };
   for (const f of fallbacks) if (f !== null && f !== undefined) return { value: f, inherited: true };
   return { value: null, inherited: false };

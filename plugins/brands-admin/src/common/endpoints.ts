@@ -36,11 +36,21 @@ export const brandsAdminEndpoints = {
   /** SRV-032 */
   deleteBrand: defineEndpoint({ method: 'DELETE', path: '/api/v1/brands-admin/brands/:id', access: inClient(P.brandsDestroy), params: IdParams }),
   /** SRV-033: the client's products, whatever the region. */
-  products: defineEndpoint({ method: 'GET', path: '/api/v1/brands-admin/products', access: inClient(P.productsRead), response: typed<{ data: ProductDto[] }>() }),
+  products: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/brands-admin/products',
+    access: inClient(P.productsRead),
+    response: typed<{ data: ProductDto[] }>(),
+  }),
   /** SRV-034 */
   deleteProduct: defineEndpoint({ method: 'DELETE', path: '/api/v1/brands-admin/products/:id', access: inClient(P.productsDestroy), params: IdParams }),
   /** BRAND-059: the clients the user's grants reach, with their regions. */
-  clients: defineEndpoint({ method: 'GET', path: '/api/v1/brands-admin/clients', access: anywhere(P.clientsRead), response: typed<{ data: AdminClientDto[] }>() }),
+  clients: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/brands-admin/clients',
+    access: anywhere(P.clientsRead),
+    response: typed<{ data: AdminClientDto[] }>(),
+  }),
   /** SRV-028 / BRAND-059: clients are saved like brands, POST without id, PUT with it. */
   createClient: defineEndpoint({
     method: 'POST',

@@ -36,7 +36,7 @@ describe('Brand Management rules (000 §5)', () => {
     expect(BRAND_MESSAGES.invalidId).toBe('Please enter a valid ID');
   });
 
-  it("BRAND-032 the Company ID inputs refuse the letter e and the minus sign", () => {
+  it('BRAND-032 the Company ID inputs refuse the letter e and the minus sign', () => {
     expect(['e', 'E', '-'].map(isBlockedCompanyIdKey)).toEqual([true, true, true]);
     expect(['1', '0', 'Backspace', 'ArrowLeft', 'Tab'].some(isBlockedCompanyIdKey)).toBe(false);
   });

@@ -35,7 +35,10 @@ export const ProductAttributesSchema = z
     name: z.string({ error: M.productNameRequired }).trim().max(100, 'Product name must be 100 characters or fewer.').optional(),
     conversant_company_id: CompanyIdSchema,
     brand_id: rowId,
-    region_ids: z.array(z.number({ error: 'region_ids must be region ids' }).int().positive().max(MAX_ID, 'region_ids must be region ids')).max(500).optional(),
+    region_ids: z
+      .array(z.number({ error: 'region_ids must be region ids' }).int().positive().max(MAX_ID, 'region_ids must be region ids'))
+      .max(500)
+      .optional(),
     product_regions_attributes: z.array(ProductRegionAttributesSchema).max(500).optional(),
     _destroy: z.boolean().optional(),
   })
@@ -55,7 +58,12 @@ const SegmentRefSchema = z.object({
 
 /** SRV-037: the three optional keys; an empty object is null. */
 export const MappingSchema = z
-  .object(Object.fromEntries(MAPPING_SLOTS.map((s) => [s, SegmentRefSchema.optional()])) as Record<(typeof MAPPING_SLOTS)[number], z.ZodOptional<typeof SegmentRefSchema>>)
+  .object(
+    Object.fromEntries(MAPPING_SLOTS.map((s) => [s, SegmentRefSchema.optional()])) as Record<
+      (typeof MAPPING_SLOTS)[number],
+      z.ZodOptional<typeof SegmentRefSchema>
+    >,
+  )
   .strict()
   .nullable()
   .optional()
@@ -87,7 +95,12 @@ export type ProductRegionAttributes = z.output<typeof ProductRegionAttributesSch
 const RegionInputSchema = z.object({
   id: rowId,
   name: z.string({ error: 'Region name is required.' }).trim().min(1, 'Region name is required.').max(100),
-  slug: z.string().trim().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'A slug is lower-case letters, digits and dashes.').max(60).optional(),
+  slug: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'A slug is lower-case letters, digits and dashes.')
+    .max(60)
+    .optional(),
   currency: z.object({ symbol: z.string().trim().min(1).max(5), symbol_first: z.boolean() }).optional(),
   is_default: z.boolean().optional(),
   molecula_index: z.string().trim().max(200).nullable().optional(),
@@ -104,7 +117,12 @@ export const ClientBodySchema = z.object({
   client: z.object({
     id: rowId,
     name: z.string({ error: 'Client name is required.' }).trim().min(1, 'Client name is required.').max(100),
-    slug: z.string().trim().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'A slug is lower-case letters, digits and dashes.').max(60).optional(),
+    slug: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'A slug is lower-case letters, digits and dashes.')
+      .max(60)
+      .optional(),
     conversant_company_id: CompanyIdSchema,
     feature_flags: z.record(z.string(), z.boolean()).optional(),
     site_visitation_enabled: z.boolean().optional(),
@@ -139,4 +157,3 @@ export interface AdminClientDto {
 /** What the brands API answers: a brand with every product, whatever the region. */
 export type AdminBrandDto = BrandDto;
 export type AdminProductDto = ProductDto;
-

@@ -28,7 +28,10 @@ function caller(server: TestServer, session: TestSession, context = 'acme') {
 async function makeUser(server: TestServer, email: string, perms: Record<string, string>, grants: string[]) {
   const q = server.core.query.bind(server.core);
   const [{ password_hash }] = await q<{ password_hash: string }>("select password_hash from users where email = 'admin@example.com'");
-  const [user] = await q<{ id: number }>("insert into users (email, password_hash, first_name, last_name) values ($1, $2, 'Test', 'User') returning id", [email, password_hash]);
+  const [user] = await q<{ id: number }>("insert into users (email, password_hash, first_name, last_name) values ($1, $2, 'Test', 'User') returning id", [
+    email,
+    password_hash,
+  ]);
   const [role] = await q<{ id: number }>('insert into roles (name) values ($1) returning id', [`role for ${email}`]);
   for (const [resource, actions] of Object.entries(perms)) {
     await q('insert into role_permissions (role_id, resource, can_create, can_read, can_update, can_destroy) values ($1, $2, $3, $4, $5, $6)', [
@@ -57,7 +60,9 @@ describe('brands-admin API', () => {
   beforeAll(async () => {
     server = await createTestServer({ plugins: [plugin] });
     admin = caller(server, await server.login('admin@example.com'));
-    const rows = await server.core.query<{ id: number; slug: string; client: string }>('select r.id, r.slug, c.slug as client from regions r join clients c on c.id = r.client_id');
+    const rows = await server.core.query<{ id: number; slug: string; client: string }>(
+      'select r.id, r.slug, c.slug as client from regions r join clients c on c.id = r.client_id',
+    );
     regions = Object.fromEntries(rows.filter((r) => r.client === 'acme').map((r) => [r.slug, Number(r.id)]));
     globexRegion = Number(rows.find((r) => r.client === 'globex')!.id);
   });
@@ -103,22 +108,32 @@ describe('brands-admin API', () => {
       const res = await admin.call<{ data: BrandDto }>(
         'POST',
         '/brands',
-        newBrand('Sunny Juice', [product('Sunny Orange', [regions.us, regions.uk], { conversant_company_id: 555 }), product('Sunny Apple', [regions.uk])], { conversant_company_id: 42 }),
+        newBrand('Sunny Juice', [product('Sunny Orange', [regions.us, regions.uk], { conversant_company_id: 555 }), product('Sunny Apple', [regions.uk])], {
+          conversant_company_id: 42,
+        }),
       );
       expect(res.status).toBe(201);
       const b = res.body.data;
-      expect(b).toEqual(expect.objectContaining({ name: 'Sunny Juice', slug: 'sunny-juice', category: 'Juice', conversant_company_id: 42, site_visit_segment_mapping: null }));
+      expect(b).toEqual(
+        expect.objectContaining({ name: 'Sunny Juice', slug: 'sunny-juice', category: 'Juice', conversant_company_id: 42, site_visit_segment_mapping: null }),
+      );
       expect(b.products.map((p) => [p.name, p.slug, p.conversant_company_id])).toEqual([
         ['Sunny Apple', 'sunny-apple', null],
         ['Sunny Orange', 'sunny-orange', 555],
       ]);
-      const tree = (await (await fetch(`${server.url}/api/v1/hierarchy`, { headers: (await server.login('admin@example.com')).headers() })).json()) as { data: ClientDto[] };
+      const tree = (await (await fetch(`${server.url}/api/v1/hierarchy`, { headers: (await server.login('admin@example.com')).headers() })).json()) as {
+        data: ClientDto[];
+      };
       const uk = tree.data.find((c) => c.slug === 'acme')!.regions.find((r) => r.slug === 'uk')!;
       expect(uk.brands.find((x) => x.slug === 'sunny-juice')!.products.map((p) => p.name)).toEqual(['Sunny Apple', 'Sunny Orange']);
     });
 
     it('SRV-038 makes slugs unique within the parent', async () => {
-      const res = await admin.call<{ data: BrandDto }>('POST', '/brands', newBrand('Fizz Cola', [product('Fizz!', [regions.us]), product('fizz', [regions.us], { name: 'Fizz  2' })]));
+      const res = await admin.call<{ data: BrandDto }>(
+        'POST',
+        '/brands',
+        newBrand('Fizz Cola', [product('Fizz!', [regions.us]), product('fizz', [regions.us], { name: 'Fizz  2' })]),
+      );
       expect(res.status).toBe(201);
       expect(res.body.data.slug).toBe('fizz-cola-2');
       expect(res.body.data.products.map((p) => p.slug).sort()).toEqual(['fizz', 'fizz-2']);
@@ -128,14 +143,49 @@ describe('brands-admin API', () => {
     it.each([
       ['BRAND-030 a missing brand name', newBrand('  ', [product('A', [1])]), 'brand.name', 'Brand name is required.'],
       ['BRAND-030 no brand name at all', { brand: { products_attributes: [product('A', [1])] } }, 'brand.name', 'Brand name is required.'],
-      ['BRAND-031 a brand Company ID of 0', newBrand('X', [product('A', [1])], { conversant_company_id: 0 }), 'brand.conversant_company_id', 'Please enter a valid ID'],
-      ['BRAND-031 a fractional brand Company ID', newBrand('X', [product('A', [1])], { conversant_company_id: 1.5 }), 'brand.conversant_company_id', 'Please enter a valid ID'],
-      ['BRAND-031 a brand Company ID above the range', newBrand('X', [product('A', [1])], { conversant_company_id: 2147483648 }), 'brand.conversant_company_id', 'Please enter a valid ID'],
-      ['BRAND-031 a brand Company ID as text', newBrand('X', [product('A', [1])], { conversant_company_id: '12e3' }), 'brand.conversant_company_id', 'Please enter a valid ID'],
-      ['BRAND-042 a negative product Company ID', newBrand('X', [product('A', [1], { conversant_company_id: -5 })]), 'brand.products_attributes.0.conversant_company_id', 'Please enter a valid ID'],
-      ['BRAND-040 a product without a name', newBrand('X', [product('A', [1]), { region_ids: [1] }]), 'brand.products_attributes.1.name', 'Product name is required.'],
+      [
+        'BRAND-031 a brand Company ID of 0',
+        newBrand('X', [product('A', [1])], { conversant_company_id: 0 }),
+        'brand.conversant_company_id',
+        'Please enter a valid ID',
+      ],
+      [
+        'BRAND-031 a fractional brand Company ID',
+        newBrand('X', [product('A', [1])], { conversant_company_id: 1.5 }),
+        'brand.conversant_company_id',
+        'Please enter a valid ID',
+      ],
+      [
+        'BRAND-031 a brand Company ID above the range',
+        newBrand('X', [product('A', [1])], { conversant_company_id: 2147483648 }),
+        'brand.conversant_company_id',
+        'Please enter a valid ID',
+      ],
+      [
+        'BRAND-031 a brand Company ID as text',
+        newBrand('X', [product('A', [1])], { conversant_company_id: '12e3' }),
+        'brand.conversant_company_id',
+        'Please enter a valid ID',
+      ],
+      [
+        'BRAND-042 a negative product Company ID',
+        newBrand('X', [product('A', [1], { conversant_company_id: -5 })]),
+        'brand.products_attributes.0.conversant_company_id',
+        'Please enter a valid ID',
+      ],
+      [
+        'BRAND-040 a product without a name',
+        newBrand('X', [product('A', [1]), { region_ids: [1] }]),
+        'brand.products_attributes.1.name',
+        'Product name is required.',
+      ],
       ['BRAND-040 a product with a blank name', newBrand('X', [product(' ', [1])]), 'brand.products_attributes.0.name', 'Product name is required.'],
-      ['BRAND-041 a duplicate product name (case-insensitive)', newBrand('X', [product('Orange', [1]), product(' orange ', [1])]), 'brand.products_attributes.1.name', 'This product already exists.'],
+      [
+        'BRAND-041 a duplicate product name (case-insensitive)',
+        newBrand('X', [product('Orange', [1]), product(' orange ', [1])]),
+        'brand.products_attributes.1.name',
+        'This product already exists.',
+      ],
       ['BRAND-043 a product with no region', newBrand('X', [product('A', [])]), 'brand.products_attributes.0.region_ids', 'Select at least one region.'],
       ['BRAND-043 a product with no region field', newBrand('X', [{ name: 'A' }]), 'brand.products_attributes.0.region_ids', 'Select at least one region.'],
       ['BRAND-035 a brand without products', newBrand('X', []), 'brand.products_attributes', 'Brands must have at least one product.'],
@@ -166,7 +216,13 @@ describe('brands-admin API', () => {
 
   describe('PUT brands/{id} (SRV-031)', () => {
     const create = async (name: string) =>
-      (await admin.call<{ data: BrandDto }>('POST', '/brands', newBrand(name, [product(`${name} One`, [regions.us]), product(`${name} Two`, [regions.us, regions.uk])]))).body.data;
+      (
+        await admin.call<{ data: BrandDto }>(
+          'POST',
+          '/brands',
+          newBrand(name, [product(`${name} One`, [regions.us]), product(`${name} Two`, [regions.us, regions.uk])]),
+        )
+      ).body.data;
 
     it('BRAND-023 BRAND-045 updates the brand and its nested products in one call', async () => {
       const b = await create('Nested');
@@ -180,7 +236,14 @@ describe('brands-admin API', () => {
           conversant_company_id: null,
           client_id: b.client_id,
           products_attributes: [
-            { id: one.id, name: 'Nested First', conversant_company_id: 77, brand_id: b.id, region_ids: [regions.uk], product_regions_attributes: [{ region_id: regions.uk }] },
+            {
+              id: one.id,
+              name: 'Nested First',
+              conversant_company_id: 77,
+              brand_id: b.id,
+              region_ids: [regions.uk],
+              product_regions_attributes: [{ region_id: regions.uk }],
+            },
             {
               id: two.id,
               name: two.name,
@@ -211,14 +274,18 @@ describe('brands-admin API', () => {
       });
       expect(res.status).toBe(200);
       expect(res.body.data.products.map((p) => p.name)).toEqual(['Partial Two']);
-      const last = await admin.call<ErrorBody>('PUT', `/brands/${b.id}`, { brand: { name: 'Partial', products_attributes: [{ id: b.products[1].id, _destroy: true }] } });
+      const last = await admin.call<ErrorBody>('PUT', `/brands/${b.id}`, {
+        brand: { name: 'Partial', products_attributes: [{ id: b.products[1].id, _destroy: true }] },
+      });
       expect(last.status).toBe(422);
       expect(last.body.error.message).toBe('Brands must have at least one product.');
     });
 
     it('BRAND-041 compares a new product with the ones the body leaves out', async () => {
       const b = await create('Dupes');
-      const res = await admin.call<ErrorBody>('PUT', `/brands/${b.id}`, { brand: { name: 'Dupes', products_attributes: [{ name: 'DUPES ONE', region_ids: [regions.us] }] } });
+      const res = await admin.call<ErrorBody>('PUT', `/brands/${b.id}`, {
+        brand: { name: 'Dupes', products_attributes: [{ name: 'DUPES ONE', region_ids: [regions.us] }] },
+      });
       expect(res.status).toBe(422);
       expect(res.body.error.fields!['brand.products_attributes.0.name']).toBe('This product already exists.');
     });
@@ -228,7 +295,10 @@ describe('brands-admin API', () => {
       const res = await admin.call<ErrorBody>('PUT', `/brands/${b.id}`, {
         brand: {
           name: 'Rollback Renamed',
-          products_attributes: [{ id: b.products[0].id, name: 'Rollback Changed', region_ids: [regions.uk] }, { name: 'Rollback Bad', region_ids: [globexRegion] }],
+          products_attributes: [
+            { id: b.products[0].id, name: 'Rollback Changed', region_ids: [regions.uk] },
+            { name: 'Rollback Bad', region_ids: [globexRegion] },
+          ],
         },
       });
       expect(res.status).toBe(422);
@@ -240,7 +310,9 @@ describe('brands-admin API', () => {
     it('refuses a product of another brand', async () => {
       const b = await create('Thief');
       const [fizz] = (await admin.brands()).filter((x) => x.name === 'Fizz Cola');
-      const res = await admin.call('PUT', `/brands/${b.id}`, { brand: { name: 'Thief', products_attributes: [{ id: fizz.products[0].id, name: 'Mine now', region_ids: [regions.us] }] } });
+      const res = await admin.call('PUT', `/brands/${b.id}`, {
+        brand: { name: 'Thief', products_attributes: [{ id: fizz.products[0].id, name: 'Mine now', region_ids: [regions.us] }] },
+      });
       expect(res.status).toBe(422);
       expect((await admin.brands()).find((x) => x.id === fizz.id)!.products[0].name).toBe(fizz.products[0].name);
     });
@@ -248,7 +320,9 @@ describe('brands-admin API', () => {
     it('BRAND-056 SRV-037 stores the site-visit mapping, normalises an empty one to null, refuses unknown keys', async () => {
       const b = await create('Mapped');
       const seg = { identifier: 'dmx-0001', name: '18-24' };
-      const set = await admin.call<{ data: BrandDto }>('PUT', `/brands/${b.id}`, { brand: { name: 'Mapped', site_visit_segment_mapping: { customer_site_visitors: seg } } });
+      const set = await admin.call<{ data: BrandDto }>('PUT', `/brands/${b.id}`, {
+        brand: { name: 'Mapped', site_visit_segment_mapping: { customer_site_visitors: seg } },
+      });
       expect(set.status).toBe(200);
       expect(set.body.data.site_visit_segment_mapping).toEqual({ customer_site_visitors: seg });
       expect(set.body.data.products).toHaveLength(2);
@@ -277,7 +351,9 @@ describe('brands-admin API', () => {
     it('PUT with new products needs products.create', async () => {
       const noProducts = caller(server, await makeUser(server, 'brandsonly@example.com', { brands: CRUD, products: 'R' }, ['acme']));
       const [fizz] = (await admin.brands()).filter((x) => x.name === 'Fizz Cola');
-      const res = await noProducts.call<ErrorBody>('PUT', `/brands/${fizz.id}`, { brand: { name: 'Fizz Cola', products_attributes: [{ name: 'Fizz Lime', region_ids: [regions.us] }] } });
+      const res = await noProducts.call<ErrorBody>('PUT', `/brands/${fizz.id}`, {
+        brand: { name: 'Fizz Cola', products_attributes: [{ name: 'Fizz Lime', region_ids: [regions.us] }] },
+      });
       expect(res.status).toBe(403);
       expect(res.body.error.message).toBe("You don't have permission to create products.");
       expect((await noProducts.call('PUT', `/brands/${fizz.id}`, { brand: { name: 'Fizz Cola', category: 'Soft Drinks' } })).status).toBe(200);
@@ -305,7 +381,8 @@ describe('brands-admin API', () => {
 
   describe('deleting', () => {
     it('SRV-034 BRAND-046 deletes a product, but never the last one of its brand', async () => {
-      const b = (await admin.call<{ data: BrandDto }>('POST', '/brands', newBrand('Shrinking', [product('Keep', [regions.us]), product('Drop', [regions.us])]))).body.data;
+      const b = (await admin.call<{ data: BrandDto }>('POST', '/brands', newBrand('Shrinking', [product('Keep', [regions.us]), product('Drop', [regions.us])])))
+        .body.data;
       const drop = b.products.find((p) => p.name === 'Drop')!;
       const keep = b.products.find((p) => p.name === 'Keep')!;
       expect((await admin.call('DELETE', `/products/${drop.id}`)).status).toBe(204);
@@ -327,7 +404,9 @@ describe('brands-admin API', () => {
       const [peak] = (await admin.brands()).filter((x) => x.name === 'Morning Brew');
       await expect(server.core.query('delete from products where brand_id = $1', [peak.id])).rejects.toThrow(/at least one product/);
       const [client] = await server.core.query<{ id: number }>("select id from clients where slug = 'acme'");
-      await expect(server.core.query("insert into brands (client_id, name, slug) values ($1, 'Empty', 'empty')", [client.id])).rejects.toThrow(/at least one product/);
+      await expect(server.core.query("insert into brands (client_id, name, slug) values ($1, 'Empty', 'empty')", [client.id])).rejects.toThrow(
+        /at least one product/,
+      );
     });
   });
 
@@ -351,7 +430,12 @@ describe('brands-admin API', () => {
       );
       expect(updated.status).toBe(200);
       expect(updated.body.data).toEqual(expect.objectContaining({ name: 'Wayne Foods Europe', site_visitation_enabled: true, conversant_company_id: 3001 }));
-      const region = await admin.call<{ data: { slug: string; is_default: boolean } }>('POST', `/clients/${id}/regions`, { region: { name: 'Portugal', is_default: true } }, '');
+      const region = await admin.call<{ data: { slug: string; is_default: boolean } }>(
+        'POST',
+        `/clients/${id}/regions`,
+        { region: { name: 'Portugal', is_default: true } },
+        '',
+      );
       expect(region.status).toBe(201);
       expect(region.body.data).toEqual(expect.objectContaining({ slug: 'portugal', is_default: true }));
       const list = await admin.call<{ data: { name: string; slug: string; regions: { slug: string }[] }[] }>('GET', '/clients', undefined, '');
@@ -385,7 +469,11 @@ describe('brands-admin API: ID Environment Product Slugs (SRV-036)', () => {
     brand: {
       name: b.name,
       products_attributes: [
-        { id: b.products[0].id, name: b.products[0].name, product_regions_attributes: b.products[0].product_regions.map((r) => ({ id: r.id, region_id: r.region_id, id_env_product_slug: slug })) },
+        {
+          id: b.products[0].id,
+          name: b.products[0].name,
+          product_regions_attributes: b.products[0].product_regions.map((r) => ({ id: r.id, region_id: r.region_id, id_env_product_slug: slug })),
+        },
       ],
     },
   });
@@ -413,7 +501,9 @@ describe('brands-admin API: ID Environment Product Slugs (SRV-036)', () => {
       const admin = caller(tier1, await tier1.login('admin@example.com'));
       const [fizz] = (await admin.brands()).filter((b) => b.name === 'Fizz Cola');
       expect((await admin.call('PUT', `/brands/${fizz.id}`, setSlug(fizz, 'ignored'))).status).toBe(200);
-      const stored = await tier1.core.query<{ id_env_product_slug: string | null }>('select id_env_product_slug from product_regions where product_id = $1', [fizz.products[0].id]);
+      const stored = await tier1.core.query<{ id_env_product_slug: string | null }>('select id_env_product_slug from product_regions where product_id = $1', [
+        fizz.products[0].id,
+      ]);
       expect(stored.map((r) => r.id_env_product_slug)).toEqual([null, null]);
       await tier1.core.query("update product_regions set id_env_product_slug = 'secret' where product_id = $1", [fizz.products[0].id]);
       expect((await admin.brands()).find((b) => b.id === fizz.id)!.products[0].product_regions.map((r) => r.id_env_product_slug)).toEqual([null, null]);

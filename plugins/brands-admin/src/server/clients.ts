@@ -81,7 +81,11 @@ export class ClientService {
         );
       }
       for (const [i, r] of (input.regions ?? []).entries()) await this.writeRegion(tx, clientId, r, `client.regions.${i}`);
-      await this.keepOneDefault(tx, clientId, (input.regions ?? []).some((r) => r.is_default));
+      await this.keepOneDefault(
+        tx,
+        clientId,
+        (input.regions ?? []).some((r) => r.is_default),
+      );
       return clientId;
     });
   }
@@ -101,7 +105,8 @@ export class ClientService {
   private async writeRegion(tx: Queryable, clientId: number, r: RegionInput, path: string): Promise<number> {
     const others = await tx.query<{ id: number; slug: string }>('select id, slug from regions where client_id = $1', [clientId]);
     if (r.id) {
-      if (!others.some((o) => Number(o.id) === r.id)) throw this.core.errors.unprocessable(`Region ${r.id} is not a region of this client.`, { [`${path}.id`]: 'Not a region of this client.' });
+      if (!others.some((o) => Number(o.id) === r.id))
+        throw this.core.errors.unprocessable(`Region ${r.id} is not a region of this client.`, { [`${path}.id`]: 'Not a region of this client.' });
     }
     const taken = new Set(others.filter((o) => Number(o.id) !== r.id).map((o) => o.slug));
     if (r.slug && taken.has(r.slug)) throw this.core.errors.unprocessable('Region slug already used.', { [`${path}.slug`]: 'Region slug already used.' });
@@ -153,7 +158,9 @@ export class ClientService {
   private async keepOneDefault(tx: Queryable, clientId: number, named: boolean, preferred?: number) {
     if (named) return;
     const [current] = await tx.query<{ id: number }>('select id from regions where client_id = $1 and is_default order by id limit 1', [clientId]);
-    const id = current ? Number(current.id) : (preferred ?? Number((await tx.query<{ id: number }>('select id from regions where client_id = $1 order by id limit 1', [clientId]))[0]?.id ?? 0));
+    const id = current
+      ? Number(current.id)
+      : (preferred ?? Number((await tx.query<{ id: number }>('select id from regions where client_id = $1 order by id limit 1', [clientId]))[0]?.id ?? 0));
     if (id) await tx.query('update regions set is_default = (id = $2) where client_id = $1', [clientId, id]);
   }
 }

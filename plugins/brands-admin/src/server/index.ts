@@ -47,7 +47,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // SRV-030: POST brands, a new brand (no id) with its products.
     handle(router, E.createBrand, async ({ body: { brand }, auth }, _req, reply) => {
-      if (brand.id) throw core.errors.unprocessable('A new brand has no id: save an existing brand with PUT brands/{id}.', { 'brand.id': 'A new brand has no id.' });
+      if (brand.id)
+        throw core.errors.unprocessable('A new brand has no id: save an existing brand with PUT brands/{id}.', { 'brand.id': 'A new brand has no id.' });
       if (brand.client_id && brand.client_id !== auth.context!.client.id) throw core.errors.forbidden("You don't have access to that client.");
       const id = await brands.save(brand, writeContext(auth));
       core.invalidateHierarchy();
@@ -88,7 +89,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // SRV-028 / BRAND-059: clients are saved like brands, POST without id, PUT with it.
     handle(router, E.createClient, async ({ body: { client }, auth }, _req, reply) => {
-      if (client.id) throw core.errors.unprocessable('A new client has no id: save an existing client with PUT clients/{id}.', { 'client.id': 'A new client has no id.' });
+      if (client.id)
+        throw core.errors.unprocessable('A new client has no id: save an existing client with PUT clients/{id}.', { 'client.id': 'A new client has no id.' });
       const id = await clients.save(client, auth.grants);
       core.invalidateHierarchy();
       reply.code(201);

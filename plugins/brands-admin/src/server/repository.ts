@@ -41,9 +41,13 @@ export async function loadBrands(db: Reader, clientId: number, opts: LoadOptions
     opts.brandIds ? [clientId, opts.brandIds] : [clientId],
   );
   if (!brands.length) return [];
-  const products = await db.query<Record<string, unknown>>('select * from products where brand_id = any($1::int[]) order by lower(name), id', [brands.map((b) => Number(b.id))]);
+  const products = await db.query<Record<string, unknown>>('select * from products where brand_id = any($1::int[]) order by lower(name), id', [
+    brands.map((b) => Number(b.id)),
+  ]);
   const prs = products.length
-    ? await db.query<Record<string, unknown>>('select * from product_regions where product_id = any($1::int[]) order by id', [products.map((p) => Number(p.id))])
+    ? await db.query<Record<string, unknown>>('select * from product_regions where product_id = any($1::int[]) order by id', [
+        products.map((p) => Number(p.id)),
+      ])
     : [];
   const prsByProduct = new Map<number, ProductRegionDto[]>();
   for (const r of prs) {

@@ -100,7 +100,9 @@ export class BrandService {
       const plans: ProductPlan[] = attrs.map((a, index) => {
         const current = a.id ? existing!.products.find((p) => p.id === a.id) : undefined;
         if (a.id && !current) {
-          throw this.core.errors.unprocessable(`Product ${a.id} is not a product of this brand.`, { [`${PRODUCTS}.${index}.id`]: 'Not a product of this brand.' });
+          throw this.core.errors.unprocessable(`Product ${a.id} is not a product of this brand.`, {
+            [`${PRODUCTS}.${index}.id`]: 'Not a product of this brand.',
+          });
         }
         if (current) mentioned.add(current.id);
         const slugs = new Map<number, string | null>();
@@ -118,7 +120,8 @@ export class BrandService {
         };
       });
       for (const p of existing?.products ?? []) {
-        if (!mentioned.has(p.id)) plans.unshift({ existing: p, destroy: false, name: p.name, companyId: p.conversant_company_id, regionIds: p.region_ids, slugs: new Map() });
+        if (!mentioned.has(p.id))
+          plans.unshift({ existing: p, destroy: false, name: p.name, companyId: p.conversant_company_id, regionIds: p.region_ids, slugs: new Map() });
       }
       const kept = plans.filter((p) => !p.destroy);
 
@@ -134,7 +137,10 @@ export class BrandService {
       const changed = (p: ProductPlan) =>
         p.existing !== undefined &&
         !p.destroy &&
-        (p.name !== p.existing.name || p.companyId !== p.existing.conversant_company_id || !sameSet(p.regionIds, p.existing.region_ids) || (ctx.slugsWritable && [...p.slugs].some(([r, slug]) => p.existing!.product_regions.find((x) => x.region_id === r)?.id_env_product_slug !== slug)));
+        (p.name !== p.existing.name ||
+          p.companyId !== p.existing.conversant_company_id ||
+          !sameSet(p.regionIds, p.existing.region_ids) ||
+          (ctx.slugsWritable && [...p.slugs].some(([r, slug]) => p.existing!.product_regions.find((x) => x.region_id === r)?.id_env_product_slug !== slug)));
       if (existing) {
         if (plans.some((p) => !p.existing) && !ctx.can('products', 'create')) throw this.forbidden('create', 'products');
         if (plans.some((p) => p.destroy) && !ctx.can('products', 'destroy')) throw this.forbidden('destroy', 'products');
@@ -189,12 +195,10 @@ export class BrandService {
         } else {
           const slug = uniqueSlug(p.name, taken, 'product');
           taken.add(slug);
-          const [row] = await tx.query<{ id: number }>('insert into products (brand_id, name, slug, conversant_company_id) values ($1, $2, $3, $4) returning id', [
-            id,
-            p.name,
-            slug,
-            p.companyId,
-          ]);
+          const [row] = await tx.query<{ id: number }>(
+            'insert into products (brand_id, name, slug, conversant_company_id) values ($1, $2, $3, $4) returning id',
+            [id, p.name, slug, p.companyId],
+          );
           productId = Number(row.id);
         }
         const removed = before.filter((r) => !p.regionIds.includes(r));
@@ -226,7 +230,11 @@ export class BrandService {
   async deleteBrand(ctx: WriteContext, brandId: number): Promise<string> {
     return this.core.transaction(async (tx) => {
       const brand = await this.lockBrand(tx, ctx, brandId);
-      await this.assertRegionsWritable(tx, ctx, brand.products.flatMap((p) => p.region_ids));
+      await this.assertRegionsWritable(
+        tx,
+        ctx,
+        brand.products.flatMap((p) => p.region_ids),
+      );
       await tx.query('delete from brands where id = $1', [brandId]);
       return brand.name;
     });

@@ -1,4 +1,13 @@
-import { ApiClientToken, HierarchyStoreToken, SessionStoreToken, ToastStoreToken, type ApiClient, type HierarchyStore, type SessionStore, type ToastStore } from '@discovery/platform';
+import {
+  ApiClientToken,
+  HierarchyStoreToken,
+  SessionStoreToken,
+  ToastStoreToken,
+  type ApiClient,
+  type HierarchyStore,
+  type SessionStore,
+  type ToastStore,
+} from '@discovery/platform';
 import i18next from 'i18next';
 import { ContainerModule } from 'inversify';
 import { AdminDashboardStore, AdminDashboardStoreToken } from './stores/AdminDashboardStore';

@@ -1,11 +1,21 @@
-import { definePlugin } from '@discovery/plugin-api';
+import { createRouteRef, definePlugin } from '@discovery/plugin-api';
 import { HomeCardToken, homeCardVisible, type HomeCard } from '@discovery/platform';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { screen, waitFor } from '@testing-library/react';
 import { ContainerModule } from 'inversify';
 import home from './index';
 
-const card = (id: string, extra: Partial<HomeCard>): HomeCard => ({ id, titleKey: id, descriptionKey: `${id} text`, icon: 'lab-test', order: 1, link: () => `/x/${id}`, ...extra });
+/** The page the test cards open: a product page of the build. */
+const target = createRouteRef({ id: 'cards.page', scope: 'product', path: 'cards' });
+const card = (id: string, extra: Partial<HomeCard>): HomeCard => ({
+  id,
+  titleKey: id,
+  descriptionKey: `${id} text`,
+  icon: 'lab-test',
+  order: 1,
+  target,
+  ...extra,
+});
 
 describe('home quick-link cards', () => {
   it('SHELL-102 SHELL-103 shows a card for its flag OR its module; a demo card hides when the real flag is on', () => {
@@ -28,6 +38,7 @@ describe('home quick-link cards', () => {
     const contributor = definePlugin({
       id: 'cards',
       titleKey: 'cards',
+      routes: [{ ref: target, load: async () => ({ default: () => <h1>Cards page</h1> }) }],
       module: new ContainerModule(({ bind }) => {
         for (const c of [
           card('Grow card', { flag: 'grow', order: 2 }),

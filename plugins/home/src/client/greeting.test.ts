@@ -8,9 +8,7 @@ describe('home rules', () => {
   });
 
   it('SHELL-099 words the impersonation notice as designed', () => {
-    expect(en.impersonating).toBe(
-      'You are viewing as {{name}}. Use Stop Viewing As in the user menu to return to your account.',
-    );
+    expect(en.impersonating).toBe('You are viewing as {{name}}. Use Stop Viewing As in the user menu to return to your account.');
   });
 
   it('SHELL-018 has a home route at each of the five levels', () => {

@@ -20,16 +20,19 @@ import {
 
 export const NotificationsStoreToken = createToken<NotificationsStore>('notifications:NotificationsStore');
 
-
 const keyOf = (n: NotificationDto) => `${n.report_type}:${n.id}`;
 
 /**
- * The notification center's data (SHELL-077..089): polled 5 s after a user and a context exist,
- * then every 5 minutes while both do; cleared and stopped when either goes.
+ * The notification center's data (SHELL-077..089): fetched as soon as a user and a context exist
+ * and again at once on every change of either (the badge is the new context's from the start,
+ * never the previous client's), then every 5 minutes while both do; cleared and stopped when
+ * either goes.
  */
 export class NotificationsStore implements NotificationCenter {
   raw: NotificationDto[] = [];
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** The user and context the list belongs to; an answer for another is dropped. */
+  private key: string | null = null;
 
   constructor(
     private readonly api: ApiClient,
@@ -39,7 +42,15 @@ export class NotificationsStore implements NotificationCenter {
     /** The Events column's words in the user's language (the module passes the plugin's strings). */
     private readonly format: EventTextFormat = SPEC_EVENT_TEXT,
   ) {
-    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays' | 'format'>(this, { api: false, session: false, hierarchy: false, timer: false, delays: false, format: false });
+    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays' | 'key' | 'format'>(this, {
+      api: false,
+      session: false,
+      hierarchy: false,
+      timer: false,
+      delays: false,
+      key: false,
+      format: false,
+    });
   }
 
   /** Starts following the user and the context; returns the stop function. */
@@ -48,17 +59,17 @@ export class NotificationsStore implements NotificationCenter {
       () => (this.session.me && this.hierarchy.fullSlug ? `${this.session.me.id}|${this.hierarchy.fullSlug}` : null),
       (key) => {
         this.clearTimer();
-        if (!key) {
-          this.raw = [];
-          return;
-        }
-        this.poll(this.delays.first);
+        this.key = key;
+        // Another user or context: the last one's rows (and badge) are not this one's.
+        this.raw = [];
+        if (key) this.poll(this.delays.first);
       },
       { fireImmediately: true },
     );
     return () => {
       stop();
       this.clearTimer();
+      this.key = null;
     };
   }
 
@@ -76,9 +87,11 @@ export class NotificationsStore implements NotificationCenter {
   }
 
   async refresh(): Promise<void> {
+    const key = this.key;
     try {
       const res = await this.api.call(E.list, {}, { silent: true });
-      runInAction(() => (this.raw = res.data));
+      // A context change while the call was out: its answer is the old context's.
+      if (key === this.key) runInAction(() => (this.raw = res.data));
     } catch {
       // a failed poll keeps the last list; the next poll tries again
     }

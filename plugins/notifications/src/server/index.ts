@@ -15,7 +15,9 @@ const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v a
 /** SRV-042: notifications and tasks go 15 days after they were created. */
 export async function purgeOld(core: Pick<ServerCore, 'query'>): Promise<number> {
   const a = await core.query<{ id: number }>(`delete from index_report_tasks where created_at < now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
-  const b = await core.query<{ id: number }>(`delete from outcome_notifications where created_at < now() - make_interval(days => ${RETENTION_DAYS}) returning id`);
+  const b = await core.query<{ id: number }>(
+    `delete from outcome_notifications where created_at < now() - make_interval(days => ${RETENTION_DAYS}) returning id`,
+  );
   return a.length + b.length;
 }
 
@@ -87,7 +89,8 @@ export function notificationsServer(report: Omit<IndexReportJobOptions, 'build'>
         if (ctx.client.lite) throw core.errors.forbidden('Index reports are not available for this client.');
         const engine = await core.counts();
         const bad = engine.invalid([...(r.rules.include?.and ?? []), ...(r.rules.exclude?.and ?? [])].flatMap((g) => g.or));
-        if (bad.length) throw core.errors.unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { 'index_report.rules': bad.join(', ') });
+        if (bad.length)
+          throw core.errors.unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { 'index_report.rules': bad.join(', ') });
         const row = await core.transaction((tx) =>
           createIndexReportTask(core, tx, {
             userId: auth.user.id,
@@ -123,20 +126,18 @@ export function notificationsServer(report: Omit<IndexReportJobOptions, 'build'>
       handle(router, E.download, async ({ params: { request_id }, auth }, _req, reply) => {
         const user = auth.user;
         const file = await core.transaction(async (tx) => {
-          const [t] = await tx.query<Record<string, unknown>>('select id, user_id, status, name, ui_name, product_slug, report, media_os_filepath, error from index_report_tasks where request_id = $1 for update', [request_id]);
+          const [t] = await tx.query<Record<string, unknown>>(
+            'select id, user_id, status, name, ui_name, product_slug, report, media_os_filepath, error from index_report_tasks where request_id = $1 for update',
+            [request_id],
+          );
           if (!t || Number(t.user_id) !== user.id) throw core.errors.notFound('Unknown report.');
           if (t.status === 'received' || t.status === 'processing') throw core.errors.conflict('This report is still being prepared.');
           if (t.status === 'failed') throw core.errors.conflict(`This report could not be built: ${t.error ?? 'unknown reason'}`);
           await tx.query('update index_report_tasks set downloaded_at = coalesce(downloaded_at, now()) where id = $1', [t.id]);
-          await tx.query('insert into download_records (user_id, created_by, product_slug, name, ui_name, resource_type, index_report_task_id) values ($1, $2, $3, $4, $5, $6, $7)', [
-            user.id,
-            user.email,
-            t.product_slug,
-            t.name,
-            t.ui_name,
-            'index_report',
-            t.id,
-          ]);
+          await tx.query(
+            'insert into download_records (user_id, created_by, product_slug, name, ui_name, resource_type, index_report_task_id) values ($1, $2, $3, $4, $5, $6, $7)',
+            [user.id, user.email, t.product_slug, t.name, t.ui_name, 'index_report', t.id],
+          );
           return { bytes: Buffer.from(t.report as Uint8Array), name: `${String(t.ui_name ?? t.name).replace(/[^\w .-]+/g, '_')}.xlsx` };
         });
         reply
@@ -147,7 +148,10 @@ export function notificationsServer(report: Omit<IndexReportJobOptions, 'build'>
 
       // SRV-043: no body; text 'OK'.
       handle(router, E.markRead, async ({ params: { id }, auth }, _req, reply) => {
-        const rows = await core.query('update outcome_notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 returning id', [id, auth.user.id]);
+        const rows = await core.query('update outcome_notifications set read_at = coalesce(read_at, now()) where id = $1 and user_id = $2 returning id', [
+          id,
+          auth.user.id,
+        ]);
         if (!rows.length) throw core.errors.notFound('Unknown notification.');
         return reply.type('text/plain').send('OK');
       });

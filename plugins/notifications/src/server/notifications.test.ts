@@ -36,7 +36,11 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
     const type = res.headers.get('content-type') ?? '';
-    return { status: res.status, res, body: type.includes('json') ? ((await res.json()) as any) : type.includes('text') ? await res.text() : Buffer.from(await res.arrayBuffer()) };
+    return {
+      status: res.status,
+      res,
+      body: type.includes('json') ? ((await res.json()) as any) : type.includes('text') ? await res.text() : Buffer.from(await res.arrayBuffer()),
+    };
   };
   const list = async (who: TestSession) => (await call(who, 'GET', '/')).body.data as NotificationDto[];
   /** Another worker on the same database (as another server process would be), running index reports only. */
@@ -73,7 +77,12 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
     expect(r.body.data).toMatchObject({ status: 'received', report_type: 'index_report', product_slug: ACME, name: 'Young women' });
     expect(r.body.data.request_id).toMatch(/^[0-9a-f-]{36}$/);
     // the task names its job, queued in the same transaction
-    expect(await s.core.jobs.get(r.body.data.job_id)).toMatchObject({ kind: INDEX_REPORT_JOB, state: 'queued', payload: { request_id: r.body.data.request_id }, contextSlug: ACME });
+    expect(await s.core.jobs.get(r.body.data.job_id)).toMatchObject({
+      kind: INDEX_REPORT_JOB,
+      state: 'queued',
+      payload: { request_id: r.body.data.request_id },
+      contextSlug: ACME,
+    });
     expect((await list(planner)).find((i) => i.report_type === 'index_report' && i.request_id === r.body.data.request_id)!.job_id).toBe(r.body.data.job_id);
     expect((await create('')).status).toBe(422);
     expect((await create('No segments', rules([]))).status).toBe(422);
@@ -86,7 +95,10 @@ describe('notifications: index-report tasks, the job runner, downloads and histo
   it('SRV-046 the runner claims each task once, builds the workbook and completes it; a bad task fails with its reason', async () => {
     const ok = (await create('Runner ok')).body.data as IndexReportTaskDto;
     // a segment deleted after the request was accepted
-    await s.core.query("update index_report_tasks set rules = $2 where request_id = $1", [(await create('Runner bad')).body.data.request_id, JSON.stringify(rules(['ghost-7']))]);
+    await s.core.query('update index_report_tasks set rules = $2 where request_id = $1', [
+      (await create('Runner bad')).body.data.request_id,
+      JSON.stringify(rules(['ghost-7'])),
+    ]);
     const done = await drainReports();
     expect(done).toBeGreaterThanOrEqual(2);
     const items = (await list(planner)).filter((i): i is IndexReportTaskDto => i.report_type === 'index_report');
@@ -179,7 +191,11 @@ describe('notifications: a database from before the job service', () => {
   it('tasks waiting for the plugin’s old runner become core jobs and complete; finished ones keep their status', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'discovery-notif-upgrade-'));
     try {
-      const old = defineServerPlugin<ServerCore, FastifyInstance>({ id: 'notifications', migrations: [{ id: '0001_notifications', sql: init }], register() {} });
+      const old = defineServerPlugin<ServerCore, FastifyInstance>({
+        id: 'notifications',
+        migrations: [{ id: '0001_notifications', sql: init }],
+        register() {},
+      });
       const before = await createServer({ dataDir: dir, plugins: [old], population: false, jobs: { autoStart: false } });
       const [{ id: user }] = await before.core.query<{ id: number }>("select id from users where email = 'planner@example.com'");
       const task = (name: string, status: string, v: { attempts?: number; claimed_by?: string; lease_until?: Date; report?: Buffer; error?: string } = {}) =>
@@ -197,7 +213,9 @@ describe('notifications: a database from before the job service', () => {
 
       const after = await createServer({ dataDir: dir, plugins: [notificationsServer()], population: false, seed: false, jobs: { autoStart: false } });
       try {
-        const rows = await after.core.query<{ name: string; status: string; job_id: number | null }>('select name, status, job_id from index_report_tasks order by id');
+        const rows = await after.core.query<{ name: string; status: string; job_id: number | null }>(
+          'select name, status, job_id from index_report_tasks order by id',
+        );
         expect(rows.map((r) => [r.name, r.status, r.job_id !== null])).toEqual([
           ['waiting', 'received', true],
           ['half built', 'received', true],
@@ -206,12 +224,19 @@ describe('notifications: a database from before the job service', () => {
         ]);
         const jobsNow = await after.core.jobs.list({ kind: INDEX_REPORT_JOB });
         expect(jobsNow.map((j) => j.state)).toEqual(['queued', 'queued']);
-        const gone = await after.core.query("select column_name from information_schema.columns where table_name = 'index_report_tasks' and column_name in ('attempts', 'claimed_by', 'lease_until')");
+        const gone = await after.core.query(
+          "select column_name from information_schema.columns where table_name = 'index_report_tasks' and column_name in ('attempts', 'claimed_by', 'lease_until')",
+        );
         expect(gone).toEqual([]);
         const w = new JobService(after.db, { log: after.core.log });
         w.register(INDEX_REPORT_JOB, indexReportJob(after.core, { build: async (t) => ({ file: Buffer.from(t.name), path: `reports/${t.request_id}.xlsx` }) }));
         expect(await w.drain()).toBe(2);
-        expect((await after.core.query<{ status: string }>('select status from index_report_tasks order by id')).map((r) => r.status)).toEqual(['completed', 'completed', 'completed', 'failed']);
+        expect((await after.core.query<{ status: string }>('select status from index_report_tasks order by id')).map((r) => r.status)).toEqual([
+          'completed',
+          'completed',
+          'completed',
+          'failed',
+        ]);
       } finally {
         await after.close();
       }

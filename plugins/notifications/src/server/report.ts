@@ -109,7 +109,10 @@ export function indexReportJob(core: ServerCore, opts: IndexReportJobOptions = {
         throw new PermanentError((e as Error).message);
       }
       return job.complete(async (tx) => {
-        await tx.query(`update index_report_tasks set status = 'completed', report = $2, media_os_filepath = $3, error = null, completed_at = now() where id = $1`, [task.id, out.file, out.path]);
+        await tx.query(
+          `update index_report_tasks set status = 'completed', report = $2, media_os_filepath = $3, error = null, completed_at = now() where id = $1`,
+          [task.id, out.file, out.path],
+        );
         return { media_os_filepath: out.path };
       });
     },

@@ -17,8 +17,20 @@ export default definePlugin({
     // TBX-012: the management screen under the product context, read permission.
     { ref: toolboxAdminRoute, requires: canRead, load: () => import('./pages/ToolboxAdminPage') },
     // TBX-014..016: both levels of the frame route, behind the iframe-unit guard.
-    { ref: toolboxAppRoutes.region, requires: applications, guard: iframeUnitRouteGuard, keepMountedOnProductChange: true, load: () => import('./pages/ToolboxAppPage') },
-    { ref: toolboxAppRoutes.product, requires: applications, guard: iframeUnitRouteGuard, keepMountedOnProductChange: true, load: () => import('./pages/ToolboxAppPage') },
+    {
+      ref: toolboxAppRoutes.region,
+      requires: applications,
+      guard: iframeUnitRouteGuard,
+      keepMountedOnProductChange: true,
+      load: () => import('./pages/ToolboxAppPage'),
+    },
+    {
+      ref: toolboxAppRoutes.product,
+      requires: applications,
+      guard: iframeUnitRouteGuard,
+      keepMountedOnProductChange: true,
+      load: () => import('./pages/ToolboxAppPage'),
+    },
     // TBX-024: the notice page.
     { ref: noticeRoute, load: () => import('./pages/NoticePage') },
   ],

@@ -28,14 +28,18 @@ const UNITS = [
 function server({ applications = true, units = UNITS, token = 'tok-1' as string | null } = {}) {
   const tree = fixtures.hierarchy().map((c) => ({ ...c, feature_flags: { ...c.feature_flags, applications } as Record<string, boolean> }));
   const s = new FakeServer()
-    .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, support_url: 'https://support.example.com', service_desk_url: 'https://desk' } })
+    .respond('GET /api/v1/config', {
+      data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, support_url: 'https://support.example.com', service_desk_url: 'https://desk' },
+    })
     .respond('GET /api/v1/hierarchy', { data: tree })
     .respond('GET /api/v1/me', { data: fixtures.me() })
     .respond('GET /api/v1/languages', { data: [] })
     .respond('GET /api/v1/toolbox/units/type/nav/client/acme', { data: units });
   // SRV-013: the page asks for a token made for the unit it shows.
   s.handle('GET /api/v1/sso/frame-token', (_b, _i, url) =>
-    token ? { body: { token: `${token}`, unit: url.searchParams.get('unit'), validation_url: '/api/v1/sso/validate' } } : { status: 401, body: { error: { message: 'no session' } } },
+    token
+      ? { body: { token: `${token}`, unit: url.searchParams.get('unit'), validation_url: '/api/v1/sso/validate' } }
+      : { status: 401, body: { error: { message: 'no session' } } },
   );
   s.handle('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', () => ({ body: { data: [] } }));
   s.install();
@@ -107,11 +111,19 @@ describe('toolbox in the shell', () => {
     await act(async () => {
       f.dispatchEvent(new Event('load'));
     });
-    await waitFor(() => expect(post).toHaveBeenCalledWith({ type: 'sso-token', token: 'tok-1', validationUrl: `${window.location.origin}/api/v1/sso/validate` }, 'https://app.example.com'));
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        { type: 'sso-token', token: 'tok-1', validationUrl: `${window.location.origin}/api/v1/sso/validate` },
+        'https://app.example.com',
+      ),
+    );
     // SRV-013: the token is made for this unit (its audience)
     expect(s.calls.filter((c) => c.url.startsWith('/api/v1/sso/frame-token')).map((c) => c.url)).toEqual(['/api/v1/sso/frame-token?unit=US%20Only']);
     await waitFor(() =>
-      expect(post).toHaveBeenCalledWith({ type: 'context-change', clientSlug: 'acme', regionSlug: 'us', brandSlug: null, productSlug: null }, 'https://app.example.com'),
+      expect(post).toHaveBeenCalledWith(
+        { type: 'context-change', clientSlug: 'acme', regionSlug: 'us', brandSlug: null, productSlug: null },
+        'https://app.example.com',
+      ),
     );
   });
 
@@ -122,7 +134,9 @@ describe('toolbox in the shell', () => {
     const post = jest.spyOn(f.contentWindow!, 'postMessage').mockImplementation(() => undefined);
     await act(async () => {
       window.dispatchEvent(new MessageEvent('message', { origin: 'https://evil.example.com', data: { type: 'request-sso-token' }, source: f.contentWindow }));
-      window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com.evil.example', data: { type: 'request-sso-token' }, source: f.contentWindow }));
+      window.dispatchEvent(
+        new MessageEvent('message', { origin: 'https://app.example.com.evil.example', data: { type: 'request-sso-token' }, source: f.contentWindow }),
+      );
       // the frame's origin, but not the frame (a popup or sibling frame of that origin)
       window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: window }));
       await new Promise((r) => setTimeout(r, 50));
@@ -132,7 +146,10 @@ describe('toolbox in the shell', () => {
       window.dispatchEvent(new MessageEvent('message', { origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: f.contentWindow }));
     });
     await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
-    expect(post.mock.calls[0]).toEqual([{ type: 'sso-token', token: 'tok-1', validationUrl: expect.stringMatching(/\/api\/v1\/sso\/validate$/) }, 'https://app.example.com']);
+    expect(post.mock.calls[0]).toEqual([
+      { type: 'sso-token', token: 'tok-1', validationUrl: expect.stringMatching(/\/api\/v1\/sso\/validate$/) },
+      'https://app.example.com',
+    ]);
   });
 
   it('TBX-018 shows the product support message when the frame has not loaded after 1 minute', async () => {
@@ -156,7 +173,9 @@ describe('toolbox in the shell', () => {
     server();
     await renderInShell([probe, plugin], '/acme/uk/some-brand/some-product/home');
     expect(await screen.findByRole('heading', { name: 'Oops...' })).toBeTruthy();
-    expect(screen.getByTestId('notice-text').textContent).toBe('The selected client and region has no brand or product associated with it. Please contact your Agency Admin.');
+    expect(screen.getByTestId('notice-text').textContent).toBe(
+      'The selected client and region has no brand or product associated with it. Please contact your Agency Admin.',
+    );
     expect(screen.getByTestId('notice-support').getAttribute('href')).toBe('https://support.example.com');
   });
 });
@@ -166,7 +185,13 @@ describe('FrameMessenger', () => {
     const postMessage = jest.fn();
     const warn = jest.fn();
     const frame = { postMessage };
-    const m = new FrameMessenger({ unitUrl: 'https://app.example.com/x', target: () => frame, fetchToken, validationUrl: 'https://discovery.example/api/v1/sso/validate', warn });
+    const m = new FrameMessenger({
+      unitUrl: 'https://app.example.com/x',
+      target: () => frame,
+      fetchToken,
+      validationUrl: 'https://discovery.example/api/v1/sso/validate',
+      warn,
+    });
     return { m, postMessage, warn, frame };
   };
 
@@ -179,14 +204,24 @@ describe('FrameMessenger', () => {
     expect(postMessage).not.toHaveBeenCalled();
     expect(await m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: frame })).toBe(true);
     expect(postMessage).toHaveBeenCalledTimes(1);
-    expect(postMessage).toHaveBeenCalledWith({ type: 'sso-token', token: 't', validationUrl: 'https://discovery.example/api/v1/sso/validate' }, 'https://app.example.com');
+    expect(postMessage).toHaveBeenCalledWith(
+      { type: 'sso-token', token: 't', validationUrl: 'https://discovery.example/api/v1/sso/validate' },
+      'https://app.example.com',
+    );
   });
 
   it('TBX-020 a frame asking again within a second gets no new token; after it, it does', async () => {
     const postMessage = jest.fn();
     const frame = { postMessage };
     let now = 10_000;
-    const m = new FrameMessenger({ unitUrl: 'https://app.example.com/x', target: () => frame, fetchToken: async () => 't', validationUrl: 'https://discovery.example/api/v1/sso/validate', warn: jest.fn(), now: () => now });
+    const m = new FrameMessenger({
+      unitUrl: 'https://app.example.com/x',
+      target: () => frame,
+      fetchToken: async () => 't',
+      validationUrl: 'https://discovery.example/api/v1/sso/validate',
+      warn: jest.fn(),
+      now: () => now,
+    });
     const ask = () => m.handleMessage({ origin: 'https://app.example.com', data: { type: 'request-sso-token' }, source: frame });
     expect(await ask()).toBe(true);
     now += 400;

@@ -2,7 +2,16 @@ import { defineEndpoint, SlugSegment, typed } from '@discovery/plugin-api';
 import { IdParams } from '@discovery/plugin-api/zod';
 import * as z from 'zod';
 import { toolboxPermissions as P } from './refs';
-import { BulkPrioritySchema, CategoryBodySchema, CategoryPatchSchema, UNIT_TYPES, UnitBodySchema, UnitPatchSchema, type ToolboxCategoryDto, type ToolboxUnitDto } from './schema';
+import {
+  BulkPrioritySchema,
+  CategoryBodySchema,
+  CategoryPatchSchema,
+  UNIT_TYPES,
+  UnitBodySchema,
+  UnitPatchSchema,
+  type ToolboxCategoryDto,
+  type ToolboxUnitDto,
+} from './schema';
 
 const inClient = <T extends (typeof P)[keyof typeof P]>(permission: T) => ({ permission, scope: 'client' }) as const;
 
@@ -28,7 +37,14 @@ export const toolboxEndpoints = {
     response: typed<{ data: ToolboxCategoryDto[] }>(),
   }),
   /** TBX-007: a new unit (status true, no id). */
-  createUnit: defineEndpoint({ method: 'POST', path: '/api/v1/toolbox/units', access: inClient(P.create), body: UnitBodySchema, bodyErrors: 'rule', response: typed<{ data: ToolboxUnitDto }>() }),
+  createUnit: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/toolbox/units',
+    access: inClient(P.create),
+    body: UnitBodySchema,
+    bodyErrors: 'rule',
+    response: typed<{ data: ToolboxUnitDto }>(),
+  }),
   /** TBX-008 / TBX-009: change a unit (hide = status false, category null, iframed false). */
   updateUnit: defineEndpoint({
     method: 'PUT',

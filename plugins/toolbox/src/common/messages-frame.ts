@@ -51,5 +51,11 @@ export function isTokenRequestFromFrame(event: { origin: string; data: unknown }
 
 /** TBX-021 DESIGN: the context-change message. */
 export function contextChangeMessage(sel: { client?: string; region?: string; brand?: string; product?: string }): ContextChangeMessage {
-  return { type: 'context-change', clientSlug: sel.client ?? null, regionSlug: sel.region ?? null, brandSlug: sel.brand ?? null, productSlug: sel.product ?? null };
+  return {
+    type: 'context-change',
+    clientSlug: sel.client ?? null,
+    regionSlug: sel.region ?? null,
+    brandSlug: sel.brand ?? null,
+    productSlug: sel.product ?? null,
+  };
 }

@@ -72,7 +72,14 @@ describe('iframe-unit guard', () => {
     unit({ name: 'Other Client', client_slug: 'globex' }),
     unit({ name: 'Hidden', status: false }),
   ];
-  const input = (unitName: string, over: Partial<Parameters<typeof iframeUnitGuard>[0]> = {}) => ({ clientSlug: 'acme', unitName, regionId: US, units, applicationsEnabled: true, ...over });
+  const input = (unitName: string, over: Partial<Parameters<typeof iframeUnitGuard>[0]> = {}) => ({
+    clientSlug: 'acme',
+    unitName,
+    regionId: US,
+    units,
+    applicationsEnabled: true,
+    ...over,
+  });
 
   it("TBX-015 allows an iframed unit of the route's client whose regions include 'all' or the current region", () => {
     expect(iframeUnitGuard(input('Embedded'))?.name).toBe('Embedded');

@@ -86,7 +86,11 @@ export function newUnitBody<U extends { id?: number | null; status?: boolean }>(
  * TBX-011: the priorities after moving the category at `from` to `to` in the priority order:
  * 0, 1, 2... in the new order (one bulk call carries them all).
  */
-export function reorderedPriorities(categories: readonly Pick<ToolboxCategoryDto, 'id' | 'priority' | 'name'>[], from: number, to: number): { id: number; priority: number }[] {
+export function reorderedPriorities(
+  categories: readonly Pick<ToolboxCategoryDto, 'id' | 'priority' | 'name'>[],
+  from: number,
+  to: number,
+): { id: number; priority: number }[] {
   const list = [...categories].sort((a, b) => a.priority - b.priority || a.name.localeCompare(b.name));
   if (from < 0 || from >= list.length || to < 0 || to >= list.length) return list.map((c, i) => ({ id: c.id, priority: i }));
   const [moved] = list.splice(from, 1);

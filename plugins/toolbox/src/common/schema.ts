@@ -51,12 +51,7 @@ export function isHttpUrl(value: string): boolean {
   }
 }
 
-const UrlSchema = z
-  .string({ error: M.urlRequired })
-  .trim()
-  .min(1, M.urlRequired)
-  .max(2000, M.urlTooLong)
-  .refine(isHttpUrl, M.urlInvalid);
+const UrlSchema = z.string({ error: M.urlRequired }).trim().min(1, M.urlRequired).max(2000, M.urlTooLong).refine(isHttpUrl, M.urlInvalid);
 
 const RegionRefSchema = z.union([z.literal(ALL_REGIONS), Id, IdParam], { error: M.regionInvalid });
 

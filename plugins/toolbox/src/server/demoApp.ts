@@ -3,6 +3,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 /** The path every page of the demo application lives under (also how its units are recognised). */
 export const DEMO_APP_PATH = '/toolbox-demo/';
 
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The demo page an external link unit of this name opens. */
+export function demoLinkUrl(demoUrl: string, name: string): string {
+  return `${demoUrl}link?name=${encodeURIComponent(name)}`;
+}
+
 export interface DemoAppServer {
   origin: string;
   close(): Promise<void>;
@@ -21,8 +28,11 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
 <style>body{font-family:system-ui,sans-serif;margin:16px;color:#1c2127}dt{font-weight:600;margin-top:8px}button{margin:8px 8px 0 0}iframe{border:1px dashed #999;width:420px;height:90px;margin-top:8px}</style>
 </head><body>${body}</body></html>`;
   app.get(DEMO_APP_PATH, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(
-      html(`<h1>Demo application</h1>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        html(`<h1>Demo application</h1>
 <p id="greeting" data-testid="demo-greeting">Waiting for single sign-on…</p>
 <dl>
   <dt>Status</dt><dd id="status" data-testid="demo-status">No token yet</dd>
@@ -78,11 +88,14 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
   };
 })();
 </script>`),
-    ),
+      ),
   );
   app.get(`${DEMO_APP_PATH}intruder`, async (_req, reply) =>
-    reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-store').send(
-      html(`<p id="intruder-state" data-testid="intruder-state">Asking the app for a token…</p>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        html(`<p id="intruder-state" data-testid="intruder-state">Asking the app for a token…</p>
 <p>Tokens received: <span id="got" data-testid="intruder-token-count">0</span></p>
 <script>
 (function () {
@@ -94,8 +107,20 @@ export async function startDemoApp(opts: { host: string; port: number; publicHos
   document.getElementById('intruder-state').textContent = 'Asked the app for a token from ' + location.origin;
 })();
 </script>`),
-    ),
+      ),
   );
+  // The demo's external link units (a partner tool the toolbox opens in a new tab) point here:
+  // a real page on another origin, not a placeholder host that does not resolve (issue 14 §5).
+  app.get(`${DEMO_APP_PATH}link`, async (req, reply) => {
+    const name = String((req.query as { name?: unknown }).name ?? 'Partner tool').slice(0, 100);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-store')
+      .send(
+        html(`<h1 data-testid="demo-link-name">${escapeHtml(name)}</h1>
+<p>A partner tool the Discovery toolbox links to. In a deployment this unit's address is the tool's own (Manage Toolbox).</p>`),
+      );
+  });
   // The messages the demo pages received (newest last, at most 200): a tester's view of the hand-off.
   const events: { type: string; origin: string; at: string }[] = [];
   app.post(`${DEMO_APP_PATH}events`, async (req, reply) => {

@@ -1,7 +1,15 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, isSlugCovered, isSlugVisible, type ClientNode, type RequestAuth, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { allToolboxPermissions, APPLICATIONS_FLAG, regionAllowed, toolboxEndpoints as E, toolboxPermissions as P, TOOLBOX_MESSAGES as M, type ToolboxUnitDto } from '../common';
+import {
+  allToolboxPermissions,
+  APPLICATIONS_FLAG,
+  regionAllowed,
+  toolboxEndpoints as E,
+  toolboxPermissions as P,
+  TOOLBOX_MESSAGES as M,
+  type ToolboxUnitDto,
+} from '../common';
 import { DEMO_APP_PATH, startDemoApp, type DemoAppServer } from './demoApp';
 import init from './migrations/0001_toolbox.sql';
 import { activeUnitsNamed, categoriesOf, categoryById, unitById, unitsOf } from './repository';
@@ -56,10 +64,20 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const tree = await core.hierarchy();
       const clients = auth.context ? [auth.context.client] : tree.filter((c) => isSlugVisible(auth.grants, c.slug));
       const withApps = clients.filter((c) => c.feature_flags[APPLICATIONS_FLAG] === true);
-      const units = await activeUnitsNamed(core, unitName, withApps.map((c) => c.id));
+      const units = await activeUnitsNamed(
+        core,
+        unitName,
+        withApps.map((c) => c.id),
+      );
       const regionId = auth.context?.region?.id;
       return units.some(
-        (u) => u.iframed && inSeenRegion(auth, withApps.find((c) => c.id === u.client_id)!)(u) && (regionId === undefined || regionAllowed(u.region_ids, regionId)),
+        (u) =>
+          u.iframed &&
+          inSeenRegion(
+            auth,
+            withApps.find((c) => c.id === u.client_id)!,
+          )(u) &&
+          (regionId === undefined || regionAllowed(u.region_ids, regionId)),
       );
     });
 
@@ -118,7 +136,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // TBX-010: PUT and DELETE toolbox/categories/{id}.
     handle(router, E.updateCategory, async ({ params: { id }, body: { category }, auth }) => {
-      if (category.id && category.id !== id) throw core.errors.unprocessable('category.id does not match the URL.', { 'category.id': 'Does not match the URL.' });
+      if (category.id && category.id !== id)
+        throw core.errors.unprocessable('category.id does not match the URL.', { 'category.id': 'Does not match the URL.' });
       const client = writableClient(auth);
       await assertCategoryOf(id, client.id);
       const { id: _id, client_id: _c, ...fields } = category;
@@ -176,6 +195,10 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
           where url ~ $2 and url not like $1 || '%'`,
         [started.origin, `^http://(localhost|127\\.0\\.0\\.1|${publicHost.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}):[0-9]+${DEMO_APP_PATH}`],
       );
+      // Databases seeded before issue 14 hold placeholder hosts that resolve nowhere: the demo's own link page instead.
+      await core.query(`update toolbox_units set url = $1 || 'link?name=' || replace(name, ' ', '%20') where url ~ '^https://[a-z-]+\\.discovery\\.example/'`, [
+        `${started.origin}${DEMO_APP_PATH}`,
+      ]);
     }
   },
   seed: (core) => seedToolbox(core, demoApp ? `${demoApp.origin}${DEMO_APP_PATH}` : null),

@@ -45,7 +45,10 @@ export async function unitsOf(db: Db, clientId: number, navOnly: boolean): Promi
 /** The units named `name` (names are unique per client) among these clients, status true only. */
 export async function activeUnitsNamed(db: Db, name: string, clientIds: readonly number[]): Promise<ToolboxUnitDto[]> {
   if (clientIds.length === 0) return [];
-  const rows = await db.query<Row>(`select ${UNIT_COLUMNS} from ${UNIT_FROM} where u.name = $1 and u.status and u.client_id = any($2::int[])`, [name, clientIds]);
+  const rows = await db.query<Row>(`select ${UNIT_COLUMNS} from ${UNIT_FROM} where u.name = $1 and u.status and u.client_id = any($2::int[])`, [
+    name,
+    clientIds,
+  ]);
   return rows.map(toUnitDto);
 }
 

@@ -30,10 +30,25 @@ describe('toolbox API', () => {
     return { status: res.status, body: text ? JSON.parse(text) : null };
   };
   const regionId = async (client: string, region: string) =>
-    Number((await server.core.query<{ id: number }>('select r.id from regions r join clients c on c.id = r.client_id where c.slug = $1 and r.slug = $2', [client, region]))[0].id);
+    Number(
+      (
+        await server.core.query<{ id: number }>('select r.id from regions r join clients c on c.id = r.client_id where c.slug = $1 and r.slug = $2', [
+          client,
+          region,
+        ])
+      )[0].id,
+    );
   const clientId = async (slug: string) => Number((await server.core.query<{ id: number }>('select id from clients where slug = $1', [slug]))[0].id);
   const unitBody = (over: Record<string, unknown> = {}) => ({
-    unit: { name: `Unit ${Math.random().toString(36).slice(2, 8)}`, region_ids: ['all'], use_client_hierarchy: false, feature_module_category: 'toolbox', iframed: true, url: 'https://app.example.com/start', ...over },
+    unit: {
+      name: `Unit ${Math.random().toString(36).slice(2, 8)}`,
+      region_ids: ['all'],
+      use_client_hierarchy: false,
+      feature_module_category: 'toolbox',
+      iframed: true,
+      url: 'https://app.example.com/start',
+      ...over,
+    },
   });
 
   describe('reading', () => {
@@ -51,7 +66,14 @@ describe('toolbox API', () => {
     it('TBX-002 a unit carries id, name, status, region_ids, use_client_hierarchy, feature_module_category, iframed and url', async () => {
       const r = await call(admin, 'GET', '/units/type/all/client/acme');
       const uk = (r.body.data as ToolboxUnitDto[]).find((u) => u.name === 'UK Retail Portal')!;
-      expect(uk).toMatchObject({ status: true, region_ids: [await regionId('acme', 'uk')], use_client_hierarchy: false, feature_module_category: 'toolbox', iframed: false, url: 'https://uk-portal.discovery.example/' });
+      expect(uk).toMatchObject({
+        status: true,
+        region_ids: [await regionId('acme', 'uk')],
+        use_client_hierarchy: false,
+        feature_module_category: 'toolbox',
+        iframed: false,
+        url: `${demoAppUrl()}link?name=UK%20Retail%20Portal`,
+      });
       expect(typeof uk.id).toBe('number');
       const demo = (r.body.data as ToolboxUnitDto[]).find((u) => u.name === 'Demo App')!;
       expect(demo.region_ids).toEqual(['all']);
@@ -94,7 +116,14 @@ describe('toolbox API', () => {
     it('TBX-007 SRV-053 POST creates the unit with status true and no id; 201 with the stored unit', async () => {
       const r = await call(admin, 'POST', '/units', unitBody({ name: 'Created Unit', feature_module_category: 'insights' }));
       expect(r.status).toBe(201);
-      expect(r.body.data).toMatchObject({ name: 'Created Unit', status: true, client_slug: 'acme', feature_module_category: 'insights', iframed: true, category_id: null });
+      expect(r.body.data).toMatchObject({
+        name: 'Created Unit',
+        status: true,
+        client_slug: 'acme',
+        feature_module_category: 'insights',
+        iframed: true,
+        category_id: null,
+      });
       const nav = await call(admin, 'GET', '/units/type/nav/client/acme');
       expect((nav.body.data as ToolboxUnitDto[]).map((u) => u.name)).toContain('Created Unit');
     });
@@ -108,19 +137,15 @@ describe('toolbox API', () => {
       expect(hidden.body.error.message).toBe('A new unit is created with status true.');
     });
 
-    it.each([
-      ['javascript:alert(1)'],
-      ['ftp://files.example.com/x'],
-      ['data:text/html,<b>x</b>'],
-      ['/relative/path'],
-      ['not a url'],
-      ['https://'],
-    ])('validates the url: %s is refused with 422', async (url) => {
-      const r = await call(admin, 'POST', '/units', unitBody({ url }));
-      expect(r.status).toBe(422);
-      expect(r.body.error.message).toBe('Enter a full address starting with http:// or https://.');
-      expect(r.body.error.fields['unit.url']).toBe('Enter a full address starting with http:// or https://.');
-    });
+    it.each([['javascript:alert(1)'], ['ftp://files.example.com/x'], ['data:text/html,<b>x</b>'], ['/relative/path'], ['not a url'], ['https://']])(
+      'validates the url: %s is refused with 422',
+      async (url) => {
+        const r = await call(admin, 'POST', '/units', unitBody({ url }));
+        expect(r.status).toBe(422);
+        expect(r.body.error.message).toBe('Enter a full address starting with http:// or https://.');
+        expect(r.body.error.fields['unit.url']).toBe('Enter a full address starting with http:// or https://.');
+      },
+    );
 
     it('validates name, regions and navigation category', async () => {
       const noName = await call(admin, 'POST', '/units', unitBody({ name: '  ' }));
@@ -152,7 +177,14 @@ describe('toolbox API', () => {
       const uk = await regionId('acme', 'uk');
       const put = await call(admin, 'PUT', `/units/${created.id}`, { unit: { name: 'Changed', region_ids: [String(uk)], url: 'http://changed.example.com/' } });
       expect(put.status).toBe(200);
-      expect(put.body.data).toMatchObject({ id: created.id, name: 'Changed', region_ids: [uk], url: 'http://changed.example.com/', iframed: true, status: true });
+      expect(put.body.data).toMatchObject({
+        id: created.id,
+        name: 'Changed',
+        region_ids: [uk],
+        url: 'http://changed.example.com/',
+        iframed: true,
+        status: true,
+      });
       const badUrl = await call(admin, 'PUT', `/units/${created.id}`, { unit: { url: 'javascript:void(0)' } });
       expect(badUrl.status).toBe(422);
       const del = await call(admin, 'DELETE', `/units/${created.id}`);
@@ -208,9 +240,18 @@ describe('toolbox API', () => {
       const regional = await server.login('regional@example.com');
       expect((await call(regional, 'GET', '/units/type/all/client/acme', undefined, 'acme/uk')).status).toBe(200);
       // TBX-001: the nav list of a user granted only the UK holds units of 'all' or the UK, never another region's.
-      const [uk] = await server.core.query<{ id: number }>("select r.id from regions r join clients c on c.id = r.client_id where c.slug = 'acme' and r.slug = 'uk'");
-      const [us] = await server.core.query<{ id: number }>("select r.id from regions r join clients c on c.id = r.client_id where c.slug = 'acme' and r.slug = 'us'");
-      const usOnly = await call(admin, 'POST', '/units', unitBody({ name: 'US Only Tool', region_ids: [Number(us.id)], iframed: false, url: 'https://us.example.com' }));
+      const [uk] = await server.core.query<{ id: number }>(
+        "select r.id from regions r join clients c on c.id = r.client_id where c.slug = 'acme' and r.slug = 'uk'",
+      );
+      const [us] = await server.core.query<{ id: number }>(
+        "select r.id from regions r join clients c on c.id = r.client_id where c.slug = 'acme' and r.slug = 'us'",
+      );
+      const usOnly = await call(
+        admin,
+        'POST',
+        '/units',
+        unitBody({ name: 'US Only Tool', region_ids: [Number(us.id)], iframed: false, url: 'https://us.example.com' }),
+      );
       expect(usOnly.status).toBe(201);
       const everyone = await call(admin, 'GET', '/units/type/nav/client/acme');
       expect(everyone.body.data.map((u: { name: string }) => u.name)).toContain('US Only Tool');
@@ -231,7 +272,11 @@ describe('toolbox API', () => {
       const c = await call(admin, 'POST', '/categories', { category: { name: 'Labs' } });
       expect(c.status).toBe(201);
       const before = (await call(admin, 'GET', '/categories/client/acme')).body.data as ToolboxCategoryDto[];
-      expect(c.body.data).toMatchObject({ name: 'Labs', status: true, priority: Math.max(...before.filter((x) => x.id !== c.body.data.id).map((x) => x.priority)) + 1 });
+      expect(c.body.data).toMatchObject({
+        name: 'Labs',
+        status: true,
+        priority: Math.max(...before.filter((x) => x.id !== c.body.data.id).map((x) => x.priority)) + 1,
+      });
       const u = await call(admin, 'PUT', `/categories/${c.body.data.id}`, { category: { name: 'Labs 2', status: false } });
       expect(u.body.data).toMatchObject({ name: 'Labs 2', status: false });
       const unit = (await call(admin, 'POST', '/units', unitBody({ name: 'In Labs', category_id: c.body.data.id }))).body.data as ToolboxUnitDto;
@@ -246,7 +291,9 @@ describe('toolbox API', () => {
       expect((await call(admin, 'POST', '/categories', { category: { name: 'applications' } })).body.error.fields['category.name']).toBe(
         "A toolbox category named 'applications' already exists for this client.",
       );
-      expect((await call(admin, 'POST', '/categories', { category: { name: 'Neg', priority: -1 } })).body.error.fields['category.priority']).toBe('Priority is a whole number from 0.');
+      expect((await call(admin, 'POST', '/categories', { category: { name: 'Neg', priority: -1 } })).body.error.fields['category.priority']).toBe(
+        'Priority is a whole number from 0.',
+      );
       expect((await call(planner, 'POST', '/categories', { category: { name: 'Nope' } })).status).toBe(403);
     });
 
@@ -264,7 +311,10 @@ describe('toolbox API', () => {
 
       // A category of another client in the list: 422, and nothing changed.
       const globexCat = (await call(admin, 'POST', '/categories', { category: { name: 'Globex Cat' } }, 'globex/de')).body.data as ToolboxCategoryDto;
-      const mixed = await call(admin, 'PUT', `/categories/${acme}/bulk`, [{ id: reversed[0].id, priority: 50 }, { id: globexCat.id, priority: 0 }]);
+      const mixed = await call(admin, 'PUT', `/categories/${acme}/bulk`, [
+        { id: reversed[0].id, priority: 50 },
+        { id: globexCat.id, priority: 0 },
+      ]);
       expect(mixed.status).toBe(422);
       const unchanged = (await call(admin, 'GET', '/categories/client/acme')).body.data as ToolboxCategoryDto[];
       expect(unchanged.find((c) => c.id === reversed[0].id)!.priority).toBe(0);
@@ -353,6 +403,20 @@ describe('toolbox API', () => {
       expect(await page.text()).toContain('request-sso-token');
     });
 
+    it("an external link unit of the demo opens a real page of the demo application, with the unit's name (issue 14 §5)", async () => {
+      const r = await call(admin, 'GET', '/units/type/all/client/acme');
+      const seeded = ['Media Calculator', 'Retired Dashboard', 'UK Retail Portal'];
+      const links = (r.body.data as ToolboxUnitDto[]).filter((u) => seeded.includes(u.name));
+      expect(links.map((u) => [u.name, u.iframed]).sort()).toEqual(seeded.map((n) => [n, false]));
+      for (const u of links) {
+        const page = await fetch(u.url);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain(`<h1 data-testid="demo-link-name">${u.name}</h1>`);
+      }
+      const escaped = await (await fetch(`${demoAppUrl()}link?name=${encodeURIComponent('<script>x</script>')}`)).text();
+      expect(escaped).not.toContain('<script>x');
+    });
+
     it('the SSO validation URL answers another origin (CORS, no credentials) with who is signed in', async () => {
       const tokenRes = await fetch(`${server.url}/sso-token`, { headers: admin.headers() });
       const token = tokenRes.headers.get('sso-token')!;
@@ -370,7 +434,12 @@ describe('toolbox API', () => {
     it("the app's pages may frame the demo application (CSP frame-src), whose own answers let the app frame it", async () => {
       const origin = new URL(demoAppUrl()!).origin;
       const csp = (await fetch(`${server.url}/api/v1/ping`)).headers.get('content-security-policy')!;
-      expect(csp.split('; ').find((d) => d.startsWith('frame-src'))!.split(' ')).toContain(origin);
+      expect(
+        csp
+          .split('; ')
+          .find((d) => d.startsWith('frame-src'))!
+          .split(' '),
+      ).toContain(origin);
       const page = await fetch(demoAppUrl()!);
       expect(page.headers.get('x-frame-options')).toBeNull();
       expect(page.headers.get('content-security-policy') ?? '').not.toMatch(/frame-ancestors/);

@@ -1,4 +1,5 @@
 import type { ServerCore } from '@discovery/server';
+import { demoLinkUrl } from './demoApp';
 
 /**
  * Demo toolbox of Acme Beverages: the demo embedded application (iframed, every region), a
@@ -20,14 +21,16 @@ export async function seedToolbox(core: ServerCore, demoUrl: string | null): Pro
       const cat = (name: string) => cats.find((c) => c.name === name)?.id ?? null;
       const uk = regionId('acme', 'uk');
       const units: [string, boolean, unknown[], boolean, string, boolean, string, number | null][] = [];
+      // Every unit points at a page the demo application serves (issue 14 §5: never a host that
+      // does not resolve); without the demo application there are no demo units.
       if (demoUrl) {
         // The demo application checks that a token was made for it: its unit name rides in its url.
         units.push(['Demo App', true, ['all'], false, 'toolbox', true, `${demoUrl}?unit=Demo%20App`, cat('Applications')]);
         units.push(['Product Planner', true, ['all'], true, 'plans', true, `${demoUrl}?app=planner&unit=Product%20Planner`, cat('Applications')]);
+        units.push(['Media Calculator', true, ['all'], false, 'plans', false, demoLinkUrl(demoUrl, 'Media Calculator'), cat('Partner Tools')]);
+        if (uk) units.push(['UK Retail Portal', true, [uk], false, 'toolbox', false, demoLinkUrl(demoUrl, 'UK Retail Portal'), cat('Partner Tools')]);
+        units.push(['Retired Dashboard', false, ['all'], false, 'toolbox', false, demoLinkUrl(demoUrl, 'Retired Dashboard'), null]);
       }
-      units.push(['Media Calculator', true, ['all'], false, 'plans', false, 'https://calculator.discovery.example/', cat('Partner Tools')]);
-      if (uk) units.push(['UK Retail Portal', true, [uk], false, 'toolbox', false, 'https://uk-portal.discovery.example/', cat('Partner Tools')]);
-      units.push(['Retired Dashboard', false, ['all'], false, 'toolbox', false, 'https://retired.discovery.example/', null]);
       for (const u of units) {
         await tx.query(
           `insert into toolbox_units (client_id, name, status, region_ids, use_client_hierarchy, feature_module_category, iframed, url, category_id)
@@ -37,11 +40,11 @@ export async function seedToolbox(core: ServerCore, demoUrl: string | null): Pro
       }
     }
     const globex = clientId.get('globex');
-    if (globex) {
+    if (globex && demoUrl) {
       await tx.query(
         `insert into toolbox_units (client_id, name, status, region_ids, use_client_hierarchy, feature_module_category, iframed, url)
-         values ($1, 'Store Locator', true, '["all"]'::jsonb, false, 'toolbox', false, 'https://stores.discovery.example/')`,
-        [globex],
+         values ($1, 'Store Locator', true, '["all"]'::jsonb, false, 'toolbox', false, $2)`,
+        [globex, demoLinkUrl(demoUrl, 'Store Locator')],
       );
     }
   });

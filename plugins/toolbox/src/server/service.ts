@@ -106,10 +106,12 @@ export class ToolboxService {
     return this.core.transaction(async (tx) => {
       await this.checkCategoryName(tx, clientId, c.name, null);
       const [next] = await tx.query<{ p: number }>('select coalesce(max(priority) + 1, 0) as p from toolbox_categories where client_id = $1', [clientId]);
-      const [row] = await tx.query<{ id: number }>(
-        'insert into toolbox_categories (client_id, name, priority, status) values ($1, $2, $3, $4) returning id',
-        [clientId, c.name, c.priority ?? Number(next.p), c.status ?? true],
-      );
+      const [row] = await tx.query<{ id: number }>('insert into toolbox_categories (client_id, name, priority, status) values ($1, $2, $3, $4) returning id', [
+        clientId,
+        c.name,
+        c.priority ?? Number(next.p),
+        c.status ?? true,
+      ]);
       return Number(row.id);
     });
   }
@@ -138,7 +140,10 @@ export class ToolboxService {
   /** TBX-011: every listed category's priority in one transaction; all must be the client's. */
   async bulkPriorities(clientId: number, list: { id: number; priority: number }[]): Promise<void> {
     await this.core.transaction(async (tx) => {
-      const rows = await tx.query<{ id: number }>('select id from toolbox_categories where client_id = $1 and id = any($2::int[]) for update', [clientId, list.map((c) => c.id)]);
+      const rows = await tx.query<{ id: number }>('select id from toolbox_categories where client_id = $1 and id = any($2::int[]) for update', [
+        clientId,
+        list.map((c) => c.id),
+      ]);
       const known = new Set(rows.map((r) => Number(r.id)));
       const bad = list.find((c) => !known.has(c.id));
       if (bad) throw this.unprocessable('categories', `Toolbox category ${bad.id} is not one of this client's categories.`);

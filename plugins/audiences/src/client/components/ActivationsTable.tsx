@@ -36,7 +36,11 @@ export function ActivationsTable({
             <td>{formatDate(r.sentDate)}</td>
             <td>{isOpenEnded(r.endDate) ? '-' : formatDate(r.endDate)}</td>
             <td>
-              <Tag round style={{ background: COLOURS[DISPLAY_STATE_COLOUR[r.displayState]], color: '#fff' }} data-colour={DISPLAY_STATE_COLOUR[r.displayState]}>
+              <Tag
+                round
+                style={{ background: COLOURS[DISPLAY_STATE_COLOUR[r.displayState]], color: '#fff' }}
+                data-colour={DISPLAY_STATE_COLOUR[r.displayState]}
+              >
                 {r.displayState}
               </Tag>
             </td>

@@ -26,7 +26,11 @@ const row = (id: number, name: string, people: number | null, day: number, extra
 const P = '/acme/us/fizz-cola/fizz-zero';
 const all = { create: true, read: true, update: true, destroy: true };
 
-function server(audiencesRows: HomeEntityRow[], lookalikes: HomeEntityRow[], permissions: Record<string, unknown> = { audiences: all, ams_activation: { read: true } }) {
+function server(
+  audiencesRows: HomeEntityRow[],
+  lookalikes: HomeEntityRow[],
+  permissions: Record<string, unknown> = { audiences: all, ams_activation: { read: true } },
+) {
   const hierarchy = fixtures.hierarchy();
   hierarchy[0].regions[0].brands[0].products[1].conversant_company_id = 1101 as never;
   const s = new FakeServer()
@@ -37,14 +41,34 @@ function server(audiencesRows: HomeEntityRow[], lookalikes: HomeEntityRow[], per
     .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: ['audiences_overview'] })
     .respond('GET /api/v1/audiences/home_entities', { audiences: audiencesRows, lookalikes })
     .respond('GET /api/v1/audiences/ams/activations/recent', [
-      { activationId: 'a1', audienceId: 1, audienceName: 'Sent forever', lastRefresh: Date.UTC(2026, 10, 20), sentDate: Date.UTC(2026, 10, 19), endDate: 0, displayState: 'In Progress' },
-      { activationId: 'a2', audienceId: 2, audienceName: 'Done', lastRefresh: Date.UTC(2026, 10, 18), sentDate: Date.UTC(2026, 10, 17), endDate: Date.UTC(2026, 11, 1), displayState: 'Complete' },
+      {
+        activationId: 'a1',
+        audienceId: 1,
+        audienceName: 'Sent forever',
+        lastRefresh: Date.UTC(2026, 10, 20),
+        sentDate: Date.UTC(2026, 10, 19),
+        endDate: 0,
+        displayState: 'In Progress',
+      },
+      {
+        activationId: 'a2',
+        audienceId: 2,
+        audienceName: 'Done',
+        lastRefresh: Date.UTC(2026, 10, 18),
+        sentDate: Date.UTC(2026, 10, 17),
+        endDate: Date.UTC(2026, 11, 1),
+        displayState: 'Complete',
+      },
     ]);
   s.install();
   return s;
 }
 
-const names = () => within(screen.getByTestId('recent-audiences')).getAllByRole('row').slice(1).map((r) => r.querySelector('td')!.firstChild!.textContent!.trim());
+const names = () =>
+  within(screen.getByTestId('recent-audiences'))
+    .getAllByRole('row')
+    .slice(1)
+    .map((r) => r.querySelector('td')!.firstChild!.textContent!.trim());
 
 describe('Your Recent Audience Activity', () => {
   beforeEach(() => localStorage.clear());
@@ -57,7 +81,14 @@ describe('Your Recent Audience Activity', () => {
   });
 
   it('SHELL-105 SHELL-107 SHELL-108 lists audiences and lookalikes (last 5 by default), labels and sorts them, Activations tab with the 1970 end as -', async () => {
-    const rows = [row(1, 'Old', 50, 1), row(2, 'Optimized one', 400, 5, { audience_type: 'pve' }), row(3, 'Shared one', 0, 6, { source_identifier: 'x-1' }), row(4, 'Mid', 300, 4), row(5, 'Newer', 200, 7), row(6, 'Oldest', 10, 2)];
+    const rows = [
+      row(1, 'Old', 50, 1),
+      row(2, 'Optimized one', 400, 5, { audience_type: 'pve' }),
+      row(3, 'Shared one', 0, 6, { source_identifier: 'x-1' }),
+      row(4, 'Mid', 300, 4),
+      row(5, 'Newer', 200, 7),
+      row(6, 'Oldest', 10, 2),
+    ];
     const looks = [row(9, 'A lookalike', 900, 8, { type: 'lookalike', audience_type: null })];
     server(rows, looks);
     await renderInShell([home, audiences], `${P}/home`);
@@ -76,7 +107,13 @@ describe('Your Recent Audience Activity', () => {
     expect(names()[6]).toBe('Shared one');
     fireEvent.click(screen.getByRole('tab', { name: 'Activations' }));
     const table = await screen.findByTestId('activations-table');
-    expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual(['Audience Name', 'Last Refresh', 'Sent Date', 'End Date', 'Delivery Status']);
+    expect([...table.querySelectorAll('th')].map((th) => th.textContent)).toEqual([
+      'Audience Name',
+      'Last Refresh',
+      'Sent Date',
+      'End Date',
+      'Delivery Status',
+    ]);
     const cells = [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(cells[0]).toEqual(['Sent forever', '2026-11-20', '2026-11-19', '-', 'In Progress']);
     expect(table.querySelector('[data-colour="lime"]')!.textContent).toBe('Complete');

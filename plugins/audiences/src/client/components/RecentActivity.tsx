@@ -1,7 +1,18 @@
 import { Button, Classes, HTMLSelect, HTMLTable, Icon, Spinner, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
 import { Heading, StateMessage } from '@discovery/ui';
 import { effectiveCompanyId } from '@discovery/plugin-api';
-import { audienceDetailRoute, audiencesOverviewRoute, audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, SessionStoreToken, ShellModalsToken, useService } from '@discovery/platform';
+import {
+  audienceDetailRoute,
+  audiencesOverviewRoute,
+  audienceTypeLabelKey,
+  formatCount,
+  formatDate,
+  HierarchyStoreToken,
+  RouteTableToken,
+  SessionStoreToken,
+  ShellModalsToken,
+  useService,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +27,8 @@ type SortKey = 'name' | 'people' | 'created_at';
 export function recentRows(rows: HomeEntityRow[], limit: 5 | 10, sort: { key: SortKey; desc: boolean } | null): HomeEntityRow[] {
   const newest = [...rows].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at)).slice(0, limit);
   if (!sort) return newest;
-  const v = (r: HomeEntityRow) => (sort.key === 'name' ? r.name.toLowerCase() : sort.key === 'people' ? (r.count.people.global ?? -1) : Date.parse(r.created_at));
+  const v = (r: HomeEntityRow) =>
+    sort.key === 'name' ? r.name.toLowerCase() : sort.key === 'people' ? (r.count.people.global ?? -1) : Date.parse(r.created_at);
   return newest.sort((a, b) => {
     const c = v(a) < v(b) ? -1 : v(a) > v(b) ? 1 : 0;
     return sort.desc ? -c : c;
@@ -34,6 +46,7 @@ export const RecentActivity = observer(function RecentActivity() {
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
   const modals = useService(ShellModalsToken);
+  const routes = useService(RouteTableToken);
   const navigate = useNavigate();
   const [limit, setLimit] = useState<5 | 10>(5);
   const [sort, setSort] = useState<{ key: SortKey; desc: boolean } | null>(null);
@@ -66,14 +79,27 @@ export const RecentActivity = observer(function RecentActivity() {
         level={3}
         icon="database"
         title={t('home.unavailable')}
-        action={<Link to={audiencesOverviewRoute.link(hierarchy.selection)}>{t('home.goToAudiences')}</Link>}
+        // SHELL-110, where the overview can open from this context (not in a region without brands).
+        action={
+          routes.canOpen(audiencesOverviewRoute, session.snapshot) ? (
+            <Link to={audiencesOverviewRoute.link(hierarchy.selection)}>{t('home.goToAudiences')}</Link>
+          ) : undefined
+        }
         data-testid="recent-empty"
       />
     ) : (
       <>
         <label className={Classes.TEXT_MUTED} style={{ display: 'inline-flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
           {t('home.show')}
-          <HTMLSelect value={limit} onChange={(e) => setLimit(Number(e.target.value) as 5 | 10)} data-testid="recent-limit" options={[{ value: 5, label: t('home.last', { n: 5 }) }, { value: 10, label: t('home.last', { n: 10 }) }]} />
+          <HTMLSelect
+            value={limit}
+            onChange={(e) => setLimit(Number(e.target.value) as 5 | 10)}
+            data-testid="recent-limit"
+            options={[
+              { value: 5, label: t('home.last', { n: 5 }) },
+              { value: 10, label: t('home.last', { n: 10 }) },
+            ]}
+          />
         </label>
         <HTMLTable interactive style={{ width: '100%' }} data-testid="recent-audiences">
           <thead>
@@ -85,7 +111,12 @@ export const RecentActivity = observer(function RecentActivity() {
           </thead>
           <tbody>
             {shown.map((r) => (
-              <tr key={`${r.type}-${r.id}`} onClick={() => navigate(audienceDetailRoute.link(hierarchy.selection, { type: r.type, id: r.id }))} style={{ cursor: 'pointer' }} data-testid={`recent-row-${r.type}-${r.id}`}>
+              <tr
+                key={`${r.type}-${r.id}`}
+                onClick={() => navigate(audienceDetailRoute.link(hierarchy.selection, { type: r.type, id: r.id }))}
+                style={{ cursor: 'pointer' }}
+                data-testid={`recent-row-${r.type}-${r.id}`}
+              >
                 <td>
                   {r.name}{' '}
                   {(r.audience_type === 'pve' || r.source_identifier) && (

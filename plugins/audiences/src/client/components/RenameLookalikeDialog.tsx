@@ -7,7 +7,15 @@ import type { LookalikeDto } from '../../common';
 import { AudienceDetailStoreToken } from '../stores/AudienceDetailStore';
 
 /** Renames the detail page's lookalike (the store checks the shared schema, then saves). */
-export function RenameLookalikeDialog({ lookalike, onClose, onRenamed }: { lookalike: LookalikeDto; onClose: () => void; onRenamed: (l: LookalikeDto) => void }) {
+export function RenameLookalikeDialog({
+  lookalike,
+  onClose,
+  onRenamed,
+}: {
+  lookalike: LookalikeDto;
+  onClose: () => void;
+  onRenamed: (l: LookalikeDto) => void;
+}) {
   const { t } = useTranslation('audiences');
   const store = useService(AudienceDetailStoreToken);
   const [name, setName] = useState(lookalike.name);
@@ -33,7 +41,13 @@ export function RenameLookalikeDialog({ lookalike, onClose, onRenamed }: { looka
           }}
         >
           <FormGroup label={t('rename.name')} intent={error ? 'danger' : 'none'} helperText={error ?? undefined}>
-            <InputGroup autoFocus value={name} onChange={(e) => setName(e.target.value)} intent={error ? 'danger' : 'none'} data-testid="rename-lookalike-name" />
+            <InputGroup
+              autoFocus
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              intent={error ? 'danger' : 'none'}
+              data-testid="rename-lookalike-name"
+            />
           </FormGroup>
         </form>
       </DialogBody>

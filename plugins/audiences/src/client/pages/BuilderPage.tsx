@@ -63,7 +63,14 @@ const Groups = observer(function Groups({ store, side, onPick }: { store: Builde
             })}
             <Button small minimal icon="add" text={t('builder.addSegments')} onClick={() => onPick(gi)} data-testid={`${side}-add-${gi}`} />
             {(side === 'exclude' || groups.length > 1) && (
-              <Button small minimal icon="cross" aria-label={t('builder.removeGroup')} title={t('builder.removeGroup')} onClick={() => store.removeGroup(side, gi)} />
+              <Button
+                small
+                minimal
+                icon="cross"
+                aria-label={t('builder.removeGroup')}
+                title={t('builder.removeGroup')}
+                onClick={() => store.removeGroup(side, gi)}
+              />
             )}
           </Card>
         </div>
@@ -191,7 +198,9 @@ const BuilderPage = observer(function BuilderPage() {
 
   const errors = store.touched ? store.fieldErrors : store.serverErrors;
   const block = store.saveBlock;
-  const saveButton = <Button intent="primary" text={t('builder.save')} disabled={block !== null} loading={store.saving} onClick={() => void save()} data-testid="builder-save" />;
+  const saveButton = (
+    <Button intent="primary" text={t('builder.save')} disabled={block !== null} loading={store.saving} onClick={() => void save()} data-testid="builder-save" />
+  );
 
   return (
     <section data-testid="audience-builder">
@@ -206,8 +215,21 @@ const BuilderPage = observer(function BuilderPage() {
       )}
       <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 280px', gap: 24, marginTop: 16 }}>
         <div>
-          <FormGroup label={t('builder.name')} labelFor="audience-name" labelInfo="*" intent={errors['audience.name'] ? 'danger' : 'none'} helperText={errors['audience.name']}>
-            <InputGroup id="audience-name" value={store.name} onValueChange={(v) => store.setName(v)} onBlur={() => store.touch()} intent={errors['audience.name'] ? 'danger' : 'none'} data-testid="builder-name" />
+          <FormGroup
+            label={t('builder.name')}
+            labelFor="audience-name"
+            labelInfo="*"
+            intent={errors['audience.name'] ? 'danger' : 'none'}
+            helperText={errors['audience.name']}
+          >
+            <InputGroup
+              id="audience-name"
+              value={store.name}
+              onValueChange={(v) => store.setName(v)}
+              onBlur={() => store.touch()}
+              intent={errors['audience.name'] ? 'danger' : 'none'}
+              data-testid="builder-name"
+            />
           </FormGroup>
           <FormGroup label={t('builder.description')} labelFor="audience-description" helperText={errors['audience.description']}>
             <TextArea id="audience-description" fill value={store.description} onChange={(e) => store.setDescription(e.target.value)} />

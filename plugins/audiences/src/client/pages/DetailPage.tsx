@@ -1,4 +1,5 @@
-import { Button, Callout, Card, Classes, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, HTMLTable, Tag } from '@blueprintjs/core';
+import { IndexBars } from '@discovery/charts';
 import { Heading, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import {
   audienceBuilderLink,
@@ -9,19 +10,25 @@ import {
   formatCount,
   formatDate,
   HierarchyStoreToken,
+  InsightsPanelToken,
   SessionStoreToken,
   ToastStoreToken,
+  useOptionalService,
   useService,
 } from '@discovery/platform';
+import { RequestIndexReport } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { RenameLookalikeDialog } from '../components/RenameLookalikeDialog';
 import { describeRules } from '../describeRules';
 import { AudienceDetailStoreToken } from '../stores/AudienceDetailStore';
 
-/** Audience detail (SHELL-022): rules in words, counts and the insight profile. */
+/**
+ * Audience detail (SHELL-022): rules in words, counts and the insight profile: the Insights panel
+ * when the build has it (Person Level for this audience, Market Level surveys), else index bars.
+ */
 const DetailPage = observer(function DetailPage() {
   const { t } = useTranslation('audiences');
   const tc = useTranslation().t;
@@ -33,12 +40,15 @@ const DetailPage = observer(function DetailPage() {
   const navigate = useNavigate();
   const { type, id } = useParams();
   const [renaming, setRenaming] = useState(false);
+  const insights = useOptionalService(InsightsPanelToken);
   const context = hierarchy.fullSlug;
 
   useEffect(() => {
-    void store.load(type, id);
-  }, [store, type, id, context]);
+    void store.load(type, id, { profile: !insights });
+  }, [store, type, id, context, insights]);
   const { item, seed, names, profile, error } = store;
+  // A lookalike is its seed's rules over the modeled memberships (README); its custom tabs are none.
+  const panelAudiences = useMemo(() => (item && seed ? [{ key: `${item.type}-${item.id}`, name: item.name, rules: seed.rules }] : []), [item, seed]);
 
   const overview = audiencesOverviewRoute.link(hierarchy.selection);
   if (error) {
@@ -58,6 +68,7 @@ const DetailPage = observer(function DetailPage() {
         </PageTitle>
         <Tag minimal>{tc(audienceTypeLabelKey(item))}</Tag>
         <span style={{ flex: 1 }} />
+        <RequestIndexReport report={{ name: item.name, uiName: tc('indexReport.uiName', { name: item.name }), rules: seed.rules }} />
         {item.type === 'audience' && session.can('audiences', 'update') && (
           <Button icon="edit" text={t('overview.edit')} onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'edit', id: item.id }))} />
         )}
@@ -75,7 +86,11 @@ const DetailPage = observer(function DetailPage() {
           }}
         />
       )}
-      <p className={Classes.TEXT_MUTED}>{item.created_by ? t('detail.created', { date: formatDate(item.created_at), who: item.created_by }) : t('detail.createdAnon', { date: formatDate(item.created_at) })}</p>
+      <p className={Classes.TEXT_MUTED}>
+        {item.created_by
+          ? t('detail.created', { date: formatDate(item.created_at), who: item.created_by })
+          : t('detail.createdAnon', { date: formatDate(item.created_at) })}
+      </p>
       {item.type === 'audience' && <p>{item.description || <span className={Classes.TEXT_MUTED}>{t('detail.noDescription')}</span>}</p>}
       {item.type === 'lookalike' && (
         <p>
@@ -90,7 +105,8 @@ const DetailPage = observer(function DetailPage() {
           <div data-testid="detail-rules">
             {words.include.length > 0 && (
               <p>
-                {t('detail.include')} {words.include.map((g, i) => (
+                {t('detail.include')}{' '}
+                {words.include.map((g, i) => (
                   <span key={i}>
                     {i > 0 && <strong> {t('detail.and')} </strong>}({g.join(` ${t('detail.or')} `)})
                   </span>
@@ -99,7 +115,8 @@ const DetailPage = observer(function DetailPage() {
             )}
             {words.exclude.length > 0 && (
               <p>
-                {t('detail.exclude')} {words.exclude.map((g, i) => (
+                {t('detail.exclude')}{' '}
+                {words.exclude.map((g, i) => (
                   <span key={i}>
                     {i > 0 && <strong> {t('detail.and')} </strong>}({g.join(` ${t('detail.or')} `)})
                   </span>
@@ -136,55 +153,47 @@ const DetailPage = observer(function DetailPage() {
           </HTMLTable>
         </Card>
       </div>
-      <Heading level={2} look={5} style={{ marginTop: 24 }}>
-        {t('detail.profile')}
-      </Heading>
-      <p className={Classes.TEXT_MUTED}>{t('detail.profileHint')}</p>
-      {!profile ? (
-        <LoadingSpinner size={24} />
-      ) : profile.audience === 0 ? (
-        <Callout intent="warning">{tc('zeroCount.intro')}</Callout>
-      ) : (
-        <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(360px, 1fr))', gap: 16 }} data-testid="detail-profile">
-          {categories.map((c) => (
-            <Card key={c} compact>
-              <Heading level={3} look={5}>
-                {c}
-              </Heading>
-              <HTMLTable compact style={{ width: '100%' }}>
-                <thead>
-                  <tr>
-                    <th>{t('detail.segment')}</th>
-                    <th style={{ width: 120 }}>{t('detail.share')}</th>
-                    <th style={{ textAlign: 'right' }}>{t('detail.index')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {profile.rows
-                    .filter((r) => r.category === c)
-                    .map((r) => (
-                      <tr key={r.identifier} data-testid={`profile-${r.identifier}`}>
-                        <td>{r.name}</td>
-                        <td>
-                          <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
-                            <ProgressBar
-                              value={r.share}
-                              stripes={false}
-                              animate={false}
-                              intent="primary"
-                              aria-label={t('detail.shareOf', { segment: r.name })}
-                            />
-                            <span style={{ minWidth: 44, textAlign: 'right' }}>{(r.share * 100).toFixed(1)}%</span>
-                          </div>
-                        </td>
-                        <td style={{ textAlign: 'right', fontWeight: r.index >= 120 || r.index <= 80 ? 600 : undefined }}>{Math.round(r.index)}</td>
-                      </tr>
-                    ))}
-                </tbody>
-              </HTMLTable>
-            </Card>
-          ))}
+      {insights ? (
+        <div style={{ marginTop: 24 }} data-testid="detail-insights">
+          <insights.Panel
+            context="audience"
+            owner={{ kind: 'audiences', id: item.type === 'audience' ? item.id : null }}
+            audiences={panelAudiences}
+            membership={item.type === 'lookalike' ? 'modeled' : 'matched'}
+          />
         </div>
+      ) : (
+        <>
+          <Heading level={2} look={5} style={{ marginTop: 24 }}>
+            {t('detail.profile')}
+          </Heading>
+          <p className={Classes.TEXT_MUTED}>{t('detail.profileHint')}</p>
+          {!profile ? (
+            <LoadingSpinner size={24} />
+          ) : profile.audience === 0 ? (
+            <Callout intent="warning">{tc('zeroCount.intro')}</Callout>
+          ) : (
+            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(420px, 1fr))', gap: 16 }} data-testid="detail-profile">
+              {categories.map((c) => (
+                <Card key={c} compact>
+                  <IndexBars
+                    title={c}
+                    series={[{ key: 'audience', name: item.name }]}
+                    rows={profile.rows
+                      .filter((r) => r.category === c)
+                      .map((r) => ({
+                        key: r.identifier,
+                        label: r.name,
+                        population: r.population_share,
+                        values: [{ share: r.share, index: r.index, count: r.count }],
+                      }))}
+                    testId={`profile-${c}`}
+                  />
+                </Card>
+              ))}
+            </div>
+          )}
+        </>
       )}
     </section>
   );

@@ -1,5 +1,17 @@
 import { Button, Classes, DialogBody, DialogFooter, FormGroup, HTMLTable, Icon, InputGroup, Tag } from '@blueprintjs/core';
-import { audienceBuilderLink, audienceDetailRoute, audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, SessionStoreToken, ShellModalsToken, ToastStoreToken, TOAST_DURATIONS, useService } from '@discovery/platform';
+import {
+  audienceBuilderLink,
+  audienceDetailRoute,
+  audienceTypeLabelKey,
+  formatCount,
+  formatDate,
+  HierarchyStoreToken,
+  SessionStoreToken,
+  ShellModalsToken,
+  ToastStoreToken,
+  TOAST_DURATIONS,
+  useService,
+} from '@discovery/platform';
 import { AppDialog, ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -14,7 +26,13 @@ const SortHeader = observer(function SortHeader({ column, label }: { column: Sor
   const active = store.sort.key === column;
   return (
     <th aria-sort={active ? (store.sort.desc ? 'descending' : 'ascending') : 'none'}>
-      <button type="button" className="discovery-sort" onClick={() => store.sortBy(column)} title={t('overview.sortBy', { column: label })} data-testid={`sort-${column}`}>
+      <button
+        type="button"
+        className="discovery-sort"
+        onClick={() => store.sortBy(column)}
+        title={t('overview.sortBy', { column: label })}
+        data-testid={`sort-${column}`}
+      >
         {label} <Icon icon={active ? (store.sort.desc ? 'caret-down' : 'caret-up') : 'double-caret-vertical'} size={12} />
       </button>
     </th>
@@ -64,14 +82,37 @@ const OverviewPage = observer(function OverviewPage() {
   };
 
   const openDetails = (r: OverviewRow) =>
-    modals.openAudienceDetails({ id: r.id, name: r.name, type: r.type, audience_type: r.audience_type, source_identifier: r.source_identifier, people: r.count.people.global, created_at: r.created_at });
+    modals.openAudienceDetails({
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      audience_type: r.audience_type,
+      source_identifier: r.source_identifier,
+      people: r.count.people.global,
+      created_at: r.created_at,
+    });
 
   return (
     <section data-testid="audiences-overview">
       <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
         <PageTitle style={{ margin: 0, flex: 1 }}>{t('overview.heading')}</PageTitle>
-        <InputGroup leftIcon="search" placeholder={t('overview.search')} value={store.query} onValueChange={(v) => store.setQuery(v)} data-testid="audiences-search" style={{ width: 260 }} />
-        {can('create') && <Button intent="primary" icon="add" text={t('overview.new')} onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'create' }))} data-testid="audiences-new" />}
+        <InputGroup
+          leftIcon="search"
+          placeholder={t('overview.search')}
+          value={store.query}
+          onValueChange={(v) => store.setQuery(v)}
+          data-testid="audiences-search"
+          style={{ width: 260 }}
+        />
+        {can('create') && (
+          <Button
+            intent="primary"
+            icon="add"
+            text={t('overview.new')}
+            onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'create' }))}
+            data-testid="audiences-new"
+          />
+        )}
       </div>
       <p className={Classes.TEXT_MUTED}>{t('overview.hint')}</p>
       {!store.loaded && store.loading ? (
@@ -117,7 +158,14 @@ const OverviewPage = observer(function OverviewPage() {
                     data-testid="audience-details"
                   />
                   {r.type === 'audience' && can('update') && (
-                    <Button minimal small icon="edit" title={t('overview.edit')} aria-label={t('overview.edit')} onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'edit', id: r.id }))} />
+                    <Button
+                      minimal
+                      small
+                      icon="edit"
+                      title={t('overview.edit')}
+                      aria-label={t('overview.edit')}
+                      onClick={() => navigate(audienceBuilderLink(hierarchy.selection, { action: 'edit', id: r.id }))}
+                    />
                   )}
                   {r.type === 'audience' && can('create') && (
                     <Button
@@ -134,7 +182,18 @@ const OverviewPage = observer(function OverviewPage() {
                       }}
                     />
                   )}
-                  {can('destroy') && <Button minimal small intent="danger" icon="trash" title={t('overview.delete')} aria-label={t('overview.delete')} onClick={() => setConfirm(r)} data-testid="audience-delete" />}
+                  {can('destroy') && (
+                    <Button
+                      minimal
+                      small
+                      intent="danger"
+                      icon="trash"
+                      title={t('overview.delete')}
+                      aria-label={t('overview.delete')}
+                      onClick={() => setConfirm(r)}
+                      data-testid="audience-delete"
+                    />
+                  )}
                 </td>
               </tr>
             ))}

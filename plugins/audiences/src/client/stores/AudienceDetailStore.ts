@@ -29,7 +29,8 @@ export class AudienceDetailStore {
     return !this.error && (!this.item || !this.seed);
   }
 
-  async load(type: string | undefined, id: string | undefined): Promise<void> {
+  /** `profile: false` when the Insights panel shows the profile (it asks for its own). */
+  async load(type: string | undefined, id: string | undefined, opts: { profile?: boolean } = {}): Promise<void> {
     const seq = ++this.seq;
     this.item = null;
     this.seed = null;
@@ -38,7 +39,10 @@ export class AudienceDetailStore {
     const live = () => seq === this.seq;
     try {
       const params = { id: id ?? '' };
-      const it: DetailItem = type === 'lookalike' ? (await this.api.call(E.lookalikes.get, { params }, { silent: true })).data : (await this.api.call(E.get, { params }, { silent: true })).data;
+      const it: DetailItem =
+        type === 'lookalike'
+          ? (await this.api.call(E.lookalikes.get, { params }, { silent: true })).data
+          : (await this.api.call(E.get, { params }, { silent: true })).data;
       const seed = it.type === 'lookalike' ? (await this.api.call(E.get, { params: { id: it.seed_audience_id } }, { silent: true })).data : it;
       const ids = ruleIds(seed.rules);
       const segs = ids.length ? (await this.api.call(segmentsEndpoints.byIdentifiers, { body: { identifiers: ids } }, { silent: true })).data : [];
@@ -48,6 +52,7 @@ export class AudienceDetailStore {
         this.seed = seed;
         this.names = Object.fromEntries(segs.map((s) => [s.identifier, s.name]));
       });
+      if (opts.profile === false) return;
       const p = await this.api.call(E.profile, { params: { id: seed.id } }, { silent: true });
       if (live()) runInAction(() => (this.profile = p.data));
     } catch (e) {

@@ -8,7 +8,6 @@ export const AudiencesStoreToken = createToken<AudiencesStore>('audiences:Audien
 export type OverviewRow = AudienceDto | LookalikeDto;
 export type SortKey = 'name' | 'people' | 'created_at';
 
-
 /** The overview of the current context: audiences and lookalikes, search, sort, delete. */
 export class AudiencesStore {
   rows: OverviewRow[] = [];
@@ -47,7 +46,8 @@ export class AudiencesStore {
     const q = this.query.trim().toLowerCase();
     const rows = q ? this.rows.filter((r) => r.name.toLowerCase().includes(q)) : [...this.rows];
     const { key, desc } = this.sort;
-    const value = (r: OverviewRow): number | string => (key === 'name' ? r.name.toLowerCase() : key === 'people' ? (r.count.people.global ?? -1) : Date.parse(r.created_at));
+    const value = (r: OverviewRow): number | string =>
+      key === 'name' ? r.name.toLowerCase() : key === 'people' ? (r.count.people.global ?? -1) : Date.parse(r.created_at);
     rows.sort((a, b) => {
       const x = value(a);
       const y = value(b);

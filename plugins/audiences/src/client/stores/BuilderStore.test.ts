@@ -11,7 +11,14 @@ const seg = (identifier: string, name: string, extra: Record<string, unknown> = 
   available: true,
   ...extra,
 });
-const picked = (identifier: string, name = identifier) => ({ identifier, name, path: 'Demographix > Demographics > Age', matched: 10, modeled: 20, data_permissions: ['create_audience_single'] });
+const picked = (identifier: string, name = identifier) => ({
+  identifier,
+  name,
+  path: 'Demographix > Demographics > Age',
+  matched: 10,
+  modeled: 20,
+  data_permissions: ['create_audience_single'],
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function setup(server = new FakeServer(), debounce = 10) {
@@ -65,11 +72,18 @@ describe('BuilderStore: what blocks Save', () => {
 
   it('SHELL-072 blocks segments without create_audience_single, and segments no longer available', async () => {
     const server = new FakeServer().respond('POST /api/v1/segments/by_identifiers', {
-      data: [seg('dmx-0002', '25-34'), seg('is-0010', 'Soft drinks', { data_permissions: [] }), { identifier: 'ghost-1', name: 'ghost-1', path: '', available: false, data_permissions: [] }],
+      data: [
+        seg('dmx-0002', '25-34'),
+        seg('is-0010', 'Soft drinks', { data_permissions: [] }),
+        { identifier: 'ghost-1', name: 'ghost-1', path: '', available: false, data_permissions: [] },
+      ],
     });
     server.respond('POST /api/v1/audiences/count', { data: { people: { global: 5, region: 3 }, matched: 3, modeled: 4 } });
     const { store } = await setup(server);
-    await store.open({ name: 'Test Overlap Audience', rules: { include: { and: [{ or: ['dmx-0002', 'is-0010'] }] }, exclude: { and: [{ or: ['ghost-1'] }] } } });
+    await store.open({
+      name: 'Test Overlap Audience',
+      rules: { include: { and: [{ or: ['dmx-0002', 'is-0010'] }] }, exclude: { and: [{ or: ['ghost-1'] }] } },
+    });
     expect(store.name).toBe('Test Overlap Audience');
     expect(store.segments.get('dmx-0002')?.name).toBe('25-34');
     expect(store.invalidIds).toEqual(['ghost-1']);
@@ -132,14 +146,23 @@ describe('BuilderStore: live count', () => {
 
 describe('BuilderStore: save', () => {
   it('POSTs the draft and puts 422 field messages on their fields', async () => {
-    const server = new FakeServer().handle('POST /api/v1/audiences', () => ({ status: 422, body: { error: { message: 'This name is already in use.', status: 422, fields: { 'audience.name': 'This name is already in use.' } } } }));
+    const server = new FakeServer().handle('POST /api/v1/audiences', () => ({
+      status: 422,
+      body: { error: { message: 'This name is already in use.', status: 422, fields: { 'audience.name': 'This name is already in use.' } } },
+    }));
     const { store } = await setup(server);
     store.setName('Twice');
     store.addSegments('include', 0, [picked('dmx-0002')]);
     expect(await store.save()).toBeNull();
     expect(store.fieldErrors['audience.name']).toBe('This name is already in use.');
     expect(server.calls.at(-1)?.body).toEqual({
-      audience: { name: 'Twice', description: '', rules: { include: { and: [{ or: ['dmx-0002'] }] }, exclude: { and: [] } }, audience_type: 'custom', referer: null },
+      audience: {
+        name: 'Twice',
+        description: '',
+        rules: { include: { and: [{ or: ['dmx-0002'] }] }, exclude: { and: [] } },
+        audience_type: 'custom',
+        referer: null,
+      },
     });
     store.setName('Once');
     expect(store.fieldErrors['audience.name']).toBeUndefined();

@@ -53,7 +53,13 @@ export class BuilderStore {
     private readonly api: ApiClient,
     private readonly debounceMs = COUNT_DEBOUNCE_MS,
   ) {
-    makeAutoObservable<BuilderStore, 'api' | 'seq' | 'timer' | 'running' | 'debounceMs'>(this, { api: false, seq: false, timer: false, running: false, debounceMs: false });
+    makeAutoObservable<BuilderStore, 'api' | 'seq' | 'timer' | 'running' | 'debounceMs'>(this, {
+      api: false,
+      seq: false,
+      timer: false,
+      running: false,
+      debounceMs: false,
+    });
   }
 
   /** Starts counting whenever the rules change; returns the stop function (a page effect's cleanup). */
@@ -101,7 +107,15 @@ export class BuilderStore {
     const res = await this.api.call(segmentsEndpoints.byIdentifiers, { body: { identifiers: missing } }, { silent: true });
     runInAction(() => {
       for (const s of res.data) {
-        this.segments.set(s.identifier, { identifier: s.identifier, name: s.name, path: s.path, matched: s.count?.matched ?? 0, modeled: s.count?.modeled ?? 0, available: s.available, data_permissions: s.data_permissions ?? [] });
+        this.segments.set(s.identifier, {
+          identifier: s.identifier,
+          name: s.name,
+          path: s.path,
+          matched: s.count?.matched ?? 0,
+          modeled: s.count?.modeled ?? 0,
+          available: s.available,
+          data_permissions: s.data_permissions ?? [],
+        });
       }
     });
   }

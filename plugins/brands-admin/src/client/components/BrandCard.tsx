@@ -1,4 +1,4 @@
-import { Button, Callout, Card, FormGroup, InputGroup, Menu, MenuItem, Popover, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, FormGroup, InputGroup, Menu, MenuItem, PopoverNext, Tag } from '@blueprintjs/core';
 import { Heading } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +21,15 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
 
   const menu = (
     <Menu data-testid="brand-menu">
-      {!brand.isNew && <MenuItem icon="edit" text={t('brand.edit')} disabled={brand.open || !store.can('brands', 'update')} onClick={() => brand.edit()} data-testid="brand-edit" />}
+      {!brand.isNew && (
+        <MenuItem
+          icon="edit"
+          text={t('brand.edit')}
+          disabled={brand.open || !store.can('brands', 'update')}
+          onClick={() => brand.edit()}
+          data-testid="brand-edit"
+        />
+      )}
       <MenuItem
         icon="trash"
         intent="danger"
@@ -63,9 +71,9 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
         />
       )}
       {!brand.open && canAddProduct && <Button icon="add" text={t('brand.addProduct')} onClick={() => brand.addProduct()} data-testid="add-product" />}
-      <Popover content={menu} placement="bottom-end" minimal>
+      <PopoverNext content={menu} placement="bottom-end" animation="minimal" arrow={false}>
         <Button variant="minimal" icon="more" aria-label={t('brand.actions')} data-testid="brand-menu-button" />
-      </Popover>
+      </PopoverNext>
     </div>
   );
 
@@ -90,7 +98,13 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
         </FormGroup>
         <FormGroup label={t('brand.category')} labelFor={`${id}-category`}>
           {/* BRAND-016: free text, suggesting the client's categories. */}
-          <InputGroup id={`${id}-category`} value={brand.category} list={listId} onChange={(e) => brand.setCategory(e.target.value)} data-testid="brand-category-input" />
+          <InputGroup
+            id={`${id}-category`}
+            value={brand.category}
+            list={listId}
+            onChange={(e) => brand.setCategory(e.target.value)}
+            data-testid="brand-category-input"
+          />
           <datalist id={listId}>
             {store.categories.map((c) => (
               <option key={c} value={c} />
@@ -100,8 +114,19 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
         <FormGroup label={t('brand.regions')} labelFor={`${id}-regions`} helperText={t('brand.regionsHint')}>
           <InputGroup id={`${id}-regions`} readOnly value={regionNames(brand.regionIds)} data-testid="brand-regions-readonly" />
         </FormGroup>
-        <FormGroup label={t('brand.companyId')} labelFor={`${id}-company`} intent={v.companyId ? 'danger' : 'none'} helperText={v.companyId ? t(`validation.${v.companyId}`) : undefined}>
-          <CompanyIdInput id={`${id}-company`} value={brand.companyId} invalid={Boolean(v.companyId)} onChange={(x) => brand.setCompanyId(x)} testId="brand-company-input" />
+        <FormGroup
+          label={t('brand.companyId')}
+          labelFor={`${id}-company`}
+          intent={v.companyId ? 'danger' : 'none'}
+          helperText={v.companyId ? t(`validation.${v.companyId}`) : undefined}
+        >
+          <CompanyIdInput
+            id={`${id}-company`}
+            value={brand.companyId}
+            invalid={Boolean(v.companyId)}
+            onChange={(x) => brand.setCompanyId(x)}
+            testId="brand-company-input"
+          />
         </FormGroup>
         <div style={styles.actions}>
           <Button intent="primary" text={t('brand.apply')} disabled={!brand.canApply} onClick={() => brand.apply()} data-testid="brand-apply" />
@@ -115,14 +140,25 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
     body = (
       <dl style={styles.fields} data-testid="brand-view">
         <dt style={styles.term}>{t('brand.name')}</dt>
-        <dd style={styles.value} data-testid="brand-name">{brand.saved?.name ?? brand.name}</dd>
+        <dd style={styles.value} data-testid="brand-name">
+          {brand.saved?.name ?? brand.name}
+        </dd>
         <dt style={styles.term}>{t('brand.category')}</dt>
-        <dd style={styles.value} data-testid="brand-category">{(brand.saved ? brand.saved.category : brand.category) || t('brand.none')}</dd>
+        <dd style={styles.value} data-testid="brand-category">
+          {(brand.saved ? brand.saved.category : brand.category) || t('brand.none')}
+        </dd>
         <dt style={styles.term}>{t('brand.regions')}</dt>
-        <dd style={styles.value} data-testid="brand-regions">{regionNames(brand.saved ? brand.savedRegionIds : brand.regionIds)}</dd>
+        <dd style={styles.value} data-testid="brand-regions">
+          {regionNames(brand.saved ? brand.savedRegionIds : brand.regionIds)}
+        </dd>
         <dt style={styles.term}>{t('brand.companyId')}</dt>
         <dd style={styles.value}>
-          <CompanyIdValue value={brand.saved ? company.value : companyIdValue(brand.companyId)} inherited={brand.saved ? company.inherited : false} title={t('brand.inherited')} testId="brand-company-id" />
+          <CompanyIdValue
+            value={brand.saved ? company.value : companyIdValue(brand.companyId)}
+            inherited={brand.saved ? company.inherited : false}
+            title={t('brand.inherited')}
+            testId="brand-company-id"
+          />
         </dd>
       </dl>
     );
@@ -145,7 +181,15 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
           {/* BRAND-020: Save shows while any product is open. */}
           {brand.anyProductOpen && (
             <div style={styles.actions}>
-              <Button intent="primary" icon="floppy-disk" text={t('brand.save')} disabled={!brand.canSave} loading={brand.submitting} onClick={() => void store.save(brand)} data-testid="brand-save" />
+              <Button
+                intent="primary"
+                icon="floppy-disk"
+                text={t('brand.save')}
+                disabled={!brand.canSave}
+                loading={brand.submitting}
+                onClick={() => void store.save(brand)}
+                data-testid="brand-save"
+              />
             </div>
           )}
         </div>

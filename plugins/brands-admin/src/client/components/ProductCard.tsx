@@ -40,7 +40,9 @@ export const ProductCard = observer(function ProductCard({ store, brand, product
       <Card style={styles.productCard} data-testid="product-card" data-product={product.saved?.name ?? product.name} data-mode="view">
         <dl style={styles.fields}>
           <dt style={styles.term}>{t('product.name')}</dt>
-          <dd style={styles.value} data-testid="product-name">{product.saved?.name ?? product.name}</dd>
+          <dd style={styles.value} data-testid="product-name">
+            {product.saved?.name ?? product.name}
+          </dd>
           <dt style={styles.term}>{t('product.companyId')}</dt>
           <dd style={styles.value}>
             <CompanyIdValue
@@ -68,7 +70,14 @@ export const ProductCard = observer(function ProductCard({ store, brand, product
           )}
         </dl>
         <div style={styles.actions}>
-          <Button size="small" icon="edit" text={t('product.edit')} disabled={!store.can('products', 'update')} onClick={() => product.edit()} data-testid="product-edit" />
+          <Button
+            size="small"
+            icon="edit"
+            text={t('product.edit')}
+            disabled={!store.can('products', 'update')}
+            onClick={() => product.edit()}
+            data-testid="product-edit"
+          />
           {deletable ? (
             deleteButton
           ) : (
@@ -101,12 +110,25 @@ export const ProductCard = observer(function ProductCard({ store, brand, product
           />
         </FormGroup>
         <FormGroup label={t('product.companyId')} labelFor={`${id}-company`} intent={v.companyId ? 'danger' : 'none'} helperText={msg(v.companyId)}>
-          <CompanyIdInput id={`${id}-company`} value={product.companyId} invalid={Boolean(v.companyId)} onChange={(x) => product.setCompanyId(x)} testId="product-company-input" />
+          <CompanyIdInput
+            id={`${id}-company`}
+            value={product.companyId}
+            invalid={Boolean(v.companyId)}
+            onChange={(x) => product.setCompanyId(x)}
+            testId="product-company-input"
+          />
         </FormGroup>
         <FormGroup label={t('product.regions')} intent={v.regions ? 'danger' : 'none'} helperText={msg(v.regions)}>
           <div role="group" aria-label={t('product.regions')} data-testid="product-regions">
             {store.regions.map((r) => (
-              <Checkbox key={r.id} inline label={r.name} checked={product.regionIds.includes(r.id)} onChange={() => product.toggleRegion(r.id)} data-testid={`product-region-${r.slug}`} />
+              <Checkbox
+                key={r.id}
+                inline
+                label={r.name}
+                checked={product.regionIds.includes(r.id)}
+                onChange={() => product.toggleRegion(r.id)}
+                data-testid={`product-region-${r.slug}`}
+              />
             ))}
           </div>
         </FormGroup>

@@ -1,4 +1,4 @@
-import { Button, InputGroup, Menu, MenuItem, Popover } from '@blueprintjs/core';
+import { Button, InputGroup, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,17 +11,26 @@ export function RegionDropdown({ options, value, onChange }: { options: { slug: 
   const shown = options.filter((o) => !q || o.name.toLowerCase().includes(q) || o.slug.toLowerCase().includes(q));
   const current = options.find((o) => o.slug === value);
   return (
-    <Popover
+    <PopoverNext
       isOpen={open}
       onInteraction={(next) => {
         setOpen(next);
         if (!next) setQuery('');
       }}
       placement="bottom-start"
-      minimal
+      animation="minimal"
+      arrow={false}
       content={
         <div style={{ padding: 8, minWidth: 220 }} data-testid="region-dropdown-menu">
-          <InputGroup leftIcon="search" placeholder={t('searchRegions')} aria-label={t('searchRegions')} value={query} onChange={(e) => setQuery(e.target.value)} autoFocus data-testid="region-search" />
+          <InputGroup
+            leftIcon="search"
+            placeholder={t('searchRegions')}
+            aria-label={t('searchRegions')}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            autoFocus
+            data-testid="region-search"
+          />
           <Menu>
             {shown.map((o) => (
               <MenuItem
@@ -42,6 +51,6 @@ export function RegionDropdown({ options, value, onChange }: { options: { slug: 
       }
     >
       <Button endIcon="caret-down" text={current?.name ?? value} aria-haspopup="menu" data-testid="region-dropdown" />
-    </Popover>
+    </PopoverNext>
   );
 }

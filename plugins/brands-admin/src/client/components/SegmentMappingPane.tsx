@@ -13,10 +13,23 @@ export const SegmentMappingPane = observer(function SegmentMappingPane({ mapper 
   const { t } = useTranslation('brands-admin');
   const slot = mapper.pickerSlot;
   return (
-    <SlideInPanel isOpen={mapper.isOpen} onClose={() => mapper.cancel()} size={MAPPER_WIDTH} title={t('mapping.title')} icon="layers">
+    <SlideInPanel
+      isOpen={mapper.isOpen}
+      onClose={() => mapper.cancel()}
+      width={MAPPER_WIDTH}
+      title={t('mapping.title')}
+      icon="layers"
+      canOutsideClickClose
+      ownBody
+    >
       <div className={Classes.DRAWER_BODY}>
         <div style={{ padding: 20 }} data-testid="mapping-body">
           {mapper.brand && <p className={Classes.TEXT_MUTED}>{mapper.brand.saved?.name}</p>}
+          {mapper.readOnly && (
+            <Callout intent="primary" icon="lock" style={{ marginBottom: 16 }} data-testid="mapping-read-only">
+              {t('mapping.readOnly')}
+            </Callout>
+          )}
           {MAPPING_SLOTS.map((s) => {
             const label = t(`mapping.${s}`);
             const chosen = mapper.mapping?.[s];
@@ -31,15 +44,19 @@ export const SegmentMappingPane = observer(function SegmentMappingPane({ mapper 
                     onClick={() => mapper.openPicker(s)}
                     data-testid={`mapping-field-${s}`}
                   />
-                  <Button text={t('mapping.select')} onClick={() => mapper.openPicker(s)} style={{ flexGrow: 0 }} data-testid={`mapping-select-${s}`} />
-                  <Button
-                    icon="cross"
-                    aria-label={t('mapping.clear', { slot: label })}
-                    disabled={!chosen}
-                    onClick={() => mapper.clear(s)}
-                    style={{ flexGrow: 0 }}
-                    data-testid={`mapping-clear-${s}`}
-                  />
+                  {!mapper.readOnly && (
+                    <>
+                      <Button text={t('mapping.select')} onClick={() => mapper.openPicker(s)} style={{ flexGrow: 0 }} data-testid={`mapping-select-${s}`} />
+                      <Button
+                        icon="cross"
+                        aria-label={t('mapping.clear', { slot: label })}
+                        disabled={!chosen}
+                        onClick={() => mapper.clear(s)}
+                        style={{ flexGrow: 0 }}
+                        data-testid={`mapping-clear-${s}`}
+                      />
+                    </>
+                  )}
                 </ControlGroup>
                 {mapper.labels[s] && (
                   // BRAND-054: the chosen segment's path.
@@ -58,8 +75,17 @@ export const SegmentMappingPane = observer(function SegmentMappingPane({ mapper 
         </div>
       </div>
       <div className={Classes.DRAWER_FOOTER} style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
-        <Button text={t('mapping.cancel')} onClick={() => mapper.cancel()} data-testid="mapping-cancel" />
-        <Button intent="primary" text={t('mapping.save')} disabled={!mapper.canSave} loading={mapper.saving} onClick={() => void mapper.save()} data-testid="mapping-save" />
+        <Button text={mapper.readOnly ? t('mapping.close') : t('mapping.cancel')} onClick={() => mapper.cancel()} data-testid="mapping-cancel" />
+        {!mapper.readOnly && (
+          <Button
+            intent="primary"
+            text={t('mapping.save')}
+            disabled={!mapper.canSave}
+            loading={mapper.saving}
+            onClick={() => void mapper.save()}
+            data-testid="mapping-save"
+          />
+        )}
       </div>
       {/* BRAND-053: single select, zero-count segments allowed; a fresh picker per slot. */}
       <SegmentPicker

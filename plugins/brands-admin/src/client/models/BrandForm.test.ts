@@ -130,7 +130,14 @@ describe('BrandForm', () => {
     fresh.setCompanyId('77');
     const body = b.payload(1, false);
     expect(body.brand).toEqual(
-      expect.objectContaining({ id: 1, name: 'Fizz Cola', category: 'Soft Drinks', conversant_company_id: 500, client_id: 1, site_visit_segment_mapping: null }),
+      expect.objectContaining({
+        id: 1,
+        name: 'Fizz Cola',
+        category: 'Soft Drinks',
+        conversant_company_id: 500,
+        client_id: 1,
+        site_visit_segment_mapping: null,
+      }),
     );
     const [classic, z, lime] = body.brand.products_attributes!;
     expect(classic).toEqual(expect.objectContaining({ id: 1, name: 'Fizz Classic', brand_id: 1, region_ids: [1] }));
@@ -139,13 +146,22 @@ describe('BrandForm', () => {
       { id: 20, region_id: 1, product_id: 2 },
       { id: 21, region_id: 2, product_id: 2, _destroy: true },
     ]);
-    expect(lime).toEqual({ id: null, name: 'Fizz Lime', conversant_company_id: 77, brand_id: 1, region_ids: [2], product_regions_attributes: [{ region_id: 2, product_id: null }] });
+    expect(lime).toEqual({
+      id: null,
+      name: 'Fizz Lime',
+      conversant_company_id: 77,
+      brand_id: 1,
+      region_ids: [2],
+      product_regions_attributes: [{ region_id: 2, product_id: null }],
+    });
   });
 
   it('BRAND-044 BRAND-045 slugs travel only when the user may set them', () => {
     const b = new BrandForm(saved());
     b.products[0].setSlug(1, ' classic-env ');
-    expect(b.payload(1, true).brand.products_attributes![0].product_regions_attributes).toEqual([{ id: 10, region_id: 1, product_id: 1, id_env_product_slug: 'classic-env' }]);
+    expect(b.payload(1, true).brand.products_attributes![0].product_regions_attributes).toEqual([
+      { id: 10, region_id: 1, product_id: 1, id_env_product_slug: 'classic-env' },
+    ]);
     expect(b.payload(1, false).brand.products_attributes![0].product_regions_attributes![0]).not.toHaveProperty('id_env_product_slug');
   });
 

@@ -13,7 +13,10 @@ async function open(route: string, server = brandsServer()) {
 }
 
 const card = (name: string) => screen.getAllByTestId('brand-card').find((c) => c.getAttribute('data-brand') === name)!;
-const productCard = (within_: HTMLElement, name: string) => within(within_).getAllByTestId('product-card').find((c) => c.getAttribute('data-product') === name)!;
+const productCard = (within_: HTMLElement, name: string) =>
+  within(within_)
+    .getAllByTestId('product-card')
+    .find((c) => c.getAttribute('data-product') === name)!;
 
 describe('Brand Management page', () => {
   beforeEach(() => localStorage.clear());
@@ -64,7 +67,9 @@ describe('Brand Management page', () => {
 
   it('BRAND-007 BRAND-011 BRAND-012 BRAND-013 BRAND-014 brand cards in view mode', async () => {
     await open('/acme/brands/admin');
-    await waitFor(() => expect(screen.getAllByTestId('brand-card').map((c) => c.getAttribute('data-brand'))).toEqual(['Fizz Cola', 'morning Brew', 'Peak Water']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('brand-card').map((c) => c.getAttribute('data-brand'))).toEqual(['Fizz Cola', 'morning Brew', 'Peak Water']),
+    );
     const fizz = card('Fizz Cola');
     const view = within(within(fizz).getByTestId('brand-view'));
     for (const label of ['Brand Name', 'Category', 'Regions', 'Company ID']) expect(view.getByText(label)).toBeTruthy();
@@ -119,7 +124,16 @@ describe('Brand Management page', () => {
     const { server } = await open('/acme/brands/admin');
     server.handle('POST /api/v1/brands-admin/brands', (body) => {
       const b = (body as { brand: { name: string; products_attributes: { name: string; region_ids: number[] }[] } }).brand;
-      return { status: 201, body: { data: brand(9, b.name, b.products_attributes.map((p, i) => product(90 + i, p.name, p.region_ids))) } };
+      return {
+        status: 201,
+        body: {
+          data: brand(
+            9,
+            b.name,
+            b.products_attributes.map((p, i) => product(90 + i, p.name, p.region_ids)),
+          ),
+        },
+      };
     });
     await screen.findAllByTestId('brand-card');
     fireEvent.click(screen.getByTestId('add-brand'));
@@ -211,7 +225,16 @@ describe('Brand Management page', () => {
 
   it('BRAND-049 BRAND-051 BRAND-052 BRAND-054 the 650px Site Visit Segments Mapping overlay', async () => {
     const server = brandsServer().respond('POST /api/v1/segments/by_identifiers', {
-      data: [{ identifier: 'dmx-0001', name: '18-24', path: 'Demographix > Demographics > Age', count: { people: { global: 1 }, matched: 1, modeled: 1 }, data_permissions: [], available: true }],
+      data: [
+        {
+          identifier: 'dmx-0001',
+          name: '18-24',
+          path: 'Demographix > Demographics > Age',
+          count: { people: { global: 1 }, matched: 1, modeled: 1 },
+          data_permissions: [],
+          available: true,
+        },
+      ],
     });
     await open('/acme/brands/admin', server);
     await screen.findAllByTestId('brand-card');
@@ -231,6 +254,38 @@ describe('Brand Management page', () => {
     expect((within(card('Fizz Cola')).getByTestId('brand-toggle') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(pane).getByLabelText('Clear Customer Site Visitors'));
     expect(within(pane).queryByTestId('mapping-label-customer_site_visitors')).toBeNull();
+  });
+
+  it('a user without brands.update sees the mapping read-only, told why: no Select, Clear or Save, no picker (issue 14 §4)', async () => {
+    const server = brandsServer({ permissions: { brands: { read: true }, products: { read: true } } }).respond('POST /api/v1/segments/by_identifiers', {
+      data: [
+        {
+          identifier: 'dmx-0001',
+          name: '18-24',
+          path: 'Demographix > Demographics > Age',
+          count: { people: { global: 1 }, matched: 1, modeled: 1 },
+          data_permissions: [],
+          available: true,
+        },
+      ],
+    });
+    await open('/acme/brands/admin', server);
+    await screen.findAllByTestId('brand-card');
+    await act(async () => {
+      fireEvent.click(within(card('Peak Water')).getByTestId('open-mapper'));
+    });
+    const pane = (await waitFor(() => document.querySelector('.bp6-drawer') ?? Promise.reject(new Error('no drawer')))) as HTMLElement;
+    expect(within(pane).getByTestId('mapping-read-only').textContent).toBe('You can view this mapping. Changing it needs permission to update brands.');
+    expect(await within(pane).findByText('Demographix > Demographics > Age > 18-24')).toBeTruthy();
+    expect(within(pane).queryByText('Select')).toBeNull();
+    expect(within(pane).queryByLabelText('Clear Customer Site Visitors')).toBeNull();
+    expect(within(pane).queryByRole('button', { name: 'Save' })).toBeNull();
+    // The read-only field does not open the picker either.
+    fireEvent.click(within(pane).getByTestId('mapping-field-customer_site_non_visitors'));
+    expect(screen.queryByText('Choose a segment: Customer Site Non-Visitors')).toBeNull();
+    expect(within(pane).getByTestId('mapping-cancel').textContent).toBe('Close');
+    fireEvent.click(within(pane).getByTestId('mapping-cancel'));
+    await waitFor(() => expect(document.querySelector('.bp6-drawer')).toBeNull());
   });
 
   it('every validation message of the locale is the shared one the server sends', () => {

@@ -66,7 +66,16 @@ describe('BrandsAdminStore', () => {
     const server = brandsServer();
     server.handle('POST /api/v1/brands-admin/brands', (body) => {
       const b = (body as { brand: { name: string; products_attributes: { name: string; region_ids: number[] }[] } }).brand;
-      return { status: 201, body: { data: brand(9, b.name, b.products_attributes.map((p, i) => product(90 + i, p.name, p.region_ids))) } };
+      return {
+        status: 201,
+        body: {
+          data: brand(
+            9,
+            b.name,
+            b.products_attributes.map((p, i) => product(90 + i, p.name, p.region_ids)),
+          ),
+        },
+      };
     });
     const { store, toasts } = await storeFor(server);
     const b = store.addBrand()!;
@@ -87,7 +96,9 @@ describe('BrandsAdminStore', () => {
     expect(sent.brand.products_attributes).toHaveLength(2);
     expect(b.isNew).toBe(false);
     expect(b.products.every((p) => !p.open)).toBe(true);
-    expect(toasts.toasts[0]).toEqual(expect.objectContaining({ intent: 'success', message: 'Successfully created Sunny and associated products.', timeout: 4000 }));
+    expect(toasts.toasts[0]).toEqual(
+      expect.objectContaining({ intent: 'success', message: 'Successfully created Sunny and associated products.', timeout: 4000 }),
+    );
     expect(server.calls.filter((c) => c.url === '/api/v1/hierarchy').length).toBe(hierarchyCalls + 1);
   });
 
@@ -153,7 +164,9 @@ describe('BrandsAdminStore', () => {
     store.requestDeleteBrand(peak);
     expect(await store.confirmDelete()).toBe(false);
     expect(store.notice).toBe('We were unable to delete that brand. Please try again.');
-    expect(toasts.toasts[0]).toEqual(expect.objectContaining({ intent: 'error', message: 'Peak Water could not be deleted. Please try again.', timeout: 5000 }));
+    expect(toasts.toasts[0]).toEqual(
+      expect.objectContaining({ intent: 'error', message: 'Peak Water could not be deleted. Please try again.', timeout: 5000 }),
+    );
     expect(store.brands).toContain(peak);
   });
 

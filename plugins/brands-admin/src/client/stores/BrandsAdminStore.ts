@@ -186,7 +186,9 @@ export class BrandsAdminStore {
     b.notice = null;
     try {
       // BRAND-023: a saved brand is PUT to its id, a new one POSTed.
-      const res = b.id ? await api.call(E.updateBrand, { params: { id: b.id }, body }, { silent: true }) : await api.call(E.createBrand, { body }, { silent: true });
+      const res = b.id
+        ? await api.call(E.updateBrand, { params: { id: b.id }, body }, { silent: true })
+        : await api.call(E.createBrand, { body }, { silent: true });
       runInAction(() => b.markSaved(res.data));
       toasts.success(t(isNew ? 'toast.created' : 'toast.updated', { name: res.data.name }));
       await this.refreshHierarchy();

@@ -82,7 +82,14 @@ describe('SegmentMappingStore', () => {
 
   it('BRAND-056 BRAND-057 Save PUTs the mapping to brands/{id}, gives it to the brand card and toasts', async () => {
     const s = server();
-    s.handle('PUT /api/v1/brands-admin/brands/1', (body) => ({ body: { data: { ...adminBrands()[2], site_visit_segment_mapping: (body as { brand: { site_visit_segment_mapping: unknown } }).brand.site_visit_segment_mapping } } }));
+    s.handle('PUT /api/v1/brands-admin/brands/1', (body) => ({
+      body: {
+        data: {
+          ...adminBrands()[2],
+          site_visit_segment_mapping: (body as { brand: { site_visit_segment_mapping: unknown } }).brand.site_visit_segment_mapping,
+        },
+      },
+    }));
     const { store, toasts, hierarchy } = await storeFor(s);
     const fizz = store.visibleBrands.find((b) => b.id === 1)!;
     await store.mapper.open(fizz, store.client!);
@@ -90,9 +97,13 @@ describe('SegmentMappingStore', () => {
     expect(await store.mapper.save()).toBe(true);
     const put = s.calls.find((c) => c.method === 'PUT')!;
     expect(put.url).toBe('/api/v1/brands-admin/brands/1');
-    expect(put.body).toEqual({ brand: { id: 1, name: 'Fizz Cola', site_visit_segment_mapping: { customer_site_visitors: { identifier: 'dmx-0002', name: '25-34' } } } });
+    expect(put.body).toEqual({
+      brand: { id: 1, name: 'Fizz Cola', site_visit_segment_mapping: { customer_site_visitors: { identifier: 'dmx-0002', name: '25-34' } } },
+    });
     expect(fizz.mapping).toEqual({ customer_site_visitors: { identifier: 'dmx-0002', name: '25-34' } });
-    expect(toasts.toasts[0]).toEqual(expect.objectContaining({ intent: 'success', message: 'Successfully updated Fizz Cola with segment mapping information.' }));
+    expect(toasts.toasts[0]).toEqual(
+      expect.objectContaining({ intent: 'success', message: 'Successfully updated Fizz Cola with segment mapping information.' }),
+    );
     expect(store.mapper.isOpen).toBe(false);
     expect(hierarchy.fullSlug).toBe('acme');
   });

@@ -32,8 +32,13 @@ export class SegmentMappingStore {
     return this.brand !== null;
   }
 
+  /** Without brands.update the mapping is shown, not edited (issue 14 §4): the pane says why. */
+  get readOnly(): boolean {
+    return !this.deps.session.can('brands', 'update');
+  }
+
   get canSave(): boolean {
-    return !this.saving && this.deps.session.can('brands', 'update');
+    return !this.saving && !this.readOnly;
   }
 
   /** BRAND-049: 'Open Segment Mapper' toggles the overlay. */
@@ -74,6 +79,7 @@ export class SegmentMappingStore {
   }
 
   openPicker(slot: MappingSlot): void {
+    if (this.readOnly) return;
     this.pickerSlot = slot;
   }
 
@@ -83,12 +89,14 @@ export class SegmentMappingStore {
 
   /** BRAND-055: a chosen segment sets the slot's identifier and name. */
   choose(slot: MappingSlot, segment: { identifier: string; name: string; path: string }): void {
+    if (this.readOnly) return;
     this.mapping = setMappingSlot(this.mapping, slot, segment);
     this.labels = { ...this.labels, [slot]: segmentLabel(segment.path, segment.name) };
   }
 
   /** BRAND-055: clearing removes the key; no key left, the mapping is null. */
   clear(slot: MappingSlot): void {
+    if (this.readOnly) return;
     this.mapping = clearMappingSlot(this.mapping, slot);
     const labels = { ...this.labels };
     delete labels[slot];

@@ -52,7 +52,9 @@ export function brandsServer(opts: { permissions?: Record<string, Partial<typeof
   const me = fixtures.me(opts.permissions ? { permissions: opts.permissions } : {});
   return new FakeServer()
     .respond('GET /api/v1/me', { data: me })
-    .respond('GET /api/v1/config', { data: { tier: opts.tier ?? 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: false, service_desk_url: 'https://desk' } })
+    .respond('GET /api/v1/config', {
+      data: { tier: opts.tier ?? 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: false, service_desk_url: 'https://desk' },
+    })
     .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
     .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
     .respond('GET /api/v1/brands-admin/brands', { data: opts.brands ?? adminBrands() });

@@ -11,15 +11,35 @@ const acme: AdminClientDto = {
   feature_flags: { grow: true, journeys: false },
   site_visitation_enabled: false,
   regions: [
-    { id: 1, name: 'United States', slug: 'us', currency: { symbol: '$', symbol_first: true }, is_default: true, molecula_index: null, es_index: null, id_env_motivation_url: null },
-    { id: 2, name: 'United Kingdom', slug: 'uk', currency: { symbol: '£', symbol_first: true }, is_default: false, molecula_index: null, es_index: null, id_env_motivation_url: null },
+    {
+      id: 1,
+      name: 'United States',
+      slug: 'us',
+      currency: { symbol: '$', symbol_first: true },
+      is_default: true,
+      molecula_index: null,
+      es_index: null,
+      id_env_motivation_url: null,
+    },
+    {
+      id: 2,
+      name: 'United Kingdom',
+      slug: 'uk',
+      currency: { symbol: '£', symbol_first: true },
+      is_default: false,
+      molecula_index: null,
+      es_index: null,
+      id_env_motivation_url: null,
+    },
   ],
 };
 
 function adminServer(me = fixtures.me()) {
   return new FakeServer()
     .respond('GET /api/v1/me', { data: me })
-    .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: false, service_desk_url: 'https://desk' } })
+    .respond('GET /api/v1/config', {
+      data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: false, service_desk_url: 'https://desk' },
+    })
     .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
     .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
     .respond('GET /api/v1/global-admin/summary', { data: { clients: 2, regions: 3, brands: 4, products: 5, users: 4, roles: 5, active_sessions: 1 } })
@@ -42,7 +62,9 @@ describe('global admin: the client admin form (BRAND-059)', () => {
   it('BRAND-059 lists the clients with their company id, regions (default marked) and flags that are on', async () => {
     await open();
     const row = screen.getAllByTestId('client-row')[0];
-    const cells = within(row).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells.slice(0, 5)).toEqual(['Acme Beverages', 'acme', '1001', 'United States (default), United Kingdom', 'grow']);
   });
 
@@ -51,7 +73,20 @@ describe('global admin: the client admin form (BRAND-059)', () => {
     let posted: unknown;
     server.handle('POST /api/v1/brands-admin/clients', (body) => {
       posted = body;
-      return { status: 201, body: { data: { ...acme, id: 9, name: 'Wayne Foods', slug: 'wayne-foods', conversant_company_id: 3001, feature_flags: { grow: true }, regions: [{ ...acme.regions[0], id: 20, name: 'Spain', slug: 'spain' }] } } };
+      return {
+        status: 201,
+        body: {
+          data: {
+            ...acme,
+            id: 9,
+            name: 'Wayne Foods',
+            slug: 'wayne-foods',
+            conversant_company_id: 3001,
+            feature_flags: { grow: true },
+            regions: [{ ...acme.regions[0], id: 20, name: 'Spain', slug: 'spain' }],
+          },
+        },
+      };
     });
     fireEvent.click(screen.getByTestId('client-add'));
     await screen.findByTestId('client-form');
@@ -71,7 +106,13 @@ describe('global admin: the client admin form (BRAND-059)', () => {
     await act(async () => fireEvent.click(screen.getByTestId('client-save')));
     await waitFor(() => expect(screen.queryByTestId('client-form')).toBeNull());
     expect(posted).toEqual({
-      client: { name: 'Wayne Foods', conversant_company_id: 3001, feature_flags: { grow: true }, site_visitation_enabled: false, regions: [{ name: 'Spain', is_default: true }] },
+      client: {
+        name: 'Wayne Foods',
+        conversant_company_id: 3001,
+        feature_flags: { grow: true },
+        site_visitation_enabled: false,
+        regions: [{ name: 'Spain', is_default: true }],
+      },
     });
     expect(screen.getAllByTestId('client-row').map((r) => r.getAttribute('data-client'))).toEqual(['acme', 'wayne-foods']);
     expect(await screen.findByText('Client Wayne Foods created.')).toBeTruthy();
@@ -102,9 +143,33 @@ describe('global admin: the client admin form (BRAND-059)', () => {
     await waitFor(() => expect(within(screen.getAllByTestId('client-row')[0]).getAllByRole('cell')[0].textContent).toBe('Acme Drinks'));
   });
 
+  it("the Edit client dialog says each feature flag's own state: On for grow, Off for journeys (issue 14 §7)", async () => {
+    await open();
+    fireEvent.click(screen.getByTestId('client-edit-acme'));
+    await screen.findByTestId('client-form');
+    const flags = screen
+      .getAllByTestId('client-flag')
+      .map((row) => [
+        (within(row).getByRole('textbox') as HTMLInputElement).value,
+        within(row).getByRole('checkbox').closest('label')!.textContent,
+        (within(row).getByRole('checkbox') as HTMLInputElement).checked,
+      ]);
+    expect(flags).toEqual([
+      ['grow', 'On', true],
+      ['journeys', 'Off', false],
+    ]);
+    // Switching a flag changes what it says.
+    fireEvent.click(within(screen.getAllByTestId('client-flag')[1]).getByRole('checkbox'));
+    expect(within(screen.getAllByTestId('client-flag')[1]).getByRole('checkbox').closest('label')!.textContent).toBe('On');
+  });
+
   it("BRAND-059 the server's 422 stays in the form: its message and the field's", async () => {
     const server = await open();
-    server.respond('POST /api/v1/brands-admin/clients', { error: { message: 'Client slug already used.', fields: { 'client.slug': 'Client slug already used.' } } }, 422);
+    server.respond(
+      'POST /api/v1/brands-admin/clients',
+      { error: { message: 'Client slug already used.', fields: { 'client.slug': 'Client slug already used.' } } },
+      422,
+    );
     fireEvent.click(screen.getByTestId('client-add'));
     type('client-name', 'Acme');
     type('client-region-name-0', 'Spain');

@@ -35,7 +35,12 @@ const ClientDialog = observer(function ClientDialog({ form, onSave, onClose }: {
             </Callout>
           )}
           <Field form={form} path="client.name" label={t('clients.name')}>
-            <InputGroup value={form.name} onChange={(e) => form.set('name', e.target.value)} data-testid="client-name" intent={form.error('client.name') ? 'danger' : 'none'} />
+            <InputGroup
+              value={form.name}
+              onChange={(e) => form.set('name', e.target.value)}
+              data-testid="client-name"
+              intent={form.error('client.name') ? 'danger' : 'none'}
+            />
           </Field>
           <Field form={form} path="client.slug" label={t('clients.slug')}>
             <InputGroup value={form.slug} placeholder={t('clients.slugHint')} onChange={(e) => form.set('slug', e.target.value)} data-testid="client-slug" />
@@ -43,14 +48,30 @@ const ClientDialog = observer(function ClientDialog({ form, onSave, onClose }: {
           <Field form={form} path="client.conversant_company_id" label={t('clients.companyId')}>
             <InputGroup value={form.companyId} inputMode="numeric" onChange={(e) => form.set('companyId', e.target.value)} data-testid="client-company-id" />
           </Field>
-          <Checkbox checked={form.siteVisitation} label={t('clients.siteVisitation')} onChange={(e) => form.set('siteVisitation', e.currentTarget.checked)} data-testid="client-site-visitation" />
+          <Checkbox
+            checked={form.siteVisitation}
+            label={t('clients.siteVisitation')}
+            onChange={(e) => form.set('siteVisitation', e.currentTarget.checked)}
+            data-testid="client-site-visitation"
+          />
           <Heading level={3} look={4} style={{ marginTop: 16 }}>
             {t('clients.featureFlags')}
           </Heading>
           {form.flags.map((f, i) => (
             <div key={i} style={{ display: 'flex', gap: 8, alignItems: 'center', marginBottom: 6 }} data-testid="client-flag">
-              <InputGroup value={f.key} placeholder={t('clients.flagKey')} onChange={(e) => form.setFlag(i, { key: e.target.value })} data-testid={`client-flag-key-${i}`} />
-              <Switch checked={f.on} label={t('clients.flagOn')} onChange={(e) => form.setFlag(i, { on: e.currentTarget.checked })} style={{ margin: 0 }} data-testid={`client-flag-on-${i}`} />
+              <InputGroup
+                value={f.key}
+                placeholder={t('clients.flagKey')}
+                onChange={(e) => form.setFlag(i, { key: e.target.value })}
+                data-testid={`client-flag-key-${i}`}
+              />
+              <Switch
+                checked={f.on}
+                label={f.on ? t('clients.flagOn') : t('clients.flagOff')}
+                onChange={(e) => form.setFlag(i, { on: e.currentTarget.checked })}
+                style={{ margin: 0 }}
+                data-testid={`client-flag-on-${i}`}
+              />
               <Button variant="minimal" icon="cross" aria-label={t('clients.removeFlag')} onClick={() => form.removeFlag(i)} />
             </div>
           ))}
@@ -65,9 +86,20 @@ const ClientDialog = observer(function ClientDialog({ form, onSave, onClose }: {
                 <InputGroup value={r.name} onChange={(e) => form.setRegion(i, { name: e.target.value })} data-testid={`client-region-name-${i}`} />
               </Field>
               <Field form={form} path={`client.regions.${i}.slug`} label={t('clients.slug')}>
-                <InputGroup value={r.slug} placeholder={t('clients.slugHint')} onChange={(e) => form.setRegion(i, { slug: e.target.value })} data-testid={`client-region-slug-${i}`} />
+                <InputGroup
+                  value={r.slug}
+                  placeholder={t('clients.slugHint')}
+                  onChange={(e) => form.setRegion(i, { slug: e.target.value })}
+                  data-testid={`client-region-slug-${i}`}
+                />
               </Field>
-              <Radio checked={r.is_default} label={t('clients.default')} onChange={() => form.setDefault(i)} style={{ marginTop: 28 }} data-testid={`client-region-default-${i}`} />
+              <Radio
+                checked={r.is_default}
+                label={t('clients.default')}
+                onChange={() => form.setDefault(i)}
+                style={{ marginTop: 28 }}
+                data-testid={`client-region-default-${i}`}
+              />
               {r.id === null && form.regions.length > 1 && (
                 <Button variant="minimal" icon="cross" aria-label={t('clients.removeRegion')} onClick={() => form.removeRegion(i)} style={{ marginTop: 22 }} />
               )}
@@ -134,7 +166,11 @@ export const ClientsSection = observer(function ClientsSection() {
                     .map(([k]) => k)
                     .join(', ') || '-'}
                 </td>
-                <td>{store.canUpdate && <Button size="small" icon="edit" text={t('clients.editButton')} onClick={() => store.open(c)} data-testid={`client-edit-${c.slug}`} />}</td>
+                <td>
+                  {store.canUpdate && (
+                    <Button size="small" icon="edit" text={t('clients.editButton')} onClick={() => store.open(c)} data-testid={`client-edit-${c.slug}`} />
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -176,7 +176,9 @@ export class ClientAdminStore {
     form.notice = null;
     try {
       const body = form.payload();
-      const res = form.id ? await api.call(E.updateClient, { params: { id: form.id }, body }, { silent: true }) : await api.call(E.createClient, { body }, { silent: true });
+      const res = form.id
+        ? await api.call(E.updateClient, { params: { id: form.id }, body }, { silent: true })
+        : await api.call(E.createClient, { body }, { silent: true });
       toasts.success(t(form.isNew ? 'clients.created' : 'clients.updated', { name: res.data.name }));
       runInAction(() => {
         const i = this.clients.findIndex((c) => c.id === res.data.id);

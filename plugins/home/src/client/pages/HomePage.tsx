@@ -1,16 +1,33 @@
 import { Callout, Card, Classes, H1, Icon, type IconName } from '@blueprintjs/core';
+import { brandsAdminRoutes } from '@discovery/plugin-api';
+import {
+  HierarchyStoreToken,
+  homeCardLink,
+  homeCardVisible,
+  HomeCardToken,
+  HomeSectionToken,
+  RouteTableToken,
+  SessionStoreToken,
+  useContributions,
+  useService,
+  type HomeCard,
+} from '@discovery/platform';
 import { Heading } from '@discovery/ui';
-import { HierarchyStoreToken, homeCardVisible, HomeCardToken, HomeSectionToken, SessionStoreToken, useContributions, useService, type HomeCard } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { fullName } from '../../common';
 
-/** SHELL-101..104: the quick-link cards plugins contribute, by flag, module and data availability. */
+/**
+ * SHELL-101..104: the quick-link cards plugins contribute, by flag, module and data availability,
+ * and only those whose page opens from this context for this user (the route's own predicate).
+ */
 const QuickLinks = observer(function QuickLinks() {
   const { t } = useTranslation();
   const hierarchy = useService(HierarchyStoreToken);
+  const session = useService(SessionStoreToken);
+  const routes = useService(RouteTableToken);
   const cards = useContributions(HomeCardToken);
   const [withData, setWithData] = useState<Set<string>>(new Set());
   const selection = hierarchy.selection;
@@ -28,13 +45,16 @@ const QuickLinks = observer(function QuickLinks() {
   }, [cards, selection]);
 
   const visible = cards
-    .filter((c: HomeCard) => homeCardVisible(c, hierarchy.featureFlags, hierarchy.modules) && (!c.hasData || withData.has(c.id)))
+    .filter(
+      (c: HomeCard) =>
+        homeCardVisible(c, hierarchy.featureFlags, hierarchy.modules) && routes.canOpen(c.target, session.snapshot) && (!c.hasData || withData.has(c.id)),
+    )
     .sort((a, b) => a.order - b.order);
   if (!visible.length) return null;
   return (
     <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))', gap: 12, margin: '16px 0 24px' }} data-testid="home-cards">
       {visible.map((c) => (
-        <Link key={c.id} to={c.link(selection)} style={{ textDecoration: 'none', color: 'inherit' }} data-testid={`home-card-${c.id}`}>
+        <Link key={c.id} to={homeCardLink(c, selection)} style={{ textDecoration: 'none', color: 'inherit' }} data-testid={`home-card-${c.id}`}>
           <Card interactive compact style={{ height: '100%' }}>
             <Heading level={2} look={5} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
               <Icon icon={c.icon as IconName} /> {t(c.titleKey)}
@@ -54,6 +74,7 @@ const HomePage = observer(function HomePage() {
   const { t } = useTranslation('home');
   const session = useService(SessionStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
+  const routes = useService(RouteTableToken);
   const sections = useContributions(HomeSectionToken).sort((a, b) => a.order - b.order);
   const me = session.me;
   const { client, region, brand } = hierarchy.nodes;
@@ -69,7 +90,9 @@ const HomePage = observer(function HomePage() {
       {region && !brand && region.brands.length === 0 && (
         <Callout intent="primary" data-testid="region-without-brands">
           <p>{t('regionWithoutBrands', { region: region.name })}</p>
-          {session.can('brands', 'read') && client && <Link to={`/${client.slug}/${region.slug}/brands/admin`}>{t('openBrandAdmin')}</Link>}
+          {client && routes.canOpen(brandsAdminRoutes.region, session.snapshot) && (
+            <Link to={brandsAdminRoutes.region.link(hierarchy.selection)}>{t('openBrandAdmin')}</Link>
+          )}
         </Callout>
       )}
       <QuickLinks />

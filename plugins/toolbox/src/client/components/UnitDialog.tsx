@@ -51,9 +51,17 @@ export function UnitDialog({
             <InputGroup id="unit-url" value={d.url} onChange={(e) => setD({ ...d, url: e.target.value })} />
           </FormGroup>
           <Switch label={t('admin.iframed')} checked={d.iframed} onChange={(e) => setD({ ...d, iframed: e.currentTarget.checked })} />
-          <Switch label={t('admin.useHierarchy')} checked={d.use_client_hierarchy} onChange={(e) => setD({ ...d, use_client_hierarchy: e.currentTarget.checked })} />
+          <Switch
+            label={t('admin.useHierarchy')}
+            checked={d.use_client_hierarchy}
+            onChange={(e) => setD({ ...d, use_client_hierarchy: e.currentTarget.checked })}
+          />
           <FormGroup label={t('admin.navCategory')} labelFor="unit-nav-category" {...field('feature_module_category')}>
-            <HTMLSelect id="unit-nav-category" value={d.feature_module_category} onChange={(e) => setD({ ...d, feature_module_category: e.target.value as NavCategory })}>
+            <HTMLSelect
+              id="unit-nav-category"
+              value={d.feature_module_category}
+              onChange={(e) => setD({ ...d, feature_module_category: e.target.value as NavCategory })}
+            >
               {NAV_CATEGORIES.map((c) => (
                 <option key={c} value={c}>
                   {t(`core:nav.categories.${c}`, { defaultValue: c })}
@@ -62,7 +70,11 @@ export function UnitDialog({
             </HTMLSelect>
           </FormGroup>
           <FormGroup label={t('admin.category')} labelFor="unit-category">
-            <HTMLSelect id="unit-category" value={d.category_id ?? ''} onChange={(e) => setD({ ...d, category_id: e.target.value ? Number(e.target.value) : null })}>
+            <HTMLSelect
+              id="unit-category"
+              value={d.category_id ?? ''}
+              onChange={(e) => setD({ ...d, category_id: e.target.value ? Number(e.target.value) : null })}
+            >
               <option value="">{t('admin.noCategory')}</option>
               {categories.map((c) => (
                 <option key={c.id} value={c.id}>
@@ -74,7 +86,13 @@ export function UnitDialog({
           <FormGroup label={t('admin.regions')} {...field('region_ids')}>
             <Checkbox label={t('admin.allRegions')} checked={all} onChange={(e) => setD({ ...d, region_ids: e.currentTarget.checked ? [ALL_REGIONS] : [] })} />
             {regions.map((r) => (
-              <Checkbox key={r.id} label={r.name} disabled={all} checked={!all && d.region_ids.includes(r.id)} onChange={(e) => toggleRegion(r.id, e.currentTarget.checked)} />
+              <Checkbox
+                key={r.id}
+                label={r.name}
+                disabled={all}
+                checked={!all && d.region_ids.includes(r.id)}
+                onChange={(e) => toggleRegion(r.id, e.currentTarget.checked)}
+              />
             ))}
           </FormGroup>
         </div>

@@ -11,7 +11,8 @@ const homeProbe = definePlugin({
   routes: [{ ref: createRouteRef({ id: 'probe.home', scope: 'product', path: 'home' }), load: async () => ({ default: () => <h1>Product home</h1> }) }],
 });
 const all = { create: true, read: true, update: true, destroy: true };
-const unit = (over: Partial<ToolboxUnitDto>): ToolboxUnitDto => toolboxUnit({ url: 'https://app.example.com/', category_id: 10, category_priority: 0, ...over });
+const unit = (over: Partial<ToolboxUnitDto>): ToolboxUnitDto =>
+  toolboxUnit({ url: 'https://app.example.com/', category_id: 10, category_priority: 0, ...over });
 const cats: ToolboxCategoryDto[] = [
   { id: 10, client_id: 1, name: 'Applications', priority: 0, status: true },
   { id: 11, client_id: 1, name: 'Partner Tools', priority: 1, status: true },
@@ -25,7 +26,9 @@ function server(permissions: Record<string, unknown> = { toolbox_client_configur
     .respond('GET /api/v1/me', { data: fixtures.me({ permissions: { ...fixtures.me().permissions, ...permissions } }) })
     .respond('GET /api/v1/languages', { data: [] })
     .respond('GET /api/v1/toolbox/units/type/nav/client/acme', { data: [unit({})] })
-    .respond('GET /api/v1/toolbox/units/type/all/client/acme', { data: [unit({}), unit({ id: 2, name: 'Old Tool', status: false, iframed: false, category_id: null, region_ids: [2] })] })
+    .respond('GET /api/v1/toolbox/units/type/all/client/acme', {
+      data: [unit({}), unit({ id: 2, name: 'Old Tool', status: false, iframed: false, category_id: null, region_ids: [2] })],
+    })
     .respond('GET /api/v1/toolbox/categories/client/acme', { data: cats })
     .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: [] });
   s.handle('PUT /api/v1/toolbox/units/1', (body) => ({ body: { data: { ...unit({}), ...(body as { unit: object }).unit } } }));
@@ -110,11 +113,11 @@ describe('toolbox management page', () => {
       { id: 11, priority: 2 },
     ]);
     await waitFor(() =>
-      expect(within(screen.getByTestId('categories-table')).getAllByTestId(/^category-row-/).map((r) => r.getAttribute('data-testid'))).toEqual([
-        'category-row-Applications',
-        'category-row-Labs',
-        'category-row-Partner Tools',
-      ]),
+      expect(
+        within(screen.getByTestId('categories-table'))
+          .getAllByTestId(/^category-row-/)
+          .map((r) => r.getAttribute('data-testid')),
+      ).toEqual(['category-row-Applications', 'category-row-Labs', 'category-row-Partner Tools']),
     );
   });
 

@@ -30,7 +30,9 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
   if (!client) return null;
   const can = (a: 'create' | 'update' | 'destroy') => session.can(P.read.resource, a);
   const regionNames = (u: ToolboxUnitDto) =>
-    u.region_ids.includes(ALL_REGIONS) ? t('admin.allRegions') : u.region_ids.map((id) => client.regions.find((r) => r.id === id)?.name ?? String(id)).join(', ');
+    u.region_ids.includes(ALL_REGIONS)
+      ? t('admin.allRegions')
+      : u.region_ids.map((id) => client.regions.find((r) => r.id === id)?.name ?? String(id)).join(', ');
   const cats = store.sortedCategories;
   const move = (from: number, to: number) => void store.moveCategory(from, to, client.id);
 
@@ -145,8 +147,17 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
                   </td>
                   <td>
                     <ButtonGroup variant="minimal">
-                      {can('update') && <Button icon="arrow-up" disabled={i === 0} aria-label={t('admin.moveUp', { name: c.name })} onClick={() => move(i, i - 1)} />}
-                      {can('update') && <Button icon="arrow-down" disabled={i === cats.length - 1} aria-label={t('admin.moveDown', { name: c.name })} onClick={() => move(i, i + 1)} />}
+                      {can('update') && (
+                        <Button icon="arrow-up" disabled={i === 0} aria-label={t('admin.moveUp', { name: c.name })} onClick={() => move(i, i - 1)} />
+                      )}
+                      {can('update') && (
+                        <Button
+                          icon="arrow-down"
+                          disabled={i === cats.length - 1}
+                          aria-label={t('admin.moveDown', { name: c.name })}
+                          onClick={() => move(i, i + 1)}
+                        />
+                      )}
                       {can('destroy') && (
                         <Button
                           icon="trash"

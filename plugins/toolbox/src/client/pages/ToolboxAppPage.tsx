@@ -53,7 +53,8 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
             target: () => frame.current?.contentWindow,
             validationUrl: new URL(SSO_VALIDATION_PATH, window.location.origin).href,
             // SRV-013: a token made for this unit (its audience), so the unit cannot pass it on.
-            fetchToken: async () => (audience ? (await api.call(coreEndpoints.frameToken, { query: { unit: audience } }, { silent: true })).token || null : null),
+            fetchToken: async () =>
+              audience ? (await api.call(coreEndpoints.frameToken, { query: { unit: audience } }, { silent: true })).token || null : null,
             warn: (m) => console.warn(m),
           })
         : null,

@@ -31,11 +31,31 @@ export interface UnitDraft {
 }
 
 export function emptyDraft(): UnitDraft {
-  return { id: null, name: '', url: 'https://', iframed: true, use_client_hierarchy: false, feature_module_category: 'toolbox', category_id: null, region_ids: [ALL_REGIONS], status: true };
+  return {
+    id: null,
+    name: '',
+    url: 'https://',
+    iframed: true,
+    use_client_hierarchy: false,
+    feature_module_category: 'toolbox',
+    category_id: null,
+    region_ids: [ALL_REGIONS],
+    status: true,
+  };
 }
 
 export function draftOf(u: ToolboxUnitDto): UnitDraft {
-  return { id: u.id, name: u.name, url: u.url, iframed: u.iframed, use_client_hierarchy: u.use_client_hierarchy, feature_module_category: u.feature_module_category, category_id: u.category_id, region_ids: [...u.region_ids], status: u.status };
+  return {
+    id: u.id,
+    name: u.name,
+    url: u.url,
+    iframed: u.iframed,
+    use_client_hierarchy: u.use_client_hierarchy,
+    feature_module_category: u.feature_module_category,
+    category_id: u.category_id,
+    region_ids: [...u.region_ids],
+    status: u.status,
+  };
 }
 
 /** Field errors of a draft by the shared schema (the server runs the same one). */
@@ -131,7 +151,10 @@ export class ToolboxAdminStore {
       return this.run(() => this.api.call(E.createUnit, { body: { unit: newUnitBody({ ...fields, id: null }) } }), this.t('admin.saved', { name: d.name }));
     }
     const id = d.id;
-    return this.run(() => this.api.call(E.updateUnit, { params: { id }, body: { unit: { ...fields, status: d.status } } }), this.t('admin.saved', { name: d.name }));
+    return this.run(
+      () => this.api.call(E.updateUnit, { params: { id }, body: { unit: { ...fields, status: d.status } } }),
+      this.t('admin.saved', { name: d.name }),
+    );
   }
 
   /** TBX-008: status false, category cleared, iframed false. */

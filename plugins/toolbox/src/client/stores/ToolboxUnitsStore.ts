@@ -22,7 +22,13 @@ export class ToolboxUnitsStore implements NavContribution {
     private readonly api: ApiClient,
     private readonly hierarchy: HierarchyStore,
   ) {
-    makeAutoObservable<ToolboxUnitsStore, 'api' | 'hierarchy' | 'pending' | 'loaded' | 'generation'>(this, { api: false, hierarchy: false, pending: false, loaded: false, generation: false });
+    makeAutoObservable<ToolboxUnitsStore, 'api' | 'hierarchy' | 'pending' | 'loaded' | 'generation'>(this, {
+      api: false,
+      hierarchy: false,
+      pending: false,
+      loaded: false,
+      generation: false,
+    });
     reaction(
       () => this.hierarchy.selection.client ?? null,
       (client) => {
@@ -92,10 +98,16 @@ export class ToolboxUnitsStore implements NavContribution {
     for (const group of navUnitGroups(units, this.navContext)) {
       for (const [i, u] of group.units.entries()) {
         // TBX-003: iframed = the in-app route at the current hierarchy; else the unit's url.
-        const href = u.iframed
-          ? (atProduct ? toolboxAppRoutes.product : toolboxAppRoutes.region).link(sel, { unitName: u.name })
-          : u.url;
-        out.push({ key: `toolbox-unit-${u.id}`, category: group.category, label: u.name, icon: u.iframed ? ICON.iframed : ICON.external, href, external: !u.iframed, order: 1000 + i });
+        const href = u.iframed ? (atProduct ? toolboxAppRoutes.product : toolboxAppRoutes.region).link(sel, { unitName: u.name }) : u.url;
+        out.push({
+          key: `toolbox-unit-${u.id}`,
+          category: group.category,
+          label: u.name,
+          icon: u.iframed ? ICON.iframed : ICON.external,
+          href,
+          external: !u.iframed,
+          order: 1000 + i,
+        });
       }
     }
     return out;

@@ -1,0 +1,163 @@
+import { Classes } from '@blueprintjs/core';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { ChartFrame } from './ChartFrame';
+import { canvasToPng, type PngSource } from './export';
+import { FONT_FAMILY } from './layout';
+import { cellKey, heatTable, type HeatAxisItem, type HeatCell } from './heatLayout';
+import { heatColour, heatTextColour } from './palette';
+import type { CellKind } from './table';
+
+export interface HeatGridProps {
+  title: string;
+  x: readonly HeatAxisItem[];
+  y: readonly HeatAxisItem[];
+  /** cells[y][x] */
+  cells: readonly (readonly HeatCell[])[] | null;
+  /** What the values are, for the table and files ('percent', 'index', 'count'). */
+  valueKind: CellKind;
+  /** The table's first column header (the y axis' name). */
+  cornerLabel: string;
+  loading?: boolean;
+  /** Focused cells by `cellKey(x, y)` (OVL-011: focused cells drive the insights). */
+  focused?: ReadonlySet<string>;
+  onToggle?: (x: string, y: string) => void;
+  /** Extra content of an axis label (e.g. the zero-count warning, OVL-018). */
+  renderLabel?: (item: HeatAxisItem, axis: 'x' | 'y') => ReactNode;
+  cellSize?: { width: number; height: number };
+  testId?: string;
+}
+
+const LABEL_WIDTH = 160;
+/** One empty list for every render without data (a new [] would recompute the memos each time). */
+const NO_CELLS: readonly (readonly HeatCell[])[] = [];
+
+/**
+ * X × Y cells coloured by value on one hue (OVL-014/015), with row and column labels and focus.
+ * An HTML grid: every cell is a button (focusable, Enter/Space toggle, aria-pressed), which a
+ * Plotly heatmap cannot give, and the heatmap trace would cost ~100 KB gzipped more.
+ */
+export function HeatGrid(props: HeatGridProps) {
+  const png = useRef<PngSource | null>(null);
+  const cells = props.cells ?? NO_CELLS;
+  const size = props.cellSize ?? { width: 96, height: 48 };
+  const table = useMemo(
+    () => heatTable(props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel),
+    [props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel],
+  );
+  png.current = () => drawHeatGrid(props.x, props.y, cells, size);
+
+  return (
+    <ChartFrame
+      title={props.title}
+      table={table}
+      png={png}
+      drawingRole="group"
+      loading={props.loading || props.cells === null}
+      empty={props.x.length === 0 || props.y.length === 0}
+      testId={props.testId}
+    >
+      <div style={{ overflowX: 'auto' }}>
+        <div style={{ display: 'grid', gridTemplateColumns: `${LABEL_WIDTH}px repeat(${props.x.length}, ${size.width}px)`, gap: 2, alignItems: 'stretch' }}>
+          <span />
+          {props.x.map((c) => (
+            <div key={c.key} style={{ padding: 4, fontSize: 12, textAlign: 'center', overflowWrap: 'anywhere' }} data-testid={`heat-x-${c.key}`}>
+              <div style={{ fontWeight: 600 }}>{c.label}</div>
+              {c.detail && <div className={Classes.TEXT_MUTED}>{c.detail}</div>}
+              {props.renderLabel?.(c, 'x')}
+            </div>
+          ))}
+          {props.y.map((r, yi) => (
+            <Row key={r.key} r={r} yi={yi} {...props} cells={cells} size={size} />
+          ))}
+        </div>
+      </div>
+    </ChartFrame>
+  );
+}
+
+function Row({
+  r,
+  yi,
+  x,
+  cells,
+  size,
+  focused,
+  onToggle,
+  renderLabel,
+}: HeatGridProps & { r: HeatAxisItem; yi: number; cells: readonly (readonly HeatCell[])[]; size: { width: number; height: number } }) {
+  return (
+    <>
+      <div style={{ padding: 4, fontSize: 12, display: 'flex', flexDirection: 'column', justifyContent: 'center' }} data-testid={`heat-y-${r.key}`}>
+        <div style={{ fontWeight: 600 }}>{r.label}</div>
+        {r.detail && <div className={Classes.TEXT_MUTED}>{r.detail}</div>}
+        {renderLabel?.(r, 'y')}
+      </div>
+      {x.map((c, xi) => {
+        const cell = cells[yi]?.[xi] ?? { value: null, intensity: 0, text: '' };
+        const key = cellKey(c.key, r.key);
+        const on = focused?.has(key) ?? false;
+        const dimmed = !!focused && focused.size > 0 && !on;
+        return (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={on}
+            aria-label={`${r.label} × ${c.label}: ${cell.text}`}
+            onClick={() => onToggle?.(c.key, r.key)}
+            data-testid={`heat-cell-${key}`}
+            style={{
+              height: size.height,
+              border: on ? '2px solid #1c2127' : '2px solid transparent',
+              borderRadius: 2,
+              background: heatColour(cell.intensity),
+              color: heatTextColour(cell.intensity),
+              opacity: dimmed ? 0.45 : 1,
+              font: `12px ${FONT_FAMILY}`,
+              cursor: onToggle ? 'pointer' : 'default',
+              padding: 2,
+            }}
+          >
+            {cell.text}
+          </button>
+        );
+      })}
+    </>
+  );
+}
+
+/** The grid drawn on a canvas from its data (an HTML grid has no picture of its own). */
+function drawHeatGrid(
+  x: readonly HeatAxisItem[],
+  y: readonly HeatAxisItem[],
+  cells: readonly (readonly HeatCell[])[],
+  size: { width: number; height: number },
+): Promise<Blob> {
+  const w = LABEL_WIDTH + x.length * (size.width + 2) + 8;
+  const h = 40 + y.length * (size.height + 2) + 8;
+  return canvasToPng(w, h, (ctx) => {
+    ctx.font = `600 12px ${FONT_FAMILY}`;
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    x.forEach((c, i) => {
+      ctx.fillStyle = '#1c2127';
+      ctx.fillText(c.label, LABEL_WIDTH + i * (size.width + 2) + size.width / 2, 20, size.width);
+    });
+    y.forEach((r, yi) => {
+      const top = 40 + yi * (size.height + 2);
+      ctx.textAlign = 'left';
+      ctx.fillStyle = '#1c2127';
+      ctx.font = `600 12px ${FONT_FAMILY}`;
+      ctx.fillText(r.label, 4, top + size.height / 2, LABEL_WIDTH - 8);
+      ctx.textAlign = 'center';
+      ctx.font = `12px ${FONT_FAMILY}`;
+      x.forEach((_, xi) => {
+        const cell = cells[yi]?.[xi] ?? { value: null, intensity: 0, text: '' };
+        const left = LABEL_WIDTH + xi * (size.width + 2);
+        ctx.fillStyle = heatColour(cell.intensity);
+        ctx.fillRect(left, top, size.width, size.height);
+        ctx.fillStyle = heatTextColour(cell.intensity);
+        ctx.fillText(cell.text, left + size.width / 2, top + size.height / 2, size.width - 4);
+      });
+    });
+  });
+}

@@ -1,0 +1,14 @@
+import { Spinner } from '@blueprintjs/core';
+import type { InsightsPanelProps } from '@discovery/platform';
+import { lazy, Suspense } from 'react';
+
+const InsightsPanel = lazy(() => import('./InsightsPanel'));
+
+/** What the token hands out: the panel's code (and the charts') loads with the first page that shows it. */
+export function LazyInsightsPanel(props: InsightsPanelProps) {
+  return (
+    <Suspense fallback={<Spinner size={24} />}>
+      <InsightsPanel {...props} />
+    </Suspense>
+  );
+}

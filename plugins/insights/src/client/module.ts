@@ -1,0 +1,7 @@
+import { InsightsPanelToken, type InsightsPanelProvider } from '@discovery/platform';
+import { ContainerModule } from 'inversify';
+import { LazyInsightsPanel } from './components/PanelEntry';
+
+export const insightsModule = new ContainerModule(({ bind }) => {
+  bind(InsightsPanelToken.symbol).toConstantValue({ Panel: LazyInsightsPanel } satisfies InsightsPanelProvider);
+});

@@ -1,0 +1,254 @@
+import { visibleLevels, type InsightsLevel } from '@discovery/plugin-api';
+import { ApiError, type ApiClient, type InsightsPanelProps as PanelProps } from '@discovery/platform';
+import { makeAutoObservable, observable, runInAction } from 'mobx';
+import {
+  convertState,
+  effectiveLevel,
+  insightsEndpoints as E,
+  ownerEndpointsByKind,
+  OWNERS,
+  REGION_RESOURCE,
+  WidgetBody,
+  type ConvertState,
+  type InsightTabDto,
+  type ProfileDto,
+  type TabConfigDto,
+  type WidgetInput,
+} from '../../common';
+
+/** Where a custom widget lives: the screen's owner (chart, journey, ...) or the region's survey. */
+export type WidgetTarget = 'owner' | 'region';
+
+export interface MarketTab {
+  key: string;
+  target: WidgetTarget;
+  tab: InsightTabDto;
+}
+
+export interface PanelServices {
+  api: ApiClient;
+  can(resource: string, action: 'create' | 'read' | 'update' | 'destroy'): boolean;
+  isTier3(): boolean;
+}
+
+/** Field messages of a refused save (the shared schema's on the client, the server's 422 after). */
+export type FieldErrors = Record<string, string>;
+
+/**
+ * One Insights panel's state and rules: the top-level tab (driven by the screen when it says so,
+ * hidden levels per the tabs config), Market Level tabs (the region's survey, then the owner's
+ * custom ones), Person Level from the server's profile of the selected audience(s), and the
+ * custom widget saves.
+ */
+export class InsightsPanelStore {
+  props: PanelProps;
+  ownLevel: InsightsLevel = 'person';
+  tabsConfig: TabConfigDto[] = [];
+  ownerTabs: InsightTabDto[] = [];
+  regionTabs: InsightTabDto[] = [];
+  tabsLoading = false;
+  profile: ProfileDto | null = null;
+  profileLoading = false;
+  profileError: string | null = null;
+  selected: Record<InsightsLevel, string | null> = { market: null, person: null };
+  private profileSeq = 0;
+  private tabsSeq = 0;
+
+  constructor(
+    private readonly services: PanelServices,
+    props: PanelProps,
+  ) {
+    this.props = props;
+    makeAutoObservable<InsightsPanelStore, 'services' | 'profileSeq' | 'tabsSeq'>(this, {
+      services: false,
+      profileSeq: false,
+      tabsSeq: false,
+      props: observable.ref,
+    });
+  }
+
+  setProps(p: PanelProps): void {
+    this.props = p;
+  }
+
+  private get endpoints() {
+    return ownerEndpointsByKind[this.props.owner.kind];
+  }
+
+  get ownerId(): number | null {
+    return this.props.owner.id ?? null;
+  }
+
+  /** OUT-012 / SRV-059 */
+  get levels(): InsightsLevel[] {
+    return visibleLevels(this.tabsConfig);
+  }
+
+  /** GROW-014 / JRN-008: the screen's tab decides when it gives one. */
+  get level(): InsightsLevel | null {
+    return effectiveLevel(this.levels, this.props.level, this.ownLevel);
+  }
+
+  setLevel(level: InsightsLevel): void {
+    this.ownLevel = level;
+    this.props.onLevelChange?.(level);
+  }
+
+  get canEditOwner(): boolean {
+    return this.ownerId !== null && this.services.can(OWNERS[this.props.owner.kind].resource, 'update');
+  }
+
+  canEdit(target: WidgetTarget, action: 'create' | 'update' | 'destroy'): boolean {
+    return target === 'owner' ? this.canEditOwner : this.services.can(REGION_RESOURCE, action);
+  }
+
+  get marketTabs(): MarketTab[] {
+    return [
+      ...this.regionTabs.filter((t) => t.level === 'market').map((tab) => ({ key: `region:${tab.id}`, target: 'region' as const, tab })),
+      ...this.ownerTabs.filter((t) => t.level === 'market').map((tab) => ({ key: `owner:${tab.id}`, target: 'owner' as const, tab })),
+    ];
+  }
+
+  tabKeys(level: InsightsLevel): string[] {
+    return level === 'market' ? this.marketTabs.map((t) => t.key) : (this.profile?.tabs.map((t) => t.key) ?? []);
+  }
+
+  /** The inner tab shown at a level: the one chosen while it exists, else the first. */
+  activeTab(level: InsightsLevel): string | null {
+    const keys = this.tabKeys(level);
+    const chosen = this.selected[level];
+    return chosen && keys.includes(chosen) ? chosen : (keys[0] ?? null);
+  }
+
+  selectTab(level: InsightsLevel, key: string): void {
+    this.selected[level] = key;
+  }
+
+  convert(reasons: { permission: string; one: string }): ConvertState {
+    return convertState(
+      {
+        level: this.level,
+        offered: !!this.props.convert,
+        isTier3: this.services.isTier3(),
+        canCreateAudiences: this.services.can('audiences', 'create'),
+        audiences: this.props.audiences.length,
+        screenReason: this.props.convert?.disabledReason,
+      },
+      reasons,
+    );
+  }
+
+  /** Tabs config, the owner's custom tabs and the region's survey, together. */
+  async loadTabs(): Promise<void> {
+    const seq = ++this.tabsSeq;
+    this.tabsLoading = true;
+    const cfg = this.props.tabsConfig;
+    const id = this.ownerId;
+    try {
+      const [config, owner, region] = await Promise.all([
+        cfg
+          ? this.services.api.call(E.tabsConfig, {
+              query: { resource_id: cfg.resourceId, resource_type: cfg.resourceType, insights_context: this.props.context },
+            })
+          : Promise.resolve([]),
+        id !== null ? this.services.api.call(this.endpoints.tabs, { params: { ownerId: id } }).then((r) => r.data) : Promise.resolve([]),
+        this.services.api.call(E.regionTabs).then((r) => r.data),
+      ]);
+      if (seq !== this.tabsSeq) return;
+      runInAction(() => {
+        this.tabsConfig = config;
+        this.ownerTabs = owner;
+        this.regionTabs = region;
+      });
+    } finally {
+      if (seq === this.tabsSeq) runInAction(() => (this.tabsLoading = false));
+    }
+  }
+
+  /** Person Level for the selected audience(s); an answer to an older selection is dropped. */
+  async loadProfile(): Promise<void> {
+    const seq = ++this.profileSeq;
+    const audiences = this.props.audiences;
+    if (audiences.length === 0) {
+      this.profile = null;
+      this.profileLoading = false;
+      return;
+    }
+    this.profileLoading = true;
+    this.profileError = null;
+    try {
+      const res = await this.services.api.call(
+        this.endpoints.profile,
+        {
+          body: { owner_id: this.ownerId, audiences: audiences.map((a) => ({ name: a.name, rules: a.rules })), membership: this.props.membership ?? 'matched' },
+        },
+        { silent: true },
+      );
+      if (seq === this.profileSeq) runInAction(() => (this.profile = res.data));
+    } catch (e) {
+      if (seq === this.profileSeq) runInAction(() => (this.profileError = (e as Error).message));
+    } finally {
+      if (seq === this.profileSeq) runInAction(() => (this.profileLoading = false));
+    }
+  }
+
+  /**
+   * Saves a custom widget (new when id is null): the shared schema first, then the server; the
+   * fields it refuses come back, nothing when saved (tabs and Person Level are reloaded).
+   */
+  async saveWidget(target: WidgetTarget, id: number | null, input: WidgetInput): Promise<FieldErrors | null> {
+    const parsed = WidgetBody.safeParse({ insight_widget: input });
+    if (!parsed.success) return fieldErrors(parsed.error.issues);
+    const body = { insight_widget: input };
+    try {
+      if (target === 'region') {
+        if (id === null) await this.services.api.call(E.createRegionWidget, { body }, { silent: true });
+        else await this.services.api.call(E.updateRegionWidget, { params: { id }, body }, { silent: true });
+      } else {
+        const ownerId = this.ownerId!;
+        if (id === null) await this.services.api.call(this.endpoints.createWidget, { params: { ownerId }, body }, { silent: true });
+        else await this.services.api.call(this.endpoints.updateWidget, { params: { ownerId, id }, body }, { silent: true });
+      }
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 422) return e.fields && Object.keys(e.fields).length ? e.fields : { _: e.message };
+      return { _: (e as Error).message };
+    }
+    await this.afterChange(input.level);
+    return null;
+  }
+
+  async deleteWidget(target: WidgetTarget, id: number, level: InsightsLevel): Promise<string> {
+    const res =
+      target === 'region'
+        ? await this.services.api.call(E.deleteRegionWidget, { params: { id } })
+        : await this.services.api.call(this.endpoints.deleteWidget, { params: { ownerId: this.ownerId!, id } });
+    await this.afterChange(level);
+    return res.data.message;
+  }
+
+  private async afterChange(level: InsightsLevel): Promise<void> {
+    await this.loadTabs();
+    if (level === 'person') await this.loadProfile();
+  }
+
+  /** The owner's tabs of a level, for the form's tab choice. */
+  tabsFor(target: WidgetTarget, level: InsightsLevel): InsightTabDto[] {
+    return (target === 'region' ? this.regionTabs : this.ownerTabs).filter((t) => t.level === level);
+  }
+
+  /** A custom Person Level widget as saved (for editing it): the profile carries only its numbers. */
+  ownerWidget(id: number) {
+    for (const t of this.ownerTabs) for (const w of t.widgets) if (w.id === id) return { tab: t, widget: w };
+    return null;
+  }
+}
+
+/** zod issues as 'insight_widget.attributes.0.name' → message (the server's field keys). */
+export function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const i of issues) {
+    const key = i.path.map(String).join('.') || '_';
+    if (!(key in out)) out[key] = i.message;
+  }
+  return out;
+}
