@@ -1,4 +1,3 @@
-import { clickWhenSettled } from '../shell/Shell';
 import { settle } from './PageProbe';
 
 /**
@@ -21,7 +20,6 @@ export interface OverlayCase {
 }
 
 const region = (product: string) => product.split('/').slice(0, 2).join('/');
-const popover = () => $('.bp6-popover-content');
 const overlay = (sel: string) => async () => {
   await $(sel).waitForDisplayed({ timeout: 10000 });
   // Blueprint's overlays transition in; axe must see the final colours.
@@ -29,11 +27,22 @@ const overlay = (sel: string) => async () => {
     timeout: 5000,
   });
 };
+/**
+ * Clicks `target` and waits for `opened`. A toggle (a popover's button) must not be clicked again
+ * while its first click is still opening it, so each click gets up to 5 s before the next try.
+ */
 const clickOpens = (target: string, opened: string) => async () => {
-  await clickWhenSettled(
-    () => $(target),
-    () => $(opened).isDisplayed(),
-  );
+  for (let attempt = 1; ; attempt++) {
+    const el = await $(target).getElement();
+    await el.waitForDisplayed({ timeout: 10000 });
+    await browser.execute((e: HTMLElement) => e.click(), el as unknown as HTMLElement);
+    const shown = await $(opened)
+      .waitForDisplayed({ timeout: 5000 })
+      .then(() => true)
+      .catch(() => false);
+    if (shown) break;
+    if (attempt === 3) throw new Error(`clicking ${target} did not open ${opened}`);
+  }
   await overlay(opened)();
 };
 
@@ -42,13 +51,7 @@ export const SHELL_OVERLAYS: OverlayCase[] = [
   ...(['client', 'region', 'brand', 'product'] as const).map((level) => ({
     name: `hierarchy selector: ${level} list`,
     path: (p: string) => `/${p}/home`,
-    open: async () => {
-      await clickWhenSettled(
-        () => $(`[data-testid="hierarchy-${level}"]`),
-        () => popover().isDisplayed(),
-      );
-      await overlay('.bp6-popover-content')();
-    },
+    open: clickOpens(`[data-testid="hierarchy-${level}"]`, '.bp6-popover-content'),
   })),
   { name: 'notification panel', path: (p) => `/${p}/home`, open: clickOpens('[data-testid="nav-item-notifications"]', '[data-testid="notifications-panel"]') },
 ];
@@ -75,15 +78,14 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     name: 'audiences builder: segment picker',
     path: (p) => `/${p}/audiences/builder?action=create`,
     open: clickOpens('[data-testid="include-add-group"]', '.bp6-dialog'),
+    // The builder needs audiences.create: a viewer sees a notice there instead.
+    adminOnly: true,
   },
   {
     name: 'brands admin: new brand form',
     path: (p) => `/${region(p)}/brands/admin`,
     open: async () => {
-      await clickWhenSettled(
-        () => $('[data-testid="add-brand"]'),
-        () => $('[data-testid="brand-card"][data-brand=""]').isDisplayed(),
-      );
+      await clickOpens('[data-testid="add-brand"]', '[data-testid="brand-card"][data-brand=""]')();
     },
     include: '[data-testid="brand-card"][data-brand=""]',
     adminOnly: true,
@@ -105,10 +107,7 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     path: (p) => `/${region(p)}/brands/admin`,
     open: async () => {
       // The first brand's products show once its card is expanded.
-      await clickWhenSettled(
-        () => $('[data-testid="brand-card"] [data-testid="brand-toggle"]'),
-        () => $('[data-testid="product-delete"]').isDisplayed(),
-      );
+      await clickOpens('[data-testid="brand-card"] [data-testid="brand-toggle"]', '[data-testid="product-delete"]')();
       await clickOpens('[data-testid="product-delete"]:not([disabled])', '.bp6-alert')();
     },
     adminOnly: true,

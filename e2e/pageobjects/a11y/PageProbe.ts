@@ -82,7 +82,10 @@ export async function settle(opts: { quietMs?: number; timeout?: number } = {}):
       async () => {
         const { busy, url } = await browser.execute(() => {
           const p = window.__discoveryProbe;
-          const spinner = Array.from(document.querySelectorAll('.bp6-spinner, .bp6-skeleton')).some((e) => (e as HTMLElement).offsetParent !== null);
+          // A spinner shown as a demo of the loading state (the chart gallery) never stops: not a load.
+          const spinner = Array.from(document.querySelectorAll('.bp6-spinner, .bp6-skeleton')).some(
+            (e) => (e as HTMLElement).offsetParent !== null && !e.closest('[data-demo-state]'),
+          );
           const busy = !p || p.inFlight > 0 || spinner || document.readyState !== 'complete';
           return { busy, url: location.href };
         });

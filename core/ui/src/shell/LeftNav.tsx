@@ -16,6 +16,7 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
+import { VisuallyHidden } from '../widgets/VisuallyHidden';
 
 /** SHELL-087: the number up to 9, '9+' above; nothing at 0. */
 export function badgeText(count: number): string | null {
@@ -39,7 +40,8 @@ const Entry = ({ entry, collapsed, active }: { entry: NavEntry; collapsed: boole
   const content = (
     <>
       <Icon icon={entry.icon as IconName} />
-      {!collapsed && <span>{label}</span>}
+      {/* Collapsed, the name stays in the item's text, hidden: a disabled span may not carry an aria-label, and the visible tooltip matches it. */}
+      {collapsed ? <VisuallyHidden>{label}</VisuallyHidden> : <span>{label}</span>}
     </>
   );
   const testId = `nav-item-${(entry.label ?? entry.labelKey).replace(/[^a-z0-9]+/gi, '-').toLowerCase()}`;
@@ -48,29 +50,15 @@ const Entry = ({ entry, collapsed, active }: { entry: NavEntry; collapsed: boole
       <NavLabel collapsed={collapsed} label={label}>
         {entry.enabled && entry.external ? (
           // TBX-003 DESIGN: an address outside the app opens in a new tab.
-          <a
-            className="dsc-nav-item"
-            href={entry.href}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label={collapsed ? label : undefined}
-            data-testid={testId}
-            data-external="true"
-          >
+          <a className="dsc-nav-item" href={entry.href} target="_blank" rel="noopener noreferrer" data-testid={testId} data-external="true">
             {content}
           </a>
         ) : entry.enabled ? (
-          <Link
-            className="dsc-nav-item"
-            to={entry.href}
-            aria-current={active ? 'page' : undefined}
-            aria-label={collapsed ? label : undefined}
-            data-testid={testId}
-          >
+          <Link className="dsc-nav-item" to={entry.href} aria-current={active ? 'page' : undefined} data-testid={testId}>
             {content}
           </Link>
         ) : (
-          <span className="dsc-nav-item" aria-disabled="true" aria-label={collapsed ? label : undefined} data-testid={testId}>
+          <span className="dsc-nav-item" aria-disabled="true" data-testid={testId}>
             {content}
           </span>
         )}
@@ -133,15 +121,14 @@ export const LeftNav = observer(function LeftNav({
         ))}
         <li>
           <NavLabel collapsed={collapsed} label={t('nav.notifications')}>
-            <button
-              type="button"
-              className="dsc-nav-item"
-              onClick={onNotifications}
-              data-testid="nav-item-notifications"
-              aria-label={collapsed ? t('nav.notifications') : undefined}
-            >
+            <button type="button" className="dsc-nav-item" onClick={onNotifications} data-testid="nav-item-notifications">
               <Icon icon="notifications" />
-              {!collapsed && <span style={{ flex: 1, textAlign: 'left' }}>{t('nav.notifications')}</span>}
+              {/* Collapsed, the name is still in the button's text (hidden), so the badge's number it shows is part of it (WCAG 2.5.3). */}
+              {collapsed ? (
+                <VisuallyHidden>{t('nav.notifications')}</VisuallyHidden>
+              ) : (
+                <span style={{ flex: 1, textAlign: 'left' }}>{t('nav.notifications')}</span>
+              )}
               {badgeLabel && (
                 <Tag round intent="danger" className="dsc-nav-badge" data-testid="notification-badge">
                   {badgeLabel}

@@ -18,8 +18,13 @@ export function KeyboardMenu({
 }) {
   const ref = useRef<HTMLUListElement>(null);
   useEffect(() => {
-    const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? []);
-    ((initialFocus === 'active' ? items.find((i) => i.classList.contains(Classes.ACTIVE)) : undefined) ?? items[0])?.focus();
+    // A frame later: the popover first records where the focus was (its button), to give it back
+    // on closing, and only then does the focus move into the menu.
+    const frame = requestAnimationFrame(() => {
+      const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? []);
+      ((initialFocus === 'active' ? items.find((i) => i.classList.contains(Classes.ACTIVE)) : undefined) ?? items[0])?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
     // Only when the menu opens.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

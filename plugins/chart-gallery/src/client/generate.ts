@@ -15,39 +15,47 @@ export function rng(seed: number): () => number {
 
 const TAGS: Tag[] = ['owned', 'opportunity', 'none'];
 
+/** The generated data's names: the page passes i18next's `t` (keys under `data.`), so they follow the language like any other text. */
+export type Names = (key: string, vars?: Record<string, string | number>) => string;
+
 /** `markets` × `subs` with counts spread over two orders of magnitude (so short and skinny blocks occur). */
-export function mekkoData(seed: number, markets: number, subs: number, withChange = false): MekkoMarket[] {
+export function mekkoData(seed: number, markets: number, subs: number, withChange: boolean, names: Names): MekkoMarket[] {
   const r = rng(seed);
   return Array.from({ length: markets }, (_, m) => {
     const subMarkets = Array.from({ length: subs }, (_, s) => ({
       id: `m${m}-s${s}`,
-      name: `Audience ${m + 1}.${s + 1}`,
+      name: names('data.audience', { m: m + 1, s: s + 1 }),
       count: Math.round(1000 + r() * r() * 200_000),
       tag: TAGS[Math.floor(r() * 3)],
       ...(withChange ? { change: Math.round((r() * 300 - 120) * 10) / 10 } : {}),
     }));
-    return { id: `m${m}`, name: `Market ${m + 1}`, count: subMarkets.reduce((t, s) => t + s.count, 0), subMarkets };
+    return { id: `m${m}`, name: names('data.market', { n: m + 1 }), count: subMarkets.reduce((t, s) => t + s.count, 0), subMarkets };
   });
 }
 
-export function stackedData(seed: number, grouped: boolean): StackedGroup[] {
+export function stackedData(seed: number, grouped: boolean, names: Names): StackedGroup[] {
   const r = rng(seed);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec', 'Jan+1'];
-  const series = (names: string[]) => names.map((name, i) => ({ key: name, name, values: months.map(() => Math.round(2000 + r() * 8000 * (i + 1))) }));
-  if (!grouped) return [{ categories: months, series: series(['Owned', 'Opportunity', 'None', 'Switchers']) }];
-  return ['Colas', 'Waters', 'Coffee'].map((name) => ({ name, categories: months, series: series(['Owned', 'Opportunity', 'None']) }));
+  const months = Array.from({ length: 13 }, (_, i) => names(`data.months.${i}`));
+  const series = (keys: string[]) =>
+    keys.map((key, i) => ({ key, name: names(`data.series.${key}`), values: months.map(() => Math.round(2000 + r() * 8000 * (i + 1))) }));
+  if (!grouped) return [{ categories: months, series: series(['owned', 'opportunity', 'none', 'switchers']) }];
+  return ['colas', 'waters', 'coffee'].map((key) => ({
+    name: names(`data.groups.${key}`),
+    categories: months,
+    series: series(['owned', 'opportunity', 'none']),
+  }));
 }
 
-export function heatData(seed: number, nx: number, ny: number): { x: HeatAxisItem[]; y: HeatAxisItem[]; cells: HeatCell[][] } {
+export function heatData(seed: number, nx: number, ny: number, names: Names): { x: HeatAxisItem[]; y: HeatAxisItem[]; cells: HeatCell[][] } {
   const r = rng(seed);
   const x = Array.from({ length: nx }, (_, i) => ({
     key: `x${i}`,
-    label: `Segment X${i + 1}`,
+    label: names('data.segmentX', { n: i + 1 }),
     detail: `${Math.round(5000 + r() * 90000).toLocaleString('en-US')}`,
   }));
   const y = Array.from({ length: ny }, (_, i) => ({
     key: `y${i}`,
-    label: `Segment Y${i + 1}`,
+    label: names('data.segmentY', { n: i + 1 }),
     detail: `${Math.round(5000 + r() * 90000).toLocaleString('en-US')}`,
   }));
   const cells = y.map(() =>

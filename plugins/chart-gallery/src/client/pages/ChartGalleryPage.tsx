@@ -1,4 +1,5 @@
-import { Button, Card, Classes, H1, NonIdealState, Switch } from '@blueprintjs/core';
+import { Button, Card, Classes, H1, Switch } from '@blueprintjs/core';
+import { StateMessage } from '@discovery/ui';
 import { Gauge, gaugeDiameter, gaugePercent, HeatGrid, IndexBars, Mekko, StackedColumns, cellKey, type MekkoSelection } from '@discovery/charts';
 import { ConfigStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
@@ -22,15 +23,15 @@ const ChartGalleryPage = observer(function ChartGalleryPage() {
   const [renderMs, setRenderMs] = useState<number | null>(null);
   const [focused, setFocused] = useState<Set<string>>(new Set());
 
-  const mekko = useMemo(() => mekkoData(seed, 10, 10), [seed]);
-  const mekkoChange = useMemo(() => mekkoData(7, 4, 3, true), []);
-  const stacked = useMemo(() => stackedData(3, grouped), [grouped]);
-  const heat = useMemo(() => heatData(5, 12, 6), []);
+  const mekko = useMemo(() => mekkoData(seed, 10, 10, false, t), [seed, t]);
+  const mekkoChange = useMemo(() => mekkoData(7, 4, 3, true, t), [t]);
+  const stacked = useMemo(() => stackedData(3, grouped, t), [grouped, t]);
+  const heat = useMemo(() => heatData(5, 12, 6, t), [t]);
   const index = useMemo(() => indexData(9, 2), []);
   const stages = [4_200_000, 2_600_000, 900_000, 310_000];
 
   if (!galleryAvailable(config.config?.environment)) {
-    return <NonIdealState icon="lock" title={t('title')} description={t('production')} />;
+    return <StateMessage level={1} icon="lock" title={t('title')} description={t('production')} />;
   }
   const what = selected ? [selected.marketId, selected.subMarketId].filter((x) => x !== undefined).join(' › ') : null;
   return (
@@ -115,7 +116,10 @@ const ChartGalleryPage = observer(function ChartGalleryPage() {
       </Section>
       <Section>
         <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 24 }}>
-          <Mekko title={t('charts.loading')} markets={null} testId="gallery-loading" />
+          {/* Loading for ever on purpose (the state is on show): the browser suites' settle probe skips spinners inside data-demo-state. */}
+          <div data-demo-state="loading">
+            <Mekko title={t('charts.loading')} markets={null} testId="gallery-loading" />
+          </div>
           <IndexBars title={t('charts.empty')} rows={[]} series={[]} testId="gallery-empty" />
         </div>
       </Section>

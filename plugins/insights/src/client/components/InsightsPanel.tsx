@@ -1,5 +1,6 @@
-import { Alert, Button, Callout, Card, Classes, H3, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H3, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { IndexBars, type IndexRow } from '@discovery/charts';
+import { ConfirmDialog, LoadingSpinner } from '@discovery/ui';
 import type { InsightsLevel } from '@discovery/plugin-api';
 import {
   ApiClientToken,
@@ -123,14 +124,26 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
       ) : (
         <>
           <div role="group" aria-label={t('levelsLabel')}>
+            {/* Each tab has its panel (the selected one's content, an empty one for the others), so every tab's aria-controls names an element. */}
             <Tabs id={`${headingId}-levels`} selectedTabId={level} onChange={(id) => store.setLevel(id as InsightsLevel)} large>
               {store.levels.map((l) => (
-                <Tab key={l} id={l} title={t(`levels.${l}`)} data-testid={`insights-level-${l}`} />
+                <Tab
+                  key={l}
+                  id={l}
+                  title={t(`levels.${l}`)}
+                  data-testid={`insights-level-${l}`}
+                  panel={
+                    l === level ? (
+                      <div style={{ marginTop: 12 }}>
+                        {level === 'market' ? <MarketLevel store={store} actions={actions} /> : <PersonLevel store={store} actions={actions} />}
+                      </div>
+                    ) : (
+                      <></>
+                    )
+                  }
+                />
               ))}
             </Tabs>
-          </div>
-          <div style={{ marginTop: 12 }}>
-            {level === 'market' ? <MarketLevel store={store} actions={actions} /> : <PersonLevel store={store} actions={actions} />}
           </div>
         </>
       )}
@@ -148,7 +161,7 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
           }}
         />
       )}
-      <Alert
+      <ConfirmDialog
         isOpen={deleting !== null}
         intent="danger"
         icon="trash"
@@ -163,32 +176,36 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
             (e: Error) => toasts.error(e.message),
           );
         }}
-      >
-        {deleting ? t('deleteWidget', { name: deleting.widget.name }) + '?' : null}
-      </Alert>
+        title={deleting ? t('deleteWidget', { name: deleting.widget.name }) + '?' : ''}
+      />
     </Card>
   );
 });
 
 type Actions = (target: WidgetTarget, level: InsightsLevel, widget: InsightWidgetDto | null) => React.ReactNode;
 
+/** A level's tabs, the active tab's content (`children`) as its panel; with one tab, the content alone. */
 const InnerTabs = observer(function InnerTabs({
   store,
   level,
   tabs,
+  active,
+  children,
 }: {
   store: InsightsPanelStore;
   level: InsightsLevel;
   tabs: { key: string; title: string }[];
+  active: string;
+  children: React.ReactNode;
 }) {
   const { t } = useTranslation('insights');
-  if (tabs.length < 2) return null;
+  if (tabs.length < 2) return <>{children}</>;
   // Blueprint's tablist takes no name: the group around it carries it.
   return (
     <div role="group" aria-label={t('tabsLabel', { level: t(`levels.${level}`) })} data-testid={`insights-${level}-tabs`}>
-      <Tabs id={`insights-${level}-tabs`} selectedTabId={store.activeTab(level) ?? undefined} onChange={(id) => store.selectTab(level, String(id))}>
+      <Tabs id={`insights-${level}-tabs`} selectedTabId={active} onChange={(id) => store.selectTab(level, String(id))}>
         {tabs.map((x) => (
-          <Tab key={x.key} id={x.key} title={x.title} />
+          <Tab key={x.key} id={x.key} title={x.title} panel={x.key === active ? <>{children}</> : <></>} />
         ))}
       </Tabs>
     </div>
@@ -198,7 +215,7 @@ const InnerTabs = observer(function InnerTabs({
 const MarketLevel = observer(function MarketLevel({ store, actions }: { store: InsightsPanelStore; actions: Actions }) {
   const { t } = useTranslation('insights');
   const tabs = store.marketTabs;
-  if (tabs.length === 0) return store.tabsLoading ? <Spinner size={24} /> : <NonIdealState icon="th-list" description={t('noMarketTabs')} />;
+  if (tabs.length === 0) return store.tabsLoading ? <LoadingSpinner size={24} /> : <NonIdealState icon="th-list" description={t('noMarketTabs')} />;
   const active = tabs.find((x) => x.key === store.activeTab('market')) ?? tabs[0];
   return (
     <div data-testid="insights-market">
@@ -206,29 +223,31 @@ const MarketLevel = observer(function MarketLevel({ store, actions }: { store: I
         store={store}
         level="market"
         tabs={tabs.map((x) => ({ key: x.key, title: x.target === 'region' ? t('regionTab', { name: x.tab.name }) : x.tab.name }))}
-      />
-      {active.tab.widgets.length === 0 && <p className={Classes.TEXT_MUTED}>{t('noWidgets')}</p>}
-      <div style={{ display: 'grid', gap: 16, marginTop: 8 }}>
-        {active.tab.widgets.map((w) => {
-          const shares = surveyShares(w.attributes);
-          const rows: IndexRow[] = w.attributes.map((a, i) => ({
-            key: String(a.id),
-            label: a.name,
-            population: null,
-            values: [{ share: shares[i], index: null }],
-          }));
-          return (
-            <IndexBars
-              key={w.id}
-              title={w.name}
-              rows={rows}
-              series={[{ key: 'survey', name: t('survey') }]}
-              actions={actions(active.target, 'market', w)}
-              testId={`insights-widget-${w.id}`}
-            />
-          );
-        })}
-      </div>
+        active={active.key}
+      >
+        {active.tab.widgets.length === 0 && <p className={Classes.TEXT_MUTED}>{t('noWidgets')}</p>}
+        <div style={{ display: 'grid', gap: 16, marginTop: 8 }}>
+          {active.tab.widgets.map((w) => {
+            const shares = surveyShares(w.attributes);
+            const rows: IndexRow[] = w.attributes.map((a, i) => ({
+              key: String(a.id),
+              label: a.name,
+              population: null,
+              values: [{ share: shares[i], index: null }],
+            }));
+            return (
+              <IndexBars
+                key={w.id}
+                title={w.name}
+                rows={rows}
+                series={[{ key: 'survey', name: t('survey') }]}
+                actions={actions(active.target, 'market', w)}
+                testId={`insights-widget-${w.id}`}
+              />
+            );
+          })}
+        </div>
+      </InnerTabs>
     </div>
   );
 });
@@ -239,7 +258,7 @@ const PersonLevel = observer(function PersonLevel({ store, actions }: { store: I
   if (audiences.length === 0) return <NonIdealState icon="people" description={t('selectAudience')} />;
   if (store.profileError && !store.profile) return <Callout intent="warning">{t('profileFailed', { message: store.profileError })}</Callout>;
   const p = store.profile;
-  if (!p) return <Spinner size={24} />;
+  if (!p) return <LoadingSpinner size={24} />;
   if (p.audiences.every((a) => a.size === 0)) return <Callout intent="warning">{t('zeroCount')}</Callout>;
   const series = p.audiences.map((a, i) => ({ key: audiences[i]?.key ?? String(i), name: a.name }));
   const title = (key: string, name: string) => (key === DEMOGRAPHICS_TAB_KEY ? t('demographics') : name);
@@ -255,23 +274,24 @@ const PersonLevel = observer(function PersonLevel({ store, actions }: { store: I
       }));
   return (
     <div data-testid="insights-person" aria-busy={store.profileLoading}>
-      <InnerTabs store={store} level="person" tabs={p.tabs.map((x) => ({ key: x.key, title: title(x.key, x.name) }))} />
-      <div style={{ display: 'grid', gap: 16, marginTop: 8 }}>
-        {active.widgets.map((w) => {
-          const gone = w.rows.filter((r) => r.unavailable).map((r) => r.name);
-          const saved = w.id !== null ? (store.ownerWidget(w.id)?.widget ?? null) : null;
-          return (
-            <div key={w.key}>
-              <IndexBars title={w.name} rows={rowsOf(w)} series={series} actions={actions('owner', 'person', saved)} testId={`insights-widget-${w.key}`} />
-              {gone.length > 0 && (
-                <Callout intent="warning" style={{ marginTop: 4 }}>
-                  {t('unavailable', { names: gone.join(', ') })}
-                </Callout>
-              )}
-            </div>
-          );
-        })}
-      </div>
+      <InnerTabs store={store} level="person" tabs={p.tabs.map((x) => ({ key: x.key, title: title(x.key, x.name) }))} active={active.key}>
+        <div style={{ display: 'grid', gap: 16, marginTop: 8 }}>
+          {active.widgets.map((w) => {
+            const gone = w.rows.filter((r) => r.unavailable).map((r) => r.name);
+            const saved = w.id !== null ? (store.ownerWidget(w.id)?.widget ?? null) : null;
+            return (
+              <div key={w.key}>
+                <IndexBars title={w.name} rows={rowsOf(w)} series={series} actions={actions('owner', 'person', saved)} testId={`insights-widget-${w.key}`} />
+                {gone.length > 0 && (
+                  <Callout intent="warning" style={{ marginTop: 4 }}>
+                    {t('unavailable', { names: gone.join(', ') })}
+                  </Callout>
+                )}
+              </div>
+            );
+          })}
+        </div>
+      </InnerTabs>
     </div>
   );
 });

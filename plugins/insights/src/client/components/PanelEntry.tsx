@@ -1,4 +1,4 @@
-import { Spinner } from '@blueprintjs/core';
+import { LoadingSpinner } from '@discovery/ui';
 import type { InsightsPanelProps } from '@discovery/platform';
 import { lazy, Suspense } from 'react';
 
@@ -7,7 +7,7 @@ const InsightsPanel = lazy(() => import('./InsightsPanel'));
 /** What the token hands out: the panel's code (and the charts') loads with the first page that shows it. */
 export function LazyInsightsPanel(props: InsightsPanelProps) {
   return (
-    <Suspense fallback={<Spinner size={24} />}>
+    <Suspense fallback={<LoadingSpinner size={24} />}>
       <InsightsPanel {...props} />
     </Suspense>
   );
