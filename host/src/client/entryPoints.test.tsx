@@ -35,7 +35,7 @@ const emptyRecent = async () => (await screen.findByText('Data unavailable')).cl
 
 const cardTitles = async () => {
   const cards = await screen.findByTestId('home-cards');
-  return [...cards.querySelectorAll('h5')].map((h) => h.textContent?.trim());
+  return [...cards.querySelectorAll('h2')].map((h) => h.textContent?.trim());
 };
 
 describe('entry points follow the routes (issue 14 §2, §3)', () => {
