@@ -51,9 +51,13 @@ export class Shell {
     return $(`[data-testid="hierarchy-${level}"]`);
   }
 
+  /**
+   * The first page after signing in: a server just started (seeding, a population loading) on a
+   * busy 2-core machine can take longer than 20 s; the screenshots of such failures showed the shell.
+   */
   async waitForShell() {
-    await this.nav.waitForDisplayed({ timeout: 20000 });
-    await this.topBar.waitForDisplayed({ timeout: 20000 });
+    await this.nav.waitForDisplayed({ timeout: 60000 });
+    await this.topBar.waitForDisplayed({ timeout: 60000 });
   }
 
   async navLabels(): Promise<string[]> {
