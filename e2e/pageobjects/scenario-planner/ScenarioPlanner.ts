@@ -65,6 +65,10 @@ export class ScenarioPlanner {
   get uploadMode() {
     return $('[data-testid="mode-upload"]');
   }
+  /** Clicks a Blueprint checkbox where a user does, on its label (its indicator covers the input). */
+  async toggle(box: ChainablePromiseElement) {
+    await box.parentElement().click();
+  }
   /** Blueprint puts the test id on the checkbox's input. */
   async isChecked(box: ChainablePromiseElement) {
     return box.isSelected();
@@ -108,8 +112,11 @@ export class ScenarioPlanner {
     return text;
   }
 
-  toast(text: string) {
-    return $(`.bp6-toast*=${text}`);
+  get toasts() {
+    return $('[data-testid="toasts"]');
+  }
+  async waitForToast(text: string) {
+    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 10000, timeoutMsg: `no toast '${text}'` });
   }
 }
 

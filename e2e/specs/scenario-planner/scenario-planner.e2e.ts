@@ -37,15 +37,15 @@ describe('scenario planner', () => {
   it('SCN-014 SCN-027 generic mode: pick media types and apply; the plot draws them', async () => {
     await page.open();
     await page.genericMode.waitForExist();
-    await page.genericMode.click();
+    await page.toggle(page.genericMode);
     expect(await page.isChecked(page.genericMode)).toBe(true);
     expect(await page.isChecked(page.uploadMode)).toBe(false);
     await expect(page.applyButton).toBeDisabled();
-    await page.mediaType('Linear TV').click();
-    await page.mediaType('Social').click();
+    await page.toggle(page.mediaType('Linear TV'));
+    await page.toggle(page.mediaType('Social'));
     await page.plot.waitDrawn();
     await page.apply(false);
-    await page.toast('Curves saved!').waitForDisplayed({ timeout: 10000 });
+    await page.waitForToast('Curves saved!');
     // SCN-013: reloaded, generic is selected with the saved media types.
     await page.open();
     await browser.waitUntil(async () => page.isChecked(page.genericMode), { timeout: 10000 });
@@ -60,7 +60,7 @@ describe('scenario planner', () => {
   it('SCN-012 SCN-015 SCN-018 SCN-021..026 upload mode: rows validate as typed, Add New Set, and saving over generic curves asks first', async () => {
     await page.open();
     await browser.waitUntil(async () => page.isChecked(page.genericMode), { timeout: 10000 });
-    await page.uploadMode.click();
+    await page.toggle(page.uploadMode);
     expect(await page.isChecked(page.genericMode)).toBe(false);
     await page.addSet.click();
     await expect(page.addSet).not.toBeExisting();
@@ -76,7 +76,7 @@ describe('scenario planner', () => {
     const asked = await page.apply(true);
     expect(asked).toContain('Are you sure?');
     expect(asked).toContain('By saving uploaded curves, you will lose selected generic curves');
-    await page.toast('Curves saved!').waitForDisplayed({ timeout: 10000 });
+    await page.waitForToast('Curves saved!');
     await page.open();
     await browser.waitUntil(async () => page.isChecked(page.uploadMode), { timeout: 10000 });
     await expect(page.field(0, 'media_type')).toHaveValue('Podcast');
