@@ -45,9 +45,10 @@ export function LineChart(props: LineChartProps) {
         hovertemplate: `${escapeHtml(s.name)}<br>${xTitle}: %{x:,.0f}<br>${yTitle}: %{y:.1f}<extra></extra>`,
       })),
       layout: {
-        ...baseLayout({ l: 56, r: 16, t: 8, b: 44 }),
+        ...baseLayout({ l: 56, r: 16, t: 32, b: 44 }),
         showlegend: props.series.length > 0,
-        legend: { orientation: 'h', x: 0, y: -0.22, yanchor: 'top' },
+        // Above the plot: below it the legend would cover the x axis's title.
+        legend: { orientation: 'h', x: 0, y: 1.02, yanchor: 'bottom' },
         xaxis: { title: { text: xTitle }, fixedrange: true, zeroline: false, gridcolor: '#e5e8eb', rangemode: 'tozero' },
         yaxis: { title: { text: yTitle }, fixedrange: true, zeroline: false, gridcolor: '#e5e8eb', ...(props.yFromZero ? { rangemode: 'tozero' } : {}) },
       },

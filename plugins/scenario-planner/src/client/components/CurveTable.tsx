@@ -39,6 +39,7 @@ export const CurveTable = observer(function CurveTable() {
             aria-label={label(t('curves.mediaType'))}
             intent={errors.media_type ? 'danger' : 'none'}
             onValueChange={(v) => store.updateRow(r.key, { media_type: v })}
+            style={{ width: 130 }}
             data-testid={`${tid}-media_type`}
           />
           {fieldError(errors, 'media_type', `${tid}-media_type`)}
@@ -56,6 +57,7 @@ export const CurveTable = observer(function CurveTable() {
             value={r.curve_type_name}
             aria-label={label(t('curves.curveType'))}
             onChange={(e) => store.updateRow(r.key, { curve_type_name: e.currentTarget.value })}
+            style={{ maxWidth: 130 }}
             data-testid={`${tid}-curve_type_name`}
           >
             <option value="">{t('curves.chooseType')}</option>
@@ -76,7 +78,7 @@ export const CurveTable = observer(function CurveTable() {
               aria-label={label(t(`curves.${p}`))}
               intent={errors[p] ? 'danger' : 'none'}
               onValueChange={(v) => store.updateRow(r.key, { params: { [p]: v } })}
-              style={{ width: 84 }}
+              style={{ width: 60 }}
               data-testid={`${tid}-${p}`}
             />
             {fieldError(errors, p, `${tid}-${p}`)}
@@ -105,7 +107,7 @@ export const CurveTable = observer(function CurveTable() {
                 aria-label={label(t('curves.CPP'))}
                 intent={errors.CPP ? 'danger' : 'none'}
                 onValueChange={(v) => store.updateRow(r.key, { params: { CPP: v } })}
-                style={{ width: 72 }}
+                style={{ width: 56 }}
                 data-testid={`${tid}-CPP`}
               />
               {fieldError(errors, 'CPP', `${tid}-CPP`)}
@@ -133,7 +135,7 @@ export const CurveTable = observer(function CurveTable() {
 
   return (
     <div style={{ overflowX: 'auto' }}>
-      <HTMLTable compact style={{ width: '100%' }} data-testid="curve-table">
+      <HTMLTable compact data-testid="curve-table">
         <thead>
           <tr>
             <th>{t('curves.mediaType')}</th>

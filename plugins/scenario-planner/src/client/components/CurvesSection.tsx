@@ -39,7 +39,7 @@ export const CurvesSection = observer(function CurvesSection() {
         <Checkbox label={t('curves.upload')} checked={store.mode === 'upload'} onChange={() => store.setMode('upload')} data-testid="mode-upload" />
       </div>
       <div style={{ display: 'flex', gap: 24, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-        <div style={{ flex: '1 1 640px', minWidth: 0 }}>
+        <div style={{ flex: '1 1 760px', minWidth: 0 }}>
           {store.mode === 'generic' ? (
             <fieldset style={{ border: 0, padding: 0, margin: 0 }} data-testid="generic-media-types">
               <legend className="bp6-text-muted">{t('curves.mediaTypes')}</legend>
@@ -69,7 +69,7 @@ export const CurvesSection = observer(function CurvesSection() {
             <Button intent="primary" text={t('curves.apply')} disabled={!store.ready} loading={store.applying} onClick={apply} data-testid="apply" />
           </div>
         </div>
-        <div style={{ flex: '1 1 380px', minWidth: 320, maxWidth: 560 }}>
+        <div style={{ flex: '1 1 400px', minWidth: 360, maxWidth: 640 }}>
           <ResponsePlot />
         </div>
       </div>

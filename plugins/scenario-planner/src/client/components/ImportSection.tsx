@@ -28,7 +28,7 @@ export const StatusBadge = observer(function StatusBadge({ rec }: { rec: PlanImp
         {t('imports.failed')}
       </Tag>
     ) : (
-      <Tag intent="primary" icon={<Spinner size={12} aria-hidden />}>
+      <Tag intent="primary" minimal icon={<Spinner size={12} intent="primary" aria-hidden />}>
         {t('imports.submitted')}
       </Tag>
     );
