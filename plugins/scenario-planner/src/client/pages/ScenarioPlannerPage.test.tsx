@@ -188,4 +188,47 @@ describe('Scenario Planner Management page', () => {
     fireEvent.click(screen.getByTestId('dismiss-unable-to-import'));
     expect(screen.queryByTestId('unable-to-import')).toBeNull();
   });
+
+  it('SCN-010 deleting an import asks "Are you sure?" and toasts "Plan deleted"; only with plans.destroy', async () => {
+    const s = server({ imports: [{ id: 4, scenario_planner_id: 'SP-9', import_success: true, message: null, created_at: '2026-11-01T09:30:00' }] });
+    s.on(E.deleteImport, { data: { id: 4 } });
+    await renderInShell([plugin], PAGE);
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete the import of SP-9' }));
+    expect((await screen.findByTestId('delete-import-confirm')).textContent).toContain('Are you sure?');
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await screen.findByText('Plan deleted');
+    expect(s.callsTo(E.deleteImport)).toHaveLength(1);
+    expect(screen.queryByTestId('import-row-SP-9')).toBeNull();
+  });
+
+  it('SCN-010 without plans.destroy there is no delete button', async () => {
+    server({
+      permissions: { plans: { create: true, read: true, update: true, destroy: false } },
+      imports: [{ id: 4, scenario_planner_id: 'SP-9', import_success: true, message: null, created_at: '2026-11-01T09:30:00' }],
+    });
+    await renderInShell([plugin], PAGE);
+    await screen.findByTestId('import-row-SP-9');
+    expect(screen.queryByRole('button', { name: 'Delete the import of SP-9' })).toBeNull();
+  });
+
+  it('SCN-019 SCN-020 removing a saved row deletes it on the server: "Curve deleted"', async () => {
+    const saved: CurveDto = { ...generic(21, 'Podcast'), is_generic: false };
+    const s = server({ curves: [saved] });
+    s.on(E.deleteCurve, { data: { id: 21 } });
+    await renderInShell([plugin], PAGE);
+    await waitFor(() => expect((screen.getByTestId('curve-0-media_type') as HTMLInputElement).value).toBe('Podcast'));
+    fireEvent.click(screen.getByTestId('curve-0-remove'));
+    await screen.findByText('Curve deleted');
+    expect(s.callsTo(E.deleteCurve)[0].url).toContain('/curves/21');
+    expect(screen.queryByTestId('curve-row-0')).toBeNull();
+  });
+
+  it('SCN-019 without curves.destroy a saved row has no remove button; a new row does', async () => {
+    server({ curves: [{ ...generic(21, 'Podcast'), is_generic: false }], permissions: { curves: { create: true, read: true, update: true, destroy: false } } });
+    await renderInShell([plugin], PAGE);
+    await waitFor(() => expect((screen.getByTestId('curve-0-media_type') as HTMLInputElement).value).toBe('Podcast'));
+    expect(screen.queryByTestId('curve-0-remove')).toBeNull();
+    fireEvent.click(screen.getByTestId('add-set'));
+    expect(screen.getByTestId('curve-1-remove')).toBeTruthy();
+  });
 });

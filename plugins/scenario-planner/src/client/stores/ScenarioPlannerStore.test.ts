@@ -109,4 +109,24 @@ describe('ScenarioPlannerStore', () => {
     expect(store.listError).toBe('Something went wrong');
     expect(store.rows).toHaveLength(1);
   });
+
+  it('SCN-020 curve snackbars last 3000 ms', async () => {
+    const toasts = new ToastStore();
+    const { api } = fakeApi({ 'DELETE /api/v1/scenario-planner/products/5/curves/7': () => ({ data: { id: 7 } }) });
+    const store = new ScenarioPlannerStore(api, toasts, (k) => (k === 'messages.curveDeleted' ? 'Curve deleted' : k));
+    store.productId = 5;
+    store.rows = [
+      {
+        key: 'saved-7',
+        id: 7,
+        media_type: 'TV',
+        curve_type_name: 'S-Curve',
+        params: { Base: '0', Slope: '1', Acceleration: '1', Asymptote: '1', Asymmetry: '1', CppOrCpm: 1, CPP: '' },
+        serverErrors: [],
+      },
+    ];
+    expect(await store.removeRow(store.rows[0])).toBe(true);
+    expect(toasts.toasts.map((x) => [x.message, x.timeout])).toEqual([['Curve deleted', 3000]]);
+    toasts.toasts.forEach((x) => toasts.dismiss(x.id));
+  });
 });
