@@ -13,6 +13,8 @@ export interface ScenarioPlannerServerOptions {
   planning?: PlanningSystem;
   /** The demo service's answer delay for every id (tests); default each project's own. */
   demoDelayMs?: number;
+  /** The import job's lease (the restart test shortens it); default 30 s. */
+  importLeaseMs?: number;
 }
 
 /**
@@ -46,7 +48,7 @@ export function scenarioPlannerServer(opts: ScenarioPlannerServerOptions = {}) {
         }
         planning = new HttpPlanningSystem(() => configured ?? demo?.url ?? null);
       }
-      core.jobs.register(IMPORT_JOB, planImportJob(core, planning));
+      core.jobs.register(IMPORT_JOB, planImportJob(core, planning, { leaseMs: opts.importLeaseMs }));
 
       // SRV-114
       handle(router, E.statusImport, async ({ context }) => ({ data: await service.imports(scopedProduct(core, context)) }));
