@@ -1,0 +1,19 @@
+import { allOf, definePlugin, hasModule, hasPermission } from '@discovery/plugin-api';
+import { comparisonPermissions, overlapChartRoute, overlapRoute } from '../common';
+import { overlapModule } from './module';
+
+// OVL-001: comparisons.read and the client's accessible overlap module.
+const canRead = allOf(hasPermission(comparisonPermissions.read.resource, 'read'), hasModule('overlap'));
+const load = () => import('./pages/OverlapPage');
+
+export default definePlugin({
+  id: 'overlap',
+  titleKey: 'overlap:title',
+  module: overlapModule,
+  routes: [
+    { ref: overlapRoute, requires: canRead, load },
+    { ref: overlapChartRoute, requires: canRead, load },
+  ],
+  nav: [{ target: overlapRoute, category: 'insights', labelKey: 'overlap:nav', icon: 'heat-grid', order: 3, visibleWhen: canRead }],
+  i18n: { namespace: 'overlap', load: async () => (await import('./locales/en.json')).default },
+});
