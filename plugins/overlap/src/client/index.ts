@@ -1,9 +1,10 @@
-import { allOf, definePlugin, hasModule, hasPermission } from '@discovery/plugin-api';
+import { allOf, definePlugin, hasFeatureFlag, hasPermission } from '@discovery/plugin-api';
 import { comparisonPermissions, overlapChartRoute, overlapRoute } from '../common';
 import { overlapModule } from './module';
 
-// OVL-001: comparisons.read and the client's accessible overlap module.
-const canRead = allOf(hasPermission(comparisonPermissions.read.resource, 'read'), hasModule('overlap'));
+// OVL-001: comparisons.read and the client's 'overlap' flag (the flag that opens the overlap module,
+// SRV-018; the flag is known with the hierarchy, the modules only a call later).
+const canRead = allOf(hasPermission(comparisonPermissions.read.resource, 'read'), hasFeatureFlag('overlap'));
 const load = () => import('./pages/OverlapPage');
 
 export default definePlugin({
