@@ -55,9 +55,11 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       return { data: rows.map((r) => toDto(r, defaultId, invalid)), default_id: defaultId };
     });
 
-    handle(router, E.get, async ({ params: { id }, context, auth }) => {
+    handle(router, E.get, async ({ params: { id }, context, auth }, _req, reply) => {
+      const started = process.hrtime.bigint();
       const productId = context!.product!.id;
       const [row, defaultId, invalid] = await Promise.all([rowInProduct(core, core, id, productId), defaultOf(core, productId, auth.user.id), invalidOf()]);
+      reply.header('Server-Timing', `fetch;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)}`);
       return { data: toDto(row, defaultId, invalid) };
     });
 
