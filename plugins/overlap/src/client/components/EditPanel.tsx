@@ -1,4 +1,4 @@
-import { Button, Checkbox, Classes, FormGroup, HTMLTable, InputGroup, Radio, RadioGroup, Tooltip } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, FormGroup, HTMLTable, Icon, InputGroup, Radio, RadioGroup, Tooltip } from '@blueprintjs/core';
 import { segmentsEndpoints } from '@discovery/counts/common';
 import { ApiClientToken, ConfigStoreToken, formatCount, useService } from '@discovery/platform';
 import { ConfirmDialog, SegmentPicker, SlideInPanel } from '@discovery/ui';
@@ -208,7 +208,21 @@ const AxisSection = observer(function AxisSection({ form, axis, isTier3 }: { for
                   />
                   {err && <div style={{ color: '#cd4246', fontSize: 12 }}>{err}</div>}
                 </td>
-                <td>{c ? formatCount(c.matched) : ''}</td>
+                <td>
+                  {c ? formatCount(c.matched) : ''}
+                  {c && c.matched === 0 && (
+                    // OVL-019 / A-04: the overlap wording ('The audience ...').
+                    <Tooltip content={t('zeroCount.entry')}>
+                      <Icon
+                        icon="warning-sign"
+                        intent="warning"
+                        style={{ marginLeft: 4 }}
+                        aria-label={t('zeroCount.entry')}
+                        data-testid={`overlap-entry-zero-${e.short_id}`}
+                      />
+                    </Tooltip>
+                  )}
+                </td>
                 {isTier3 && <td>{c ? formatCount(c.modeled) : ''}</td>}
                 <td style={{ whiteSpace: 'nowrap' }}>
                   <Button
