@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { comparisonPermissions, MESSAGES, overlapEndpoints as E, withoutInvalid, type ComparisonValues } from '../common';
 import { comparisonCounts, exportWorkbook, minBaseFrom } from './counting';
 import init from './migrations/0001_overlap.sql';
-import { applyDefault, copyName, defaultOf, insertRow, listRows, rowInProduct, toDto, updateRow } from './repository';
+import { applyDefault, copyName, defaultOf, insertRow, listRows, rowInProduct, rowWithDefault, toDto, updateRow } from './repository';
 import { seedOverlap } from './seed';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
@@ -58,7 +58,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     handle(router, E.get, async ({ params: { id }, context, auth }, _req, reply) => {
       const started = process.hrtime.bigint();
       const productId = context!.product!.id;
-      const [row, defaultId, invalid] = await Promise.all([rowInProduct(core, core, id, productId), defaultOf(core, productId, auth.user.id), invalidOf()]);
+      const [{ row, defaultId }, invalid] = await Promise.all([rowWithDefault(core, id, productId, auth.user.id), invalidOf()]);
       reply.header('Server-Timing', `fetch;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)}`);
       return { data: toDto(row, defaultId, invalid) };
     });

@@ -56,6 +56,20 @@ export async function rowInProduct(core: ServerCore, db: Db, id: number, product
   return r;
 }
 
+/** The comparison in the product and this user's default id, in one query (opening a chart is hot: bench:overlap). */
+export async function rowWithDefault(core: ServerCore, id: number, productId: number, userId: number): Promise<{ row: Row; defaultId: number }> {
+  const [r] = await core.query<Row & { default_id: number | null }>(
+    `select ${COLUMNS.split(', ')
+      .map((c) => `c.${c}`)
+      .join(', ')}, d.comparison_id as default_id
+       from overlap_comparisons c left join overlap_defaults d on d.product_id = c.product_id and d.user_id = $3
+      where c.id = $1 and c.product_id = $2`,
+    [id, productId, userId],
+  );
+  if (!r) throw core.errors.notFound(MESSAGES.notFound);
+  return { row: r, defaultId: r.default_id === null ? 0 : Number(r.default_id) };
+}
+
 export async function defaultOf(db: Db, productId: number, userId: number): Promise<number> {
   const [d] = await db.query<{ comparison_id: number }>('select comparison_id from overlap_defaults where product_id = $1 and user_id = $2', [
     productId,
