@@ -23,6 +23,8 @@ export interface HeatGridProps {
   onToggle?: (x: string, y: string) => void;
   /** Extra content of an axis label (e.g. the zero-count warning, OVL-018). */
   renderLabel?: (item: HeatAxisItem, axis: 'x' | 'y') => ReactNode;
+  /** A click on a row or column label (OVL-027: focus the whole line); labels become buttons. */
+  onLabelClick?: (item: HeatAxisItem, axis: 'x' | 'y') => void;
   cellSize?: { width: number; height: number };
   testId?: string;
 }
@@ -61,8 +63,7 @@ export function HeatGrid(props: HeatGridProps) {
           <span />
           {props.x.map((c) => (
             <div key={c.key} style={{ padding: 4, fontSize: 12, textAlign: 'center', overflowWrap: 'anywhere' }} data-testid={`heat-x-${c.key}`}>
-              <div style={{ fontWeight: 600 }}>{c.label}</div>
-              {c.detail && <div className={Classes.TEXT_MUTED}>{c.detail}</div>}
+              <AxisLabel item={c} axis="x" onClick={props.onLabelClick} />
               {props.renderLabel?.(c, 'x')}
             </div>
           ))}
@@ -84,12 +85,12 @@ function Row({
   focused,
   onToggle,
   renderLabel,
+  onLabelClick,
 }: HeatGridProps & { r: HeatAxisItem; yi: number; cells: readonly (readonly HeatCell[])[]; size: { width: number; height: number } }) {
   return (
     <>
       <div style={{ padding: 4, fontSize: 12, display: 'flex', flexDirection: 'column', justifyContent: 'center' }} data-testid={`heat-y-${r.key}`}>
-        <div style={{ fontWeight: 600 }}>{r.label}</div>
-        {r.detail && <div className={Classes.TEXT_MUTED}>{r.detail}</div>}
+        <AxisLabel item={r} axis="y" onClick={onLabelClick} />
         {renderLabel?.(r, 'y')}
       </div>
       {x.map((c, xi) => {
@@ -102,7 +103,8 @@ function Row({
             key={key}
             type="button"
             aria-pressed={on}
-            aria-label={`${r.label} × ${c.label}: ${cell.text}`}
+            aria-label={`${r.label} × ${c.label}: ${cell.text}${cell.hint ? `. ${cell.hint}` : ''}`}
+            title={cell.hint}
             onClick={() => onToggle?.(c.key, r.key)}
             data-testid={`heat-cell-${key}`}
             style={{
@@ -115,6 +117,7 @@ function Row({
               font: `12px ${FONT_FAMILY}`,
               cursor: onToggle ? 'pointer' : 'default',
               padding: 2,
+              boxShadow: cell.warning ? 'inset 6px 6px 0 -3px #c87619' : undefined,
             }}
           >
             {cell.text}
@@ -122,6 +125,37 @@ function Row({
         );
       })}
     </>
+  );
+}
+
+/** A row or column label: name and detail; a button when the chart focuses whole lines. */
+function AxisLabel({ item, axis, onClick }: { item: HeatAxisItem; axis: 'x' | 'y'; onClick?: (item: HeatAxisItem, axis: 'x' | 'y') => void }) {
+  const body = (
+    <>
+      <div style={{ fontWeight: 600 }}>{item.label}</div>
+      {item.detail && <div className={Classes.TEXT_MUTED}>{item.detail}</div>}
+    </>
+  );
+  if (!onClick) return body;
+  return (
+    <button
+      type="button"
+      onClick={() => onClick(item, axis)}
+      data-testid={`heat-label-${axis}-${item.key}`}
+      style={{
+        background: 'none',
+        border: 0,
+        padding: 0,
+        font: 'inherit',
+        color: 'inherit',
+        width: '100%',
+        cursor: 'pointer',
+        display: 'block',
+        textAlign: axis === 'x' ? 'center' : 'left',
+      }}
+    >
+      {body}
+    </button>
   );
 }
 

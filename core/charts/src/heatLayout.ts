@@ -14,6 +14,10 @@ export interface HeatCell {
   intensity: number;
   /** What the cell shows ('42% | 1,234', OVL-016). */
   text: string;
+  /** More on hover and for screen readers (e.g. both directions of an overlap cell). */
+  hint?: string;
+  /** Marked with a warning corner (e.g. a base too small to read). */
+  warning?: boolean;
 }
 
 /** OVL-015: index charts colour by index / 200, overlap charts by percent / 100, clamped to [0, 1]. */

@@ -26,3 +26,10 @@ export { ConfirmDialog, type ConfirmDialogProps } from './widgets/ConfirmDialog'
 export { LoadingSpinner } from './widgets/LoadingSpinner';
 export { AppDialog } from './widgets/AppDialog';
 export { KeyboardMenu } from './widgets/KeyboardMenu';
+export {
+  INVALID_ACTION_THROTTLE_MS,
+  InvalidAudiencesDialog,
+  type InvalidAudiencesAction,
+  type InvalidAudiencesDialogProps,
+} from './widgets/InvalidAudiencesDialog';
+export { SaveAudienceButton, type SaveAudienceButtonProps } from './widgets/SaveAudienceButton';

@@ -94,6 +94,14 @@ const PARAM_SAMPLES: { params: string[]; values: (ctx: SampleContext) => Promise
     },
   },
   {
+    // overlap.chart: the seeded comparison of the first product that has one.
+    params: ['comparisonId'],
+    values: async ({ products }) => {
+      const found = await firstIdIn('/api/v1/overlap/comparisons', products);
+      return found ? [{ label: 'comparison', params: { comparisonId: String(found.id) }, context: selectionOf(found.product) }] : [];
+    },
+  },
+  {
     // toolbox.app.*: the first embedded (iframed) unit the client shows in the navigation.
     params: ['unitName'],
     values: async ({ selection }) => {

@@ -1,0 +1,83 @@
+import { Button, DialogBody, DialogFooter, type Intent } from '@blueprintjs/core';
+import { useEffect, useRef, useState } from 'react';
+import { AppDialog } from './AppDialog';
+
+/** 002 §9 / 001 §9: the destructive buttons of an invalid-audience modal ignore clicks for 5000 ms after one. */
+export const INVALID_ACTION_THROTTLE_MS = 5000;
+
+export interface InvalidAudiencesAction {
+  key: string;
+  text: string;
+  intent?: Intent;
+  onClick: () => void | Promise<unknown>;
+  /** Throttle the button (destructive actions); a click then disables it for `throttleMs`. */
+  throttled?: boolean;
+}
+
+export interface InvalidAudiencesDialogProps {
+  isOpen: boolean;
+  title: string;
+  /** The spec's message with the chart's name in it. */
+  message: string;
+  actions: readonly InvalidAudiencesAction[];
+  onClose?: () => void;
+  throttleMs?: number;
+  'data-testid'?: string;
+}
+
+/**
+ * The modal a chart with audiences whose segments the provider no longer has opens with
+ * (OVL-053..055, GROW's invalid identifiers): the text and the actions the screen allows, the
+ * destructive ones throttled so a double click does not delete or rewrite twice.
+ */
+export function InvalidAudiencesDialog({
+  isOpen,
+  title,
+  message,
+  actions,
+  onClose,
+  throttleMs = INVALID_ACTION_THROTTLE_MS,
+  ...rest
+}: InvalidAudiencesDialogProps) {
+  const [blocked, setBlocked] = useState<ReadonlySet<string>>(new Set());
+  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  useEffect(() => () => timers.current.forEach(clearTimeout), []);
+  const click = (a: InvalidAudiencesAction) => {
+    if (blocked.has(a.key)) return;
+    if (a.throttled) {
+      setBlocked((b) => new Set(b).add(a.key));
+      timers.current.push(
+        setTimeout(
+          () =>
+            setBlocked((b) => {
+              const next = new Set(b);
+              next.delete(a.key);
+              return next;
+            }),
+          throttleMs,
+        ),
+      );
+    }
+    void a.onClick();
+  };
+  return (
+    <AppDialog
+      isOpen={isOpen}
+      title={title}
+      icon="warning-sign"
+      onClose={onClose}
+      isCloseButtonShown={!!onClose}
+      canEscapeKeyClose={!!onClose}
+      canOutsideClickClose={false}
+    >
+      <DialogBody>
+        <p data-testid={rest['data-testid'] ? `${rest['data-testid']}-message` : undefined}>{message}</p>
+      </DialogBody>
+      <DialogFooter
+        actions={actions.map((a) => (
+          <Button key={a.key} text={a.text} intent={a.intent} disabled={blocked.has(a.key)} onClick={() => click(a)} data-testid={`invalid-action-${a.key}`} />
+        ))}
+      />
+    </AppDialog>
+  );
+}

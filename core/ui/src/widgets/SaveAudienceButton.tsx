@@ -1,0 +1,40 @@
+import { AnchorButton, Tooltip } from '@blueprintjs/core';
+import { AUDIENCE_DRAFT_STATE, audienceBuilderLink, HierarchyStoreToken, useService, type AudienceDraft, type BuilderReferer } from '@discovery/platform';
+import { observer } from 'mobx-react-lite';
+import { useNavigate } from 'react-router-dom';
+
+export interface SaveAudienceButtonProps {
+  text: string;
+  /** The draft the builder opens with; null while the button is disabled. */
+  draft: () => AudienceDraft | null;
+  /** Why it is disabled (the spec's tooltip), or null when enabled. */
+  disabledReason: string | null;
+  referer: BuilderReferer;
+  /** The screen's path inside the product context that the builder returns to (e.g. 'insights/overlap/12'). */
+  returnUrl: string;
+  'data-testid'?: string;
+}
+
+/**
+ * 'Save Audience' of the insight screens (Overlap OVL-029..031, Grow): the builder opens with the
+ * screen's draft (in the location state, SHELL-023) and referer and return address in the query.
+ * Whether the button shows at all is the screen's permission rule.
+ */
+export const SaveAudienceButton = observer(function SaveAudienceButton({ text, draft, disabledReason, referer, returnUrl, ...rest }: SaveAudienceButtonProps) {
+  const hierarchy = useService(HierarchyStoreToken);
+  const navigate = useNavigate();
+  const button = (
+    <AnchorButton
+      icon="floppy-disk"
+      text={text}
+      intent="primary"
+      disabled={disabledReason !== null}
+      data-testid={rest['data-testid']}
+      onClick={() => {
+        const d = draft();
+        if (d) void navigate(audienceBuilderLink(hierarchy.selection, { action: 'create', referer, returnUrl }), { state: { [AUDIENCE_DRAFT_STATE]: d } });
+      }}
+    />
+  );
+  return disabledReason ? <Tooltip content={disabledReason}>{button}</Tooltip> : button;
+});

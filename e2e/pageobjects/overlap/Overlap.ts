@@ -1,0 +1,119 @@
+import { SegmentPicker } from '../shared/SegmentPicker';
+import { clickWhenSettled } from '../shell/Shell';
+
+/** The Insights Overlap page: the chart picker and its buttons, the grid, the filter bar. */
+export class OverlapPage {
+  get root() {
+    return $('[data-testid="overlap-page"]');
+  }
+  get title() {
+    return $('h1');
+  }
+  get dropdown() {
+    return $('[data-testid="overlap-dropdown"]');
+  }
+  get create() {
+    return $('[data-testid="overlap-create"]');
+  }
+  get edit() {
+    return $('[data-testid="overlap-edit"]');
+  }
+  get duplicate() {
+    return $('[data-testid="overlap-duplicate"]');
+  }
+  get remove() {
+    return $('[data-testid="overlap-delete"]');
+  }
+  get exportButton() {
+    return $('[data-testid="overlap-export"]');
+  }
+  get saveAudience() {
+    return $('[data-testid="overlap-save-audience"]');
+  }
+  get peopleCount() {
+    return $('[data-testid="overlap-people-count"]');
+  }
+  get insights() {
+    return $('[data-testid="overlap-insights"]');
+  }
+  get toasts() {
+    return $('[data-testid="toasts"]');
+  }
+  async waitForToast(text: string) {
+    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 15000, timeoutMsg: `no toast '${text}'` });
+  }
+  get grid() {
+    return $('[data-testid="overlap-grid"]');
+  }
+  get cells() {
+    return $$('[data-testid^="heat-cell-"]');
+  }
+  cell(x: string, y: string) {
+    return $(`[data-testid="heat-cell-${x}:${y}"]`);
+  }
+  label(axis: 'x' | 'y', id: string) {
+    return $(`[data-testid="heat-label-${axis}-${id}"]`);
+  }
+
+  async open(context: string, id?: number) {
+    await browser.url(`/${context}/insights/overlap${id ? `/${id}` : ''}`);
+    await this.root.waitForDisplayed({ timeout: 15000 });
+  }
+
+  /** The chart id in the URL (OVL-007). */
+  async chartId(): Promise<number> {
+    let id = NaN;
+    await browser.waitUntil(
+      async () => {
+        const m = /\/insights\/overlap\/(\d+)$/.exec(new URL(await browser.getUrl()).pathname);
+        id = m ? Number(m[1]) : NaN;
+        return !Number.isNaN(id);
+      },
+      { timeout: 10000, timeoutMsg: 'no chart id in the URL' },
+    );
+    return id;
+  }
+
+  async selected(): Promise<string> {
+    return this.dropdown.getText();
+  }
+
+  /** Waits for the grid's cells with their text. */
+  async waitForCells(n: number) {
+    await browser.waitUntil(async () => (await this.cells.length) === n && (await this.cells[0].getText()) !== '', {
+      timeout: 15000,
+      timeoutMsg: `the grid did not show ${n} cells`,
+    });
+  }
+}
+
+/** The edit form in its slide-in panel. */
+export class OverlapForm {
+  readonly picker = new SegmentPicker();
+  get root() {
+    return $('[data-testid="overlap-form"]');
+  }
+  get heading() {
+    return this.root.$('h2');
+  }
+  get title() {
+    return $('[data-testid="overlap-title"]');
+  }
+  get save() {
+    return $('[data-testid="overlap-form-save"]');
+  }
+  counter(axis: 'x' | 'y') {
+    return $(`[data-testid="overlap-counter-${axis}"]`);
+  }
+  entries(axis: 'x' | 'y') {
+    return $$(`[data-testid^="overlap-entry-${axis}-"]`);
+  }
+
+  async pick(axis: 'x' | 'y', query: string, ids: string[]) {
+    await clickWhenSettled(
+      () => $(`[data-testid="overlap-select-${axis}"]`),
+      () => this.picker.search.isDisplayed(),
+    );
+    await this.picker.choose(query, ids);
+  }
+}

@@ -1,0 +1,140 @@
+import { ApiClient } from '@discovery/platform';
+import { FakeServer } from '@discovery/test-utils';
+import { overlapEndpoints as E, type ComparisonDto } from '../../common';
+import { ComparisonFormStore } from './ComparisonFormStore';
+import { OverlapStore } from './OverlapStore';
+
+const chart = (id: number, name: string, over: Partial<ComparisonDto> = {}): ComparisonDto => ({
+  id,
+  name,
+  mode: 'matched',
+  default: false,
+  is_people_count: false,
+  x_axis_name: '',
+  y_axis_name: '',
+  x_segments: [
+    { short_id: 'a', name: 'A', order: 0 },
+    { short_id: 'b', name: 'B', order: 1 },
+  ],
+  y_segments: [
+    { short_id: 'c', name: 'C', order: 0 },
+    { short_id: 'd', name: 'D', order: 1 },
+  ],
+  invalid_identifiers: [],
+  created_at: 'then',
+  updated_at: 'then',
+  ...over,
+});
+
+class MemoryStorage {
+  private m = new Map<string, string>();
+  getItem(k: string) {
+    return this.m.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.m.set(k, v);
+  }
+}
+
+function setup(list: ComparisonDto[], defaultId = 0, server = new FakeServer()) {
+  server.on(E.list, { data: list, default_id: defaultId });
+  server.install();
+  const toasts: string[] = [];
+  const api = new ApiClient({ context: () => 'acme/us/fizz-cola/fizz-zero', showBanner: () => undefined, refreshLogin: () => undefined });
+  const store = new OverlapStore({
+    api,
+    toast: { success: (m) => toasts.push(`ok:${m}`), error: (m, t) => toasts.push(`error:${m}:${t ?? ''}`) },
+    storage: new MemoryStorage() as unknown as Storage,
+  });
+  return { store, toasts, server };
+}
+
+describe('OverlapStore', () => {
+  it('OVL-005 / OVL-006 selects the route id, else the default, else the first by name', async () => {
+    const list = [chart(1, 'Zeta'), chart(2, 'Alpha'), chart(3, 'Mid')];
+    expect(await setup(list, 3).store.load('p', 1)).toBe(1);
+    expect(await setup(list, 3).store.load('p', null)).toBe(3);
+    expect(await setup(list, 0).store.load('p', 99)).toBe(2);
+  });
+
+  it('OVL-026 / OVL-027 / OVL-028 / OVL-023 focus: cells, lines, names; nothing while expanded; expanding clears the filters', async () => {
+    const { store } = setup([chart(1, 'One')]);
+    await store.load('p', 1);
+    store.toggleCell('a', 'c');
+    expect(store.focused).toEqual([{ x: 'a', y: 'c', name: 'A ∩ C' }]);
+    store.toggleLine('y', 'c');
+    expect(store.focused.map((f) => f.name)).toEqual(['A ∩ C', 'B ∩ C']);
+    store.toggleLine('y', 'c');
+    expect(store.focused).toEqual([]);
+    store.addFilters([{ group: 'Gender', short_id: 'g', name: 'Female' }]);
+    store.setExpanded(true);
+    expect(store.filters).toEqual([]);
+    store.toggleCell('a', 'c');
+    expect(store.focused).toEqual([]);
+  });
+
+  it('OVL-010 the hint stays dismissed (local storage)', async () => {
+    const { store } = setup([chart(1, 'One')]);
+    expect(store.hintDismissed).toBe(false);
+    store.dismissHint();
+    expect(store.hintDismissed).toBe(true);
+  });
+
+  it('OVL-049 a save selects the chart and follows the default; OVL-050 a failure toasts for 6000 ms', async () => {
+    const server = new FakeServer();
+    server.on(E.create, () => ({ status: 201, body: { data: chart(7, 'New', { default: true }), default_id: 7 } }));
+    const { store, toasts } = setup([chart(1, 'One', { default: true })], 1, server);
+    await store.load('p', null);
+    const form = new ComparisonFormStore(null, null, store.list, true);
+    form.set('name', 'New');
+    const r = await store.save(null, form.values);
+    expect(r && 'saved' in r && r.saved.id).toBe(7);
+    expect(store.selectedId).toBe(7);
+    expect(store.defaultId).toBe(7);
+    expect(store.list.map((c) => [c.name, c.default])).toEqual([
+      ['New', true],
+      ['One', false],
+    ]);
+    server.on(E.update, () => ({ status: 500, body: { error: { message: 'boom' } } }));
+    expect(await store.save(7, form.values)).toBeNull();
+    expect(toasts).toEqual(['error:Something went wrong saving this comparison. Please try again in a few minutes:6000']);
+  });
+
+  it('OVL-051 delete toasts and selects the next chart; OVL-052 no copy while invalid', async () => {
+    const server = new FakeServer();
+    server.on(E.remove, { data: { message: 'Chart deleted successfully!' } });
+    const { store, toasts } = setup([chart(1, 'One'), chart(2, 'Two', { invalid_identifiers: ['c'] })], 0, server);
+    await store.load('p', 2);
+    expect(store.invalid).toBe(true);
+    expect(await store.duplicate()).toBeNull();
+    expect(await store.remove()).toBe(1);
+    expect(toasts).toEqual(['ok:Chart deleted successfully!']);
+    expect(store.selectedId).toBe(1);
+  });
+
+  it('OVL-042 / OVL-043 / OVL-048 the form: counter, dismissable, Save disabled while a rule fails', () => {
+    const others = [chart(1, 'Taken')];
+    const form = new ComparisonFormStore(null, null, others, false);
+    expect(form.dismissable).toBe(false);
+    expect(form.canSave).toBe(false);
+    form.set('name', ' taken ');
+    form.addSegments('x', [{ identifier: 'a', name: 'A', matched: 10, modeled: 20 }]);
+    form.addSegments('y', [{ identifier: 'b', name: 'B', matched: 5, modeled: 6 }]);
+    expect(form.errors).toEqual({ name: 'Chart Title must be unique.' });
+    form.set('name', 'Fresh');
+    expect(form.canSave).toBe(true);
+    form.addSegments(
+      'x',
+      Array.from({ length: 12 }, (_, i) => ({ identifier: `x${i}`, name: `X${i}`, matched: 1, modeled: 1 })),
+    );
+    expect(form.counter('x')).toEqual({ n: 13, max: 12, over: true });
+    expect(form.canSave).toBe(false);
+  });
+
+  it('OVL-056 the editor opened to fix a chart starts without its invalid segments', () => {
+    const c = chart(3, 'Broken', { invalid_identifiers: ['c', 'd'] });
+    const form = new ComparisonFormStore(3, c, [c], false, true);
+    expect(form.y).toEqual([]);
+    expect(form.errors).toEqual({ y_segments: 'Must select at least one segment for Y-Axis.' });
+  });
+});
