@@ -338,10 +338,11 @@ const OverlapPage = observer(function OverlapPage() {
           onClose={() => store.setExpanded(false)}
           title={selected.name}
           style={{ width: '90vw', height: '90vh', maxWidth: 'none' }}
-          data-testid="overlap-expanded"
         >
           <DialogBody style={{ overflow: 'auto' }}>
-            <OverlapChart chart={selected} counts={store.counts} focused={store.focused} sort={store.sort} isTier3={isTier3} />
+            <div data-testid="overlap-expanded">
+              <OverlapChart chart={selected} counts={store.counts} focused={store.focused} sort={store.sort} isTier3={isTier3} />
+            </div>
           </DialogBody>
         </AppDialog>
       )}
