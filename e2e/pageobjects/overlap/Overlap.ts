@@ -55,6 +55,12 @@ export class OverlapPage {
     return $(`[data-testid="heat-label-${axis}-${id}"]`);
   }
 
+  /** The Y segments in the order the rows show them. */
+  async rowOrder(): Promise<string[]> {
+    const labels = await $$('[data-testid^="heat-label-y-"]').map((l) => l.getAttribute('data-testid'));
+    return labels.map((t) => t.replace('heat-label-y-', ''));
+  }
+
   async open(context: string, id?: number) {
     await browser.url(`/${context}/insights/overlap${id ? `/${id}` : ''}`);
     await this.root.waitForDisplayed({ timeout: 15000 });

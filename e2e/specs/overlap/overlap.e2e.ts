@@ -30,6 +30,35 @@ describe('overlap', () => {
     await page.waitForCells(36);
   });
 
+  it('OVL-027 a column label focuses its cells and unfocuses them again; rows sort by a column (ours); OVL-023 expand is 90% × 90%', async () => {
+    const column = async () => Promise.all(['mp-0001', 'mp-0002', 'mp-0003'].map((y) => page.cell('dmx-0001', y).getAttribute('aria-pressed')));
+    await clickWhenSettled(
+      () => page.label('x', 'dmx-0001'),
+      async () => (await column()).every((p) => p === 'true'),
+    );
+    await clickWhenSettled(
+      () => page.label('x', 'dmx-0001'),
+      async () => (await column()).every((p) => p === 'false'),
+    );
+    await $('[data-testid="overlap-sort"]').selectByAttribute('value', 'x|dmx-0001');
+    const rows = await page.rowOrder();
+    const percents = await Promise.all(rows.map(async (y) => Number((await page.cell('dmx-0001', y).getText()).split('%')[0])));
+    expect([...percents].sort((a, b) => b - a)).toEqual(percents);
+    await clickWhenSettled(
+      () => $('[data-testid="overlap-expand"]'),
+      () => $('[data-testid="overlap-expanded"]').isDisplayed(),
+    );
+    // The dialog around the chart, against the viewport.
+    const [w, h, vw, vh] = await browser.execute(() => {
+      const box = document.querySelector('[data-testid="overlap-expanded"]')!.closest('.bp6-dialog')!.getBoundingClientRect();
+      return [box.width, box.height, window.innerWidth, window.innerHeight];
+    });
+    expect(Math.abs(w - 0.9 * vw)).toBeLessThan(4);
+    expect(Math.abs(h - 0.9 * vh)).toBeLessThan(4);
+    await browser.keys('Escape');
+    await $('[data-testid="overlap-expanded"]').waitForDisplayed({ reverse: true });
+  });
+
   it('creates a 12 × 12 chart with the edit form (OVL-032..042)', async () => {
     await clickWhenSettled(
       () => page.create,

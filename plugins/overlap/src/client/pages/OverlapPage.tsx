@@ -24,7 +24,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { canSaveAudience, cellDraft, invalidActions, overlapChartRoute, PLACEHOLDER, type ComparisonDto } from '../../common';
+import { canSaveAudience, cellDraft, invalidActions, overlapChartRoute, overlapRoute, PLACEHOLDER, type ComparisonDto } from '../../common';
 import { ComparisonDropdown } from '../components/ComparisonDropdown';
 import { EditPanel } from '../components/EditPanel';
 import { OverlapChart, PlaceholderGrid } from '../components/OverlapChart';
@@ -85,7 +85,8 @@ const OverlapPage = observer(function OverlapPage() {
     } else if (r && 'fields' in r) form.setServerErrors(r.fields);
   };
 
-  const returnUrl = selected ? `insights/overlap/${selected.id}` : 'insights/overlap';
+  // OVL-031: the builder's return address, inside the product context.
+  const returnUrl = selected ? `${overlapRoute.path}/${selected.id}` : overlapRoute.path;
   const showSaveAudience = session.can('audiences', 'create') && !isTier3; // OVL-029
   const panelAudiences = useMemo(
     () =>
@@ -154,7 +155,7 @@ const OverlapPage = observer(function OverlapPage() {
             setConfirmDelete(false);
             void store.remove().then((next) => {
               if (next === false) return;
-              if (next === null) void navigate(`/${product}/insights/overlap`, { replace: true });
+              if (next === null) void navigate(overlapRoute.link(hierarchy.selection), { replace: true });
               else go(next, true);
             });
           }}
@@ -338,10 +339,11 @@ const OverlapPage = observer(function OverlapPage() {
           onClose={() => store.setExpanded(false)}
           title={selected.name}
           style={{ width: '90vw', height: '90vh', maxWidth: 'none' }}
-          data-testid="overlap-expanded"
         >
           <DialogBody style={{ overflow: 'auto' }}>
-            <OverlapChart chart={selected} counts={store.counts} focused={store.focused} sort={store.sort} isTier3={isTier3} />
+            <div data-testid="overlap-expanded">
+              <OverlapChart chart={selected} counts={store.counts} focused={store.focused} sort={store.sort} isTier3={isTier3} />
+            </div>
           </DialogBody>
         </AppDialog>
       )}
@@ -410,7 +412,7 @@ const InvalidModal = observer(function InvalidModal({
       onClick: () =>
         store.remove().then((next) => {
           if (next === false) return;
-          void navigate(next === null ? `/${hierarchy.fullSlug}/insights/overlap` : overlapChartRoute.link(hierarchy.selection, { comparisonId: next }), {
+          void navigate(next === null ? overlapRoute.link(hierarchy.selection) : overlapChartRoute.link(hierarchy.selection, { comparisonId: next }), {
             replace: true,
           });
         }),
