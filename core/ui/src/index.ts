@@ -30,6 +30,7 @@ export {
   INVALID_ACTION_THROTTLE_MS,
   InvalidAudiencesDialog,
   type InvalidAudiencesAction,
+  type InvalidAudiencesList,
   type InvalidAudiencesDialogProps,
 } from './widgets/InvalidAudiencesDialog';
 export { SaveAudienceButton, type SaveAudienceButtonProps } from './widgets/SaveAudienceButton';

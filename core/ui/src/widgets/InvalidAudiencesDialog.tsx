@@ -14,11 +14,20 @@ export interface InvalidAudiencesAction {
   throttled?: boolean;
 }
 
+/** A list under the message: the segments no longer available, the custom tabs or widgets they affect (Grow). */
+export interface InvalidAudiencesList {
+  key: string;
+  label: string;
+  items: readonly string[];
+}
+
 export interface InvalidAudiencesDialogProps {
   isOpen: boolean;
   title: string;
   /** The spec's message with the chart's name in it. */
   message: string;
+  /** Shown under the message when not empty. */
+  lists?: readonly InvalidAudiencesList[];
   actions: readonly InvalidAudiencesAction[];
   onClose?: () => void;
   throttleMs?: number;
@@ -27,13 +36,14 @@ export interface InvalidAudiencesDialogProps {
 
 /**
  * The modal a chart with audiences whose segments the provider no longer has opens with
- * (OVL-053..055, GROW's invalid identifiers): the text and the actions the screen allows, the
+ * (OVL-053..055, GROW-077..080): the text, the lists the screen names, and the actions it allows, the
  * destructive ones throttled so a double click does not delete or rewrite twice.
  */
 export function InvalidAudiencesDialog({
   isOpen,
   title,
   message,
+  lists = [],
   actions,
   onClose,
   throttleMs = INVALID_ACTION_THROTTLE_MS,
@@ -72,6 +82,20 @@ export function InvalidAudiencesDialog({
     >
       <DialogBody>
         <p data-testid={rest['data-testid'] ? `${rest['data-testid']}-message` : undefined}>{message}</p>
+        {lists
+          .filter((l) => l.items.length > 0)
+          .map((l) => (
+            <div key={l.key} data-testid={rest['data-testid'] ? `${rest['data-testid']}-${l.key}` : undefined}>
+              <p style={{ margin: '8px 0 4px' }}>
+                <strong>{l.label}</strong>
+              </p>
+              <ul style={{ margin: 0 }}>
+                {l.items.map((x) => (
+                  <li key={x}>{x}</li>
+                ))}
+              </ul>
+            </div>
+          ))}
       </DialogBody>
       <DialogFooter
         actions={actions.map((a) => (

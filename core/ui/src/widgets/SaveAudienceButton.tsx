@@ -1,18 +1,20 @@
 import { AnchorButton, Tooltip } from '@blueprintjs/core';
 import { AUDIENCE_DRAFT_STATE, audienceBuilderLink, HierarchyStoreToken, useService, type AudienceDraft, type BuilderReferer } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 
 export interface SaveAudienceButtonProps {
-  text: string;
+  /** 'Save Audience' unless the screen says otherwise. */
+  text?: string;
   /** The draft the builder opens with; null while the button is disabled. */
   draft: () => AudienceDraft | null;
   /** Why it is disabled (the spec's tooltip), or null when enabled. */
-  disabledReason: string | null;
+  disabledReason?: string | null;
   referer: BuilderReferer;
   /** The screen's path inside the product context that the builder returns to (e.g. 'insights/overlap/12'). */
   returnUrl: string;
-  'data-testid'?: string;
+  testId?: string;
 }
 
 /**
@@ -20,16 +22,24 @@ export interface SaveAudienceButtonProps {
  * screen's draft (in the location state, SHELL-023) and referer and return address in the query.
  * Whether the button shows at all is the screen's permission rule.
  */
-export const SaveAudienceButton = observer(function SaveAudienceButton({ text, draft, disabledReason, referer, returnUrl, ...rest }: SaveAudienceButtonProps) {
+export const SaveAudienceButton = observer(function SaveAudienceButton({
+  text,
+  draft,
+  disabledReason = null,
+  referer,
+  returnUrl,
+  testId,
+}: SaveAudienceButtonProps) {
+  const { t } = useTranslation();
   const hierarchy = useService(HierarchyStoreToken);
   const navigate = useNavigate();
   const button = (
     <AnchorButton
       icon="floppy-disk"
-      text={text}
+      text={text ?? t('saveAudience')}
       intent="primary"
       disabled={disabledReason !== null}
-      data-testid={rest['data-testid']}
+      data-testid={testId ?? 'save-audience'}
       onClick={() => {
         const d = draft();
         if (d) void navigate(audienceBuilderLink(hierarchy.selection, { action: 'create', referer, returnUrl }), { state: { [AUDIENCE_DRAFT_STATE]: d } });

@@ -247,7 +247,7 @@ const OverlapPage = observer(function OverlapPage() {
             draft={() => (canSaveAudience(store.focused) ? cellDraft(store.focused[0], store.filters) : null)}
             referer="Overlap"
             returnUrl={returnUrl}
-            data-testid="overlap-save-audience"
+            testId="overlap-save-audience"
           />
         )}
       </div>
