@@ -6,11 +6,9 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { build } from './build';
-import { freePort, startBuiltServer, waitFor } from './lib/proc';
+import { signIn, startBenchServer } from './lib/bench';
+import { freePort, waitFor } from './lib/proc';
 import { argValue, ROOT } from './lib/workspace';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,19 +49,10 @@ async function bareBaseline(): Promise<{ url: string; close: () => Promise<void>
 async function main() {
   const name = argValue(process.argv.slice(2), '--build') ?? 'full';
   const r = await build(name);
-  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-'));
-  const server = await startBuiltServer(r.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
+  const server = await startBenchServer(r.serverFile);
   const bare = await bareBaseline();
   try {
-    const login = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: process.env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo' }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const csrf = login.headers.get('x-csrf-token') ?? cookies.find((c) => c.startsWith('csrf-token='))?.split('=')[1] ?? '';
-    const headers = { cookie: cookies.join('; '), 'x-csrf-token': csrf };
+    const headers = (await signIn(server.url, 'admin@example.com')).headers();
 
     const baseline = await load('bare fastify route', bare.url);
     const results = [
@@ -89,7 +78,6 @@ async function main() {
   } finally {
     await bare.close();
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -8,46 +8,22 @@
  * (authentication, context and JSON, no counting). Goal: overlap p99 under 300 ms at 10M people
  * with no errors; exits 1 when it is missed.
  */
-import type { Manifest } from '@discovery/counts';
 import autocannon from 'autocannon';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { build } from './build';
-import { startBuiltServer } from './lib/proc';
-import { argValue, ROOT } from './lib/workspace';
+import { benchPopulation, populationDir, rng, signIn, startBenchServer } from './lib/bench';
+import { argValue } from './lib/workspace';
 
 const args = process.argv.slice(2);
 const PEOPLE = Number(argValue(args, '--people') ?? 10_000_000);
 const SEED = Number(argValue(args, '--seed') ?? 42);
-const DIR = argValue(args, '--dir') ?? join(tmpdir(), `discovery-bench-${PEOPLE}-${SEED}`);
+const DIR = argValue(args, '--dir') ?? populationDir(PEOPLE, SEED);
 const CONNECTIONS = Number(argValue(args, '--connections') ?? 8);
 const SECONDS = Number(argValue(args, '--seconds') ?? 15);
 const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
 const GOAL_P99_MS = 300;
 
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-function manifestOf(dir: string): Manifest | null {
-  const file = join(dir, 'manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
-}
-
 async function main() {
-  let manifest = manifestOf(DIR);
-  if (manifest?.people !== PEOPLE || manifest.seed !== SEED) {
-    execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', DIR], { cwd: ROOT, stdio: 'inherit' });
-    manifest = manifestOf(DIR)!;
-  }
+  const manifest = benchPopulation(PEOPLE, SEED, DIR);
   const ids = manifest.segments.filter((s) => !s.deleted && !s.expired).map((s) => s.short_id);
   const r = rng(SEED * 104729);
   const pick = (n: number) => {
@@ -58,24 +34,9 @@ async function main() {
   const bodies = Array.from({ length: 20 }, () => JSON.stringify({ x_axis_ids: pick(12), y_axis_ids: pick(12), is_index: true, is_modeled: false }));
 
   const built = await build('full');
-  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-db-'));
-  const server = await startBuiltServer(built.serverFile, {
-    DISCOVERY_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    DISCOVERY_POPULATION_DIR: DIR,
-    DISCOVERY_POPULATION_PEOPLE: String(PEOPLE),
-    DISCOVERY_POPULATION_SEED: String(SEED),
-  });
+  const server = await startBenchServer(built.serverFile, { population: { dir: DIR, people: PEOPLE, seed: SEED } });
   try {
-    const login = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: process.env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo' }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const csrf = cookies.find((c) => c.startsWith('csrf-token='))?.split('=')[1] ?? login.headers.get('x-csrf-token') ?? '';
-    const headers = { cookie: cookies.join('; '), 'x-csrf-token': csrf, 'x-context': CONTEXT, 'content-type': 'application/json' };
+    const headers = (await signIn(server.url, 'admin@example.com', CONTEXT)).headers({ json: true });
 
     // Warm: every selection once, in turn (segment files are read on first use), and check answers.
     for (const body of bodies) {
@@ -113,7 +74,6 @@ async function main() {
     process.exitCode = ok ? 0 : 1;
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -14,13 +14,11 @@
  * difference or a missed goal.
  */
 import { CountsEngine, SegmentFileReader, SHARD_SIZE, type Manifest } from '@discovery/counts';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ProfileDto } from '@discovery/plugin-insights/common';
 import { build } from './build';
-import { startBuiltServer, type StartedServer } from './lib/proc';
+import { benchPopulation, countsReady, populationDir, quantile, serverMs, signIn, startBenchServer } from './lib/bench';
+import type { StartedServer } from './lib/proc';
 import { argValue, ROOT } from './lib/workspace';
 
 const args = process.argv.slice(2);
@@ -37,50 +35,21 @@ const AUDIENCE = {
   rules: { include: { and: [{ or: ['dmx-0002', 'dmx-0003'] }, { or: ['dmx-0007'] }, { or: ['mp-0005'] }] }, exclude: { and: [] as { or: string[] }[] } },
 };
 
-const dirOf = (people: number) => join(tmpdir(), `discovery-bench-${people}-${SEED}`);
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-
-function population(people: number): Manifest {
-  const dir = dirOf(people);
-  const file = join(dir, 'manifest.json');
-  let m = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
-  if (m?.people !== people || m.seed !== SEED) {
-    const t0 = Date.now();
-    execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(people), '--seed', String(SEED), '--out', dir], { cwd: ROOT, stdio: 'inherit' });
-    console.log(`generated ${people.toLocaleString()} people in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-    m = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
-  }
-  return m;
-}
+const dirOf = (people: number) => populationDir(people, SEED);
+const pct = (xs: number[], p: number) => quantile(xs, p / 100);
+const population = (people: number): Manifest => benchPopulation(people, SEED);
 
 async function withServer<T>(
   serverFile: string,
   people: number,
   fn: (call: () => Promise<{ body: ProfileDto; serverMs: number; roundTripMs: number }>) => Promise<T>,
 ): Promise<T> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-db-'));
   let server: StartedServer | null = null;
   try {
-    server = await startBuiltServer(serverFile, {
-      DISCOVERY_DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DISCOVERY_POPULATION_DIR: dirOf(people),
-      DISCOVERY_POPULATION_PEOPLE: String(people),
-      DISCOVERY_POPULATION_SEED: String(SEED),
-    });
+    server = await startBenchServer(serverFile, { population: { dir: dirOf(people), people, seed: SEED } });
     const url = server.url;
-    const login = await fetch(`${url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: process.env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo' }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const csrf = cookies.find((c) => c.startsWith('csrf-token='))?.split('=')[1] ?? login.headers.get('x-csrf-token') ?? '';
-    const headers = { cookie: cookies.join('; '), 'x-csrf-token': csrf, 'x-context': CONTEXT, 'content-type': 'application/json' };
+    const session = await signIn(url, 'admin@example.com', CONTEXT);
+    const headers = session.headers({ json: true });
     const body = JSON.stringify({ audiences: [AUDIENCE] });
     const call = async () => {
       const t0 = process.hrtime.bigint();
@@ -88,21 +57,13 @@ async function withServer<T>(
       const json = (await res.json()) as { data: ProfileDto };
       const roundTripMs = Number(process.hrtime.bigint() - t0) / 1e6;
       if (res.status !== 200) throw new Error(`profile answered ${res.status}: ${JSON.stringify(json)}`);
-      const serverMs = Number(/dur=([0-9.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
-      return { body: json.data, serverMs, roundTripMs };
+      return { body: json.data, serverMs: serverMs(res), roundTripMs };
     };
     // The population opens (or is read) when the server starts; wait until counts answer.
-    const until = Date.now() + 180_000;
-    for (;;) {
-      const s = (await (await fetch(`${url}/api/v1/counts/status`, { headers })).json()) as { data?: { state?: string } };
-      if (s.data?.state === 'ready') break;
-      if (Date.now() > until) throw new Error(`population not ready: ${JSON.stringify(s)}`);
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    await countsReady(session);
     return await fn(call);
   } finally {
     await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

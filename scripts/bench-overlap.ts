@@ -10,44 +10,19 @@
  * Every chart's cells must equal the engine's. Goal: p95 server time under 100 ms at 10M people
  * with 8 users; exits 1 when missed or when an answer differs.
  */
-import type { Manifest } from '@discovery/counts';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { build } from './build';
-import { startBuiltServer } from './lib/proc';
-import { argValue, ROOT } from './lib/workspace';
+import { benchPopulation, populationDir, quantile, rng, serverMs, signIn, startBenchServer } from './lib/bench';
+import { argValue } from './lib/workspace';
 
 const args = process.argv.slice(2);
 const PEOPLE = Number(argValue(args, '--people') ?? 10_000_000);
 const SEED = Number(argValue(args, '--seed') ?? 42);
-const DIR = argValue(args, '--dir') ?? join(tmpdir(), `discovery-bench-${PEOPLE}-${SEED}`);
+const DIR = argValue(args, '--dir') ?? populationDir(PEOPLE, SEED);
 const USERS = Number(argValue(args, '--users') ?? 8);
 const SECONDS = Number(argValue(args, '--seconds') ?? 15);
 const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
 const GOAL_P95_MS = 100;
 const CHARTS = 20;
-
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
-
-const manifestOf = (dir: string): Manifest | null => {
-  const file = join(dir, 'manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
-};
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
-};
-const serverMs = (res: Response) => Number(/dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
 
 interface Cell {
   x: string;
@@ -58,11 +33,7 @@ interface Cell {
 }
 
 async function main() {
-  let manifest = manifestOf(DIR);
-  if (manifest?.people !== PEOPLE || manifest.seed !== SEED) {
-    execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', DIR], { cwd: ROOT, stdio: 'inherit' });
-    manifest = manifestOf(DIR)!;
-  }
+  const manifest = benchPopulation(PEOPLE, SEED, DIR);
   const segments = manifest.segments.filter((s) => !s.deleted && !s.expired);
   const r = rng(SEED * 7919);
   const pick = (n: number) => {
@@ -75,26 +46,9 @@ async function main() {
   };
 
   const built = await build('full');
-  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-db-'));
-  const server = await startBuiltServer(built.serverFile, {
-    DISCOVERY_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    DISCOVERY_POPULATION_DIR: DIR,
-    DISCOVERY_POPULATION_PEOPLE: String(PEOPLE),
-    DISCOVERY_POPULATION_SEED: String(SEED),
-  });
+  const server = await startBenchServer(built.serverFile, { population: { dir: DIR, people: PEOPLE, seed: SEED } });
   try {
-    const login = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: process.env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo' }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const csrf = cookies.find((c) => c.startsWith('csrf-token='))?.split('=')[1] ?? login.headers.get('x-csrf-token') ?? '';
-    const headers = { cookie: cookies.join('; '), 'x-csrf-token': csrf, 'x-context': CONTEXT, 'content-type': 'application/json' };
-    const api = (method: string, path: string, body?: unknown) =>
-      fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const { api } = await signIn(server.url, 'admin@example.com', CONTEXT);
 
     // 20 saved 12 × 12 charts (the population must be ready: the save checks the segments).
     const ids: number[] = [];
@@ -212,7 +166,6 @@ async function main() {
     process.exitCode = ok ? 0 : 1;
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -10,11 +10,8 @@
  *   3. --imports plan imports through core jobs and the demo planning service (no delay): the
  *      time to post them all, and until every one is settled (Complete or Failed).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { build } from './build';
-import { startBuiltServer } from './lib/proc';
+import { quantile, signIn, startBenchServer } from './lib/bench';
 import { argValue } from './lib/workspace';
 
 const args = process.argv.slice(2);
@@ -23,7 +20,7 @@ const CURVES = Number(argValue(args, '--curves') ?? 100);
 const IMPORTS = Number(argValue(args, '--imports') ?? 40);
 const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
 
-const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
+const pct = (xs: number[], p: number) => quantile(xs, p / 100);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 interface Node {
@@ -50,23 +47,10 @@ function findNode(v: unknown, slug: string): Node | null {
 
 async function main() {
   const built = await build('full');
-  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-scn-'));
-  const server = await startBuiltServer(built.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', DISCOVERY_PLANNING_DEMO_DELAY_MS: '0' });
+  const server = await startBenchServer(built.serverFile, { env: { DISCOVERY_PLANNING_DEMO_DELAY_MS: '0' } });
   try {
-    const login = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'planner@example.com', password: process.env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo' }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const csrf = cookies.find((c) => c.startsWith('csrf-token='))?.split('=')[1] ?? login.headers.get('x-csrf-token') ?? '';
-    const headers = (json: boolean) => ({
-      cookie: cookies.join('; '),
-      'x-csrf-token': csrf,
-      'x-context': CONTEXT,
-      ...(json ? { 'content-type': 'application/json' } : {}),
-    });
+    const session = await signIn(server.url, 'planner@example.com', CONTEXT);
+    const headers = (json: boolean) => session.headers({ json });
     const tree = await (await fetch(`${server.url}/api/v1/hierarchy`, { headers: headers(false) })).json();
     const p = findNode(tree, CONTEXT);
     if (!p) throw new Error(`no product ${CONTEXT} in the hierarchy`);
@@ -143,7 +127,6 @@ async function main() {
     );
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
