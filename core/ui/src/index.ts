@@ -34,3 +34,4 @@ export {
   type InvalidAudiencesDialogProps,
 } from './widgets/InvalidAudiencesDialog';
 export { SaveAudienceButton, type SaveAudienceButtonProps } from './widgets/SaveAudienceButton';
+export { SavedChartDropdown, type SavedChartDropdownProps, type SavedChartItem } from './widgets/SavedChartDropdown';

@@ -16,6 +16,7 @@ import {
   LoadingSpinner,
   PageTitle,
   SaveAudienceButton,
+  SavedChartDropdown,
   SegmentPicker,
   StateMessage,
   type InvalidAudiencesAction,
@@ -25,7 +26,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { canSaveAudience, cellDraft, invalidActions, overlapChartRoute, overlapRoute, PLACEHOLDER, type ComparisonDto } from '../../common';
-import { ComparisonDropdown } from '../components/ComparisonDropdown';
 import { EditPanel } from '../components/EditPanel';
 import { OverlapChart, PlaceholderGrid } from '../components/OverlapChart';
 import { ComparisonFormStore } from '../stores/ComparisonFormStore';
@@ -103,7 +103,7 @@ const OverlapPage = observer(function OverlapPage() {
   const header = (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
       <PageTitle style={{ margin: 0, marginRight: 16 }}>{t('title')}</PageTitle>
-      {store.list.length > 0 && <ComparisonDropdown list={store.list} value={store.selectedId} onChange={(id) => go(id)} />}
+      {store.list.length > 0 && <SavedChartDropdown charts={store.list} value={store.selectedId} onChange={(id) => go(id)} testIdPrefix="overlap" />}
       {can('create') && (
         <Tooltip content={t('actions.create')}>
           <Button icon="plus" variant="minimal" aria-label={t('actions.create')} onClick={() => openForm(null)} data-testid="overlap-create" />
