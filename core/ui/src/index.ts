@@ -17,6 +17,13 @@ export { AudienceDetailsModal, ZeroCountModal } from './shell/ShellModals';
 export { SegmentPicker, type SegmentPickerProps } from './picker/SegmentPicker';
 export { SLIDE_IN_WIDTHS, SlideInPanel, type SlideInPanelProps, type SlideInWidth } from './widgets/SlideInPanel';
 export { RequestIndexReport } from './reports/RequestIndexReport';
+export { SaveAudienceButton, type SaveAudienceButtonProps } from './insights/SaveAudienceButton';
+export {
+  INVALID_IDENTIFIERS_THROTTLE_MS,
+  InvalidIdentifiersDialog,
+  throttleFirst,
+  type InvalidIdentifiersDialogProps,
+} from './insights/InvalidIdentifiersDialog';
 export { SegmentPickerStore, type PickerContext, type PickerOptions, type PickerSegment } from './picker/SegmentPickerStore';
 export { Heading, PageTitle, type HeadingLevel, type HeadingProps } from './widgets/Heading';
 export { StateMessage, type StateMessageProps } from './widgets/StateMessage';
