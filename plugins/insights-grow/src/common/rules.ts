@@ -1,6 +1,5 @@
 import type { AudienceDraft, HostTab } from '@discovery/plugin-api';
 import type { MekkoDto, MekkoSummaryDto, SubMarketDto, TvSettingsDto } from './dto';
-import type { SubMarketTag } from './schema';
 
 /** GROW-012: the chart's tabs in order. */
 export const GROW_TABS: readonly HostTab[] = ['total', 'matched', 'modeled'];
@@ -14,30 +13,19 @@ export const AU_TV_SAMPLE_MIN = 210;
 /** GROW-039 / A-38: slide-in widths. */
 export const PANEL_WIDTHS = { market: 450, audience: 550, chart: 650, weborama: 550 } as const;
 
-/** The user-visible strings of the screen's rules (001 §4.1, §8, §9 and the GROW DESIGN lines). */
-export const GROW_TEXT = {
-  cannotFilterTitle: 'Cannot Filter By This Audience!',
-  invalidSelectedTitle: 'Invalid Audiences Selected!',
-  saveNonSegments: 'Audiences cannot include non-segment filters.',
-  saveNoPermission: 'You do not have permission to create audiences from these segments.',
-  saveCompare: 'Save Audience is not available in compare mode.',
-  predictionModel: 'This audience is used in a Prediction Model. If you edit this audience, it will delete the model in the Predictions tab.',
-  lowTvAu: 'Lower than 210 sample size',
-  lowTvAuNotice: 'Results based on small samples may not be statistically reliable.',
-  lowTvOther: 'Estimated TV panelist results are not shown for small audiences that produce less accurate results from the model.',
-  zeroCount: 'This audience has a zero count. Select another audience to replace it.',
-  zeroCountWhy: 'Click to learn why this audience has a zero count.',
-} as const;
+/**
+ * The screen's rules answer with i18n keys of the plugin's namespace (locales/en.json holds the
+ * spec's text, checked by rules.test.ts), so every string shown goes through i18next.
+ */
+export interface Message {
+  key: string;
+  params?: Record<string, string | number>;
+}
 
 /** GROW-015: the tooltip of each tab, by count type and tier. */
 export function tabTooltip(tab: HostTab, tier3: boolean): string {
-  if (tab === 'total') return 'Total amount of consumers from data provider';
-  if (tab === 'matched') return tier3 ? 'Unique Panel IDs' : 'Unique PID matches';
-  return tier3 ? 'Modeled Weights on Panel IDs' : 'Lookalike modeling on PIDs';
+  return tab === 'total' ? 'tooltips.total' : `tooltips.${tab}${tier3 ? 'Tier3' : ''}`;
 }
-
-/** GROW-022: the tag hints. */
-export const TAG_HINTS: Record<SubMarketTag, string> = { owned: 'Current customers', opportunity: 'Possible switchers', none: 'Non-considering consumers' };
 
 /**
  * The segment an audience is counted and filtered by on a tab (GROW-016): matched on Matched;
@@ -58,8 +46,8 @@ function requiredSegment(sub: SubMarketDto, tab: HostTab, tier3: boolean): 'Matc
 }
 
 export interface Blocked {
-  title: string;
-  content: string;
+  title: Message;
+  content: Message;
 }
 
 /**
@@ -69,18 +57,15 @@ export interface Blocked {
 export function toggleBlocked(sub: SubMarketDto, tab: HostTab, tier3: boolean, selected: boolean): Blocked | null {
   if (selected) return null;
   const missing = requiredSegment(sub, tab, tier3);
-  return missing ? { title: GROW_TEXT.cannotFilterTitle, content: `There is no ${missing} segment attached to ${sub.name}.` } : null;
+  return missing
+    ? { title: { key: 'dialogs.cannotFilterTitle' }, content: { key: 'dialogs.cannotFilter', params: { segment: missing, name: sub.name } } }
+    : null;
 }
 
 /** GROW-038: after a tab change, the dialog when a selected audience lacks the new tab's segment (never on Total, nor Modeled in tier 3). */
 export function invalidAfterTabChange(selected: readonly SubMarketDto[], tab: HostTab, tier3: boolean): Blocked | null {
   const missing = selected.map((s) => requiredSegment(s, tab, tier3)).find(Boolean);
-  return missing
-    ? {
-        title: GROW_TEXT.invalidSelectedTitle,
-        content: `One or more selected audiences have no ${missing} segment attached. Edit the audience to attach a segment or deselect it.`,
-      }
-    : null;
+  return missing ? { title: { key: 'dialogs.invalidSelectedTitle' }, content: { key: 'dialogs.invalidSelected', params: { segment: missing } } } : null;
 }
 
 /** SRV-103's body for one view: every audience's segments by market (tier 3 modeled = matched + weights suffix). */
@@ -145,11 +130,8 @@ export function tvLabel(people: number, tv: TvSettingsDto, format: (n: number) =
 
 /** GROW-026/027: the low-sample notice of a TV chart, by region. */
 export function lowTvNotice(regionSlug: string): string[] {
-  return regionSlug === 'au' ? [GROW_TEXT.lowTvAu, GROW_TEXT.lowTvAuNotice] : [GROW_TEXT.lowTvOther];
+  return regionSlug === 'au' ? ['tv.lowAu', 'tv.lowAuNotice'] : ['tv.lowOther'];
 }
-
-/** GROW-028. */
-export const maxCountText = (max: number, format: (n: number) => string) => `Max count size is ${format(max)}`;
 
 /**
  * GROW-009 / A-28: why 'Save Audience' is disabled, or null. Non-segments: an audience without the
@@ -165,9 +147,9 @@ export function saveAudienceDisabled(opts: {
   compare: boolean;
 }): string | null {
   const ids = opts.selected.map((s) => segmentFor(s, opts.tab === 'total' ? 'matched' : opts.tab, opts.tier3));
-  if (!opts.selected.length || ids.some((x) => !x) || opts.tab === 'total') return GROW_TEXT.saveNonSegments;
-  if (!opts.canCreateAudiences || !opts.segmentsAllowed(ids as string[])) return GROW_TEXT.saveNoPermission;
-  if (opts.compare) return GROW_TEXT.saveCompare;
+  if (!opts.selected.length || ids.some((x) => !x) || opts.tab === 'total') return 'saveAudience.nonSegments';
+  if (!opts.canCreateAudiences || !opts.segmentsAllowed(ids as string[])) return 'saveAudience.noPermission';
+  if (opts.compare) return 'saveAudience.compare';
   return null;
 }
 

@@ -38,15 +38,16 @@ interface Kept {
 }
 const KEPT_PREFIX = 'discovery.grow.';
 
+/** The notices' keys (locales/en.json `notices`: 'Created', 'Grow chart could not be saved. Please try again.', ...). */
 export const GROW_NOTICES = {
-  created: 'Created',
-  saved: 'Saved',
-  copied: 'Copied',
-  deleted: 'Deleted',
-  saveFailed: 'Grow chart could not be saved. Please try again.',
-  copyFailed: 'Grow chart could not be copied. Please try again.',
-  deleteFailed: 'Grow chart could not be deleted. Please try again.',
-  changeFailed: 'Changes could not be saved. Please try again.',
+  created: 'notices.created',
+  saved: 'notices.saved',
+  copied: 'notices.copied',
+  deleted: 'notices.deleted',
+  saveFailed: 'notices.saveFailed',
+  copyFailed: 'notices.copyFailed',
+  deleteFailed: 'notices.deleteFailed',
+  changeFailed: 'notices.changeFailed',
 } as const;
 
 /** A chart that cannot be selected (GROW-077) and the answer of the check. */
@@ -87,9 +88,10 @@ export class GrowStore {
   constructor(
     private readonly api: ApiClient,
     private readonly toasts: Pick<ToastStore, 'show'>,
+    private readonly t: (key: string) => string = (key) => key,
     private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = typeof sessionStorage === 'undefined' ? null : sessionStorage,
   ) {
-    makeAutoObservable<GrowStore, 'api' | 'toasts' | 'storage' | 'seq'>(this, { api: false, toasts: false, storage: false, seq: false });
+    makeAutoObservable<GrowStore, 'api' | 'toasts' | 't' | 'storage' | 'seq'>(this, { api: false, toasts: false, t: false, storage: false, seq: false });
   }
 
   // ---- derived ----
@@ -333,8 +335,9 @@ export class GrowStore {
 
   // ---- saves ----
 
-  private notify(message: string, intent: 'success' | 'danger'): void {
-    this.toasts.show(intent === 'success' ? 'success' : 'error', message, { timeout: NOTIFICATION_MS });
+  /** GROW-055: every notice lasts 2500 ms. */
+  private notify(key: string, intent: 'success' | 'danger'): void {
+    this.toasts.show(intent === 'success' ? 'success' : 'error', this.t(key), { timeout: NOTIFICATION_MS });
   }
 
   /** 422 messages by field, for the forms; other failures get the spec's notice. */
@@ -364,10 +367,11 @@ export class GrowStore {
       GROW_NOTICES.saveFailed,
     );
     if (!r.ok) return r;
-    this.notify(id ? GROW_NOTICES.saved : GROW_NOTICES.created, 'success');
     await this.reloadList();
     if (id) runInAction(() => this.mekko && (this.mekko = { ...this.mekko, ...r.value.result.mekko }));
     else await this.select(r.value.result.mekko.id);
+    // The notice once the new chart is on screen.
+    this.notify(id ? GROW_NOTICES.saved : GROW_NOTICES.created, 'success');
     return r;
   }
 
@@ -378,9 +382,9 @@ export class GrowStore {
       if (r.message !== GROW_NOTICES.copyFailed) this.notify(GROW_NOTICES.copyFailed, 'danger');
       return null;
     }
-    this.notify(GROW_NOTICES.copied, 'success');
     await this.reloadList();
     await this.select(r.value.result.mekko.id);
+    this.notify(GROW_NOTICES.copied, 'success');
     return r.value.result.mekko.id;
   }
 
