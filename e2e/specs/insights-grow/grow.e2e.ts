@@ -177,8 +177,11 @@ describe('Grow', () => {
     await browser.waitUntil(async () => (await panel.level('Person Level').getAttribute('aria-selected')) === 'true', { timeoutMsg: 'GROW-014: Person Level' });
   });
 
-  it('GROW-008 saves the selected audiences in the builder with referer Grow and the returnUrl', async () => {
+  it('GROW-009 / GROW-008 Save Audience: not in compare mode; one audience goes to the builder with referer Grow and the returnUrl', async () => {
     const id = await grow.chartId();
+    expect(await grow.saveAudience.isEnabled()).toBe(false);
+    expect(await $('[data-testid="grow-save-audience-reason"]').getAttribute('aria-label')).toBe('Save Audience is not available in compare mode.');
+    await grow.toggle('Water', 'Sparkling fans');
     await clickWhenSettled(
       () => grow.saveAudience,
       async () => (await browser.getUrl()).includes('/audiences/builder'),
@@ -187,7 +190,7 @@ describe('Grow', () => {
     expect(url.searchParams.get('referer')).toBe('Grow');
     expect(url.searchParams.get('returnUrl')).toBe(`insights/grow/${id}`);
     await $('[data-testid="audience-builder"]').waitForDisplayed();
-    await browser.waitUntil(async () => (await $('[data-testid="builder-name"]').getValue()) === 'Diet fans or Sparkling fans', {
+    await browser.waitUntil(async () => (await $('[data-testid="builder-name"]').getValue()) === 'Diet fans', {
       timeoutMsg: 'draft not handed over',
     });
   });

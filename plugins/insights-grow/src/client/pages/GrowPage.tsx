@@ -146,7 +146,8 @@ const GrowPage = observer(function GrowPage() {
     tier3,
     canCreateAudiences: session.can('audiences', 'create'),
     segmentsAllowed,
-    compare: false,
+    // GROW-083 / A-22: two or more audiences are compared side by side in the Insights panel.
+    compare: selected.length > 1,
   });
   // GROW-057: no copy while a chart with invalid identifiers is on screen (a selected chart has none: it was checked).
   const invalidCopy = !!store.pendingInvalid;
