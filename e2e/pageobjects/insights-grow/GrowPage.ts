@@ -43,7 +43,7 @@ export class GrowPage {
     return $(`[data-testid="grow-tab-${tab}"]`);
   }
   market(name: string) {
-    return $(`[data-testid="grow-markets"]`).$(`h3=${name}`).parentElement().parentElement();
+    return $(`[data-testid="grow-markets"]`).$(`h2=${name}`).parentElement().parentElement();
   }
   async marketNames(): Promise<string[]> {
     return Promise.all(await $$('[data-testid="grow-market-name"]').map((e) => e.getText()));
@@ -78,7 +78,7 @@ export class GrowPage {
     );
     await $('[data-testid="grow-chart-search"]').setValue(name);
     await clickWhenSettled(
-      () => $('[data-testid="grow-chart-menu"]').$(`div=${name}`).parentElement(),
+      () => $('[data-testid="grow-chart-menu"]').$(`button*=${name}`),
       async () => (await this.chartName()) === name,
     );
   }

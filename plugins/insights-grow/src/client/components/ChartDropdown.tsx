@@ -1,4 +1,4 @@
-import { Button, Icon, InputGroup, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { Button, Classes, Icon, InputGroup, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MekkoSummaryDto } from '../../common';
@@ -41,19 +41,22 @@ export function ChartDropdown({ charts, value, onChange, onEdit }: ChartDropdown
             autoFocus
             data-testid="grow-chart-search"
           />
-          <Menu>
+          {/* A list of buttons, not a menu: each item has a second control (the edit icon), which a menuitem cannot hold. */}
+          <ul style={{ listStyle: 'none', padding: 0, margin: '8px 0 0', maxHeight: 320, overflowY: 'auto' }} aria-label={t('chartLabel')}>
             {shown.map((c) => (
-              <li key={c.id} style={{ display: 'flex', alignItems: 'center' }} role="none">
-                <MenuItem
-                  style={{ flex: 1 }}
-                  text={c.name}
+              <li key={c.id} style={{ display: 'flex', alignItems: 'center' }}>
+                <Button
+                  variant="minimal"
+                  alignText="start"
+                  fill
                   active={c.id === value}
+                  aria-current={c.id === value ? 'true' : undefined}
                   icon={c.default ? <Icon icon="flag" title={t('defaultChart')} /> : 'blank'}
+                  text={c.name}
                   onClick={() => {
                     close();
                     onChange(c.id);
                   }}
-                  tagName="div"
                   data-testid={`grow-chart-option-${c.id}`}
                 />
                 {onEdit && (
@@ -71,8 +74,8 @@ export function ChartDropdown({ charts, value, onChange, onEdit }: ChartDropdown
                 )}
               </li>
             ))}
-            {shown.length === 0 && <MenuItem disabled text={t('noChartMatch')} />}
-          </Menu>
+            {shown.length === 0 && <li className={Classes.TEXT_MUTED}>{t('noChartMatch')}</li>}
+          </ul>
         </div>
       }
     >
@@ -80,7 +83,7 @@ export function ChartDropdown({ charts, value, onChange, onEdit }: ChartDropdown
         endIcon="caret-down"
         icon={current?.default ? 'flag' : undefined}
         text={current?.name ?? t('selectChart')}
-        aria-haspopup="menu"
+        aria-haspopup="dialog"
         aria-label={`${t('chartLabel')}: ${current?.name ?? t('selectChart')}`}
         data-testid="grow-chart-dropdown"
         style={{ minWidth: 280, justifyContent: 'space-between' }}

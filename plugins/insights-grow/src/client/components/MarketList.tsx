@@ -70,9 +70,9 @@ export const MarketList = observer(function MarketList({ store, onEditMarket, on
           >
             <div style={{ display: 'flex', alignItems: 'center', gap: 6 }}>
               {edit && <Icon icon="drag-handle-vertical" aria-hidden style={{ cursor: 'grab' }} />}
-              <h3 style={{ margin: 0, fontSize: 14, flex: 1 }} data-testid="grow-market-name">
+              <h2 style={{ margin: 0, fontSize: 14, flex: 1 }} data-testid="grow-market-name">
                 {market.name}
-              </h3>
+              </h2>
               <span data-testid="grow-market-count">{label(store.marketCount(market))}</span>
               {edit && (
                 <>

@@ -353,6 +353,8 @@ const GrowPage = observer(function GrowPage() {
                         </Tooltip>
                       }
                       data-testid={`grow-tab-${tab}`}
+                      // Each tab owns a panel (aria-controls names it); the chart below is the selected tab's view.
+                      panel={<span data-testid={`grow-tabpanel-${tab}`} />}
                     />
                   ))}
                 </Tabs>
