@@ -75,6 +75,7 @@ async function main() {
   let mekko: MekkoDto;
   const counts: number[] = [];
   const opens: number[] = [];
+  const countsOnly: number[] = [];
   let errors = 0;
   try {
     const login = await fetch(`${server.url}/api/v1/auth/login`, {
@@ -124,6 +125,13 @@ async function main() {
     counts.length = 0;
     opens.length = 0;
     await concurrently(USERS, USERS * OPENS, open);
+    // The counts call alone at the same concurrency (no chart reads in between), to tell the
+    // engine's share from the rest of the server's.
+    const body = countsBody(mekko, false, '');
+    await concurrently(USERS, USERS * OPENS, async () => {
+      const { res } = await call('POST', '/api/v1/segments/counts', body);
+      countsOnly.push(Number(/dur=([0-9.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
+    });
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -155,6 +163,7 @@ async function main() {
   );
   console.log(`counts call, server time (Server-Timing):   p50 ${ms(pct(counts, 50))}  p95 ${ms(p95)}  (${counts.length} calls, ${errors} errors)`);
   console.log(`open (GET chart + counts), round trip:      p50 ${ms(pct(opens, 50))}  p95 ${ms(pct(opens, 95))}`);
+  console.log(`counts call alone, server time:             p50 ${ms(pct(countsOnly, 50))}  p95 ${ms(pct(countsOnly, 95))}`);
   console.log(`baseline: engine.mekko called directly:     p50 ${ms(pct(direct, 50))}  p95 ${ms(pct(direct, 95))}`);
   console.log(`ratio counts server p95 / engine.mekko p95: ${(p95 / Math.max(0.001, pct(direct, 95))).toFixed(2)}x`);
   const ok = p95 < GOAL_P95_MS && errors === 0;

@@ -1,4 +1,4 @@
-import en from '../client/locales/en.json';
+import en from './locales/en.json';
 import {
   audienceDraft,
   countsBody,
@@ -20,7 +20,7 @@ import {
   ZERO_COUNTS,
   type MekkoDto,
   type SubMarketDto,
-} from './index';
+} from '../common';
 
 /** The English text of a key of the plugin's namespace, with {{params}} filled. */
 function text(key: string, params: Record<string, string | number> = {}): string {
