@@ -81,7 +81,7 @@ export const MarketList = observer(function MarketList({ store, onEditMarket, on
                     size="small"
                     icon="arrow-left"
                     disabled={mi === 0}
-                    aria-label={t('markets.drag', { name: market.name })}
+                    aria-label={t('markets.moveEarlier', { name: market.name })}
                     onClick={() => void store.reorder('markets', mi, mi - 1)}
                   />
                   <Button
@@ -138,7 +138,7 @@ export const MarketList = observer(function MarketList({ store, onEditMarket, on
                           size="small"
                           icon="arrow-up"
                           disabled={si === 0}
-                          aria-label={t('markets.drag', { name: s.name })}
+                          aria-label={t('markets.moveEarlier', { name: s.name })}
                           onClick={() => void store.reorder('sub_markets', si, si - 1, market.id)}
                         />
                         <Button

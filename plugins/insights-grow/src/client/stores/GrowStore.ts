@@ -368,7 +368,8 @@ export class GrowStore {
     );
     if (!r.ok) return r;
     await this.reloadList();
-    if (id) runInAction(() => this.mekko && (this.mekko = { ...this.mekko, ...r.value.result.mekko }));
+    // The dropdown's edit icon may edit another chart than the one on screen.
+    if (id) runInAction(() => this.mekko?.id === id && (this.mekko = { ...this.mekko, ...r.value.result.mekko }));
     else await this.select(r.value.result.mekko.id);
     // The notice once the new chart is on screen.
     this.notify(id ? GROW_NOTICES.saved : GROW_NOTICES.created, 'success');
