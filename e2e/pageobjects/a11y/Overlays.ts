@@ -124,6 +124,23 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     adminOnly: true,
   },
   {
+    name: 'grow: chart dropdown',
+    path: (p) => `/${p}/insights/grow`,
+    open: clickOpens('[data-testid="grow-chart-dropdown"]', '[data-testid="grow-chart-menu"]'),
+  },
+  {
+    name: 'grow: chart form',
+    path: (p) => `/${p}/insights/grow`,
+    open: clickOpens('[data-testid="grow-create"]', '.bp6-drawer'),
+    adminOnly: true,
+  },
+  {
+    name: 'grow: delete confirmation',
+    path: (p) => `/${p}/insights/grow`,
+    open: clickOpens('[data-testid="grow-delete"]', '.bp6-alert'),
+    adminOnly: true,
+  },
+  {
     name: 'global admin: edit client dialog',
     path: () => '/global/admin/dashboard',
     open: clickOpens('[data-testid="client-edit-acme"]', '[data-testid="client-form"]'),

@@ -111,7 +111,9 @@ export function untranslated(texts: ShownText[], serverStrings: string[]): Shown
   const cuttable = values.filter((v) => v.length >= 3).sort((a, b) => b.length - a.length);
   return texts.filter(({ text }) => {
     if (NOT_WORDS.test(text)) return false;
-    if (values.some((v) => v.includes(text))) return false;
+    // A value cut short to fit (a chart's column title 'Coffee & Ju…') is still that value.
+    const bare = text.endsWith('…') ? text.slice(0, -1) : text;
+    if (values.some((v) => v.includes(bare))) return false;
     let rest = text;
     for (const v of cuttable) if (rest.includes(v)) rest = rest.split(v).join(' ');
     return !NOT_WORDS.test(rest);

@@ -102,6 +102,14 @@ const PARAM_SAMPLES: { params: string[]; values: (ctx: SampleContext) => Promise
     },
   },
   {
+    // insights-grow.grow: the first Grow chart of the first product that has one.
+    params: ['mekkoId'],
+    values: async ({ products }) => {
+      const found = await firstIdIn('/api/v1/insights-grow/mekkos', products);
+      return found ? [{ label: 'chart', params: { mekkoId: String(found.id) }, context: selectionOf(found.product) }] : [];
+    },
+  },
+  {
     // toolbox.app.*: the first embedded (iframed) unit the client shows in the navigation.
     params: ['unitName'],
     values: async ({ selection }) => {

@@ -123,7 +123,8 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
 
   // SRV-103: per market counts; zeros when no ids. In tier 3 a modeled id is the matched id with
   // the weights suffix (A-18): its figure is the Sum of Weights.
-  handle(app, E.counts, async ({ body }, req) => {
+  handle(app, E.counts, async ({ body }, req, reply) => {
+    const started = process.hrtime.bigint();
     const e = await engine();
     const suffix = core.config.tier3_weights_suffix;
     const isWeights = (id: string) => suffix.length > 0 && id.endsWith(suffix);
@@ -155,6 +156,8 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
       const t = await e.mekko([{ id: 'all', matched: all, modeled: all }], region);
       totalModeled = weightsOf(t.total_matched_count, t.total_modeled_count);
     }
+    // The server's own time for the answer (npm run bench:grow reads it).
+    reply.header('Server-Timing', `counts;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)}`);
     return {
       segment_counts: segmentCounts,
       market_counts: { matched: r.market_counts.matched, modeled: modeledMarkets },

@@ -9,7 +9,7 @@ describe('InvalidAudiencesDialog', () => {
   });
   afterEach(() => jest.useRealTimers());
 
-  it('OVL-053 / OVL-055 shows the message; a destructive button ignores clicks for 5000 ms, the others do not', async () => {
+  it('OVL-053 / OVL-055 / GROW-079 shows the message; a destructive button ignores clicks for 5000 ms, the others do not', async () => {
     const boot = await createTestContainer();
     const calls: string[] = [];
     renderWith(

@@ -1,8 +1,10 @@
 import { AnchorButton, Tooltip } from '@blueprintjs/core';
 import { AUDIENCE_DRAFT_STATE, audienceBuilderLink, HierarchyStoreToken, useService, type AudienceDraft, type BuilderReferer } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { VisuallyHidden } from './VisuallyHidden';
 
 export interface SaveAudienceButtonProps {
   /** 'Save Audience' unless the screen says otherwise. */
@@ -20,7 +22,9 @@ export interface SaveAudienceButtonProps {
 /**
  * 'Save Audience' of the insight screens (Overlap OVL-029..031, Grow): the builder opens with the
  * screen's draft (in the location state, SHELL-023) and referer and return address in the query.
- * Whether the button shows at all is the screen's permission rule.
+ * Whether the button shows at all is the screen's permission rule. Disabled, it says why: in a
+ * tooltip on hover (an AnchorButton keeps pointer events when disabled) and, for screen readers, in
+ * a description (`<testId>-reason`).
  */
 export const SaveAudienceButton = observer(function SaveAudienceButton({
   text,
@@ -33,18 +37,30 @@ export const SaveAudienceButton = observer(function SaveAudienceButton({
   const { t } = useTranslation();
   const hierarchy = useService(HierarchyStoreToken);
   const navigate = useNavigate();
+  const id = testId ?? 'save-audience';
+  const reasonId = useId();
   const button = (
     <AnchorButton
       icon="floppy-disk"
       text={text ?? t('saveAudience')}
       intent="primary"
       disabled={disabledReason !== null}
-      data-testid={testId ?? 'save-audience'}
+      data-testid={id}
+      aria-describedby={disabledReason ? reasonId : undefined}
       onClick={() => {
         const d = draft();
         if (d) void navigate(audienceBuilderLink(hierarchy.selection, { action: 'create', referer, returnUrl }), { state: { [AUDIENCE_DRAFT_STATE]: d } });
       }}
     />
   );
-  return disabledReason ? <Tooltip content={disabledReason}>{button}</Tooltip> : button;
+  return disabledReason ? (
+    <>
+      <Tooltip content={disabledReason}>{button}</Tooltip>
+      <VisuallyHidden id={reasonId} data-testid={`${id}-reason`}>
+        {disabledReason}
+      </VisuallyHidden>
+    </>
+  ) : (
+    button
+  );
 });

@@ -1,0 +1,13 @@
+import { ApiClientToken, ToastStoreToken, type ApiClient, type ToastStore } from '@discovery/platform';
+import i18next from 'i18next';
+import { ContainerModule } from 'inversify';
+import { GrowStore, GrowStoreToken } from './stores/GrowStore';
+
+export const growModule = new ContainerModule(({ bind }) => {
+  bind(GrowStoreToken.symbol)
+    .toDynamicValue(
+      (ctx) =>
+        new GrowStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<ToastStore>(ToastStoreToken.symbol), (key) => i18next.t(key, { ns: 'insights-grow' })),
+    )
+    .inSingletonScope();
+});

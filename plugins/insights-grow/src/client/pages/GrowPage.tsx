@@ -1,0 +1,496 @@
+import { Button, ButtonGroup, Callout, Classes, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
+import { Mekko, type MekkoMarket } from '@discovery/charts';
+import { type HostTab } from '@discovery/plugin-api';
+import { insightsEndpoints } from '@discovery/plugin-insights/common';
+import {
+  ApiClientToken,
+  ConfigStoreToken,
+  formatCount,
+  HierarchyStoreToken,
+  InsightsPanelToken,
+  SessionStoreToken,
+  ShellModalsToken,
+  useOptionalService,
+  useService,
+} from '@discovery/platform';
+import {
+  AppDialog,
+  ConfirmDialog,
+  InvalidAudiencesDialog,
+  SavedChartDropdown,
+  LoadingSpinner,
+  PageTitle,
+  RequestIndexReport,
+  SaveAudienceButton,
+  StateMessage,
+} from '@discovery/ui';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router-dom';
+import {
+  audienceDraft,
+  growRoute,
+  lowTvNotice,
+  saveAudienceDisabled,
+  segmentFor,
+  tabTooltip,
+  tvLabel,
+  type MarketDto,
+  type MekkoSummaryDto,
+  type SubMarketDto,
+} from '../../common';
+import { AudienceForm } from '../components/AudienceForm';
+import { ChartForm } from '../components/ChartForm';
+import { MarketForm } from '../components/MarketForm';
+import { MarketList } from '../components/MarketList';
+import { useOnceHint } from '../hints';
+import { GrowStoreToken } from '../stores/GrowStore';
+
+const CREATE_AUDIENCE_SINGLE = 'create_audience_single';
+
+/**
+ * The Grow screen (001 §2.2): the chart picker and its actions, the filter bar with Save
+ * Audience, the gutter, the three tabs, the mekko drawn to scale with the markets' cards beside
+ * the Insights panel, and the forms and dialogs of Grow's rules.
+ */
+const GrowPage = observer(function GrowPage() {
+  const { t } = useTranslation('insights-grow');
+  const store = useService(GrowStoreToken);
+  const hierarchy = useService(HierarchyStoreToken);
+  const session = useService(SessionStoreToken);
+  const config = useService(ConfigStoreToken);
+  const modals = useService(ShellModalsToken);
+  const api = useService(ApiClientToken);
+  const insights = useOptionalService(InsightsPanelToken);
+  const navigate = useNavigate();
+  const params = useParams();
+  const context = hierarchy.fullSlug;
+  const routeId = params.mekkoId && /^[0-9]+$/.test(params.mekkoId) ? Number(params.mekkoId) : null;
+  const tier3 = config.isTier3;
+  const suffix = config.config?.tier3_weights_suffix ?? '';
+
+  const [chartForm, setChartForm] = useState<{ chart: MekkoSummaryDto | null } | null>(null);
+  const [marketForm, setMarketForm] = useState<{ market: MarketDto | null } | null>(null);
+  const [audienceForm, setAudienceForm] = useState<{ marketId: number; audience: SubMarketDto | null } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [topLevelPerson, setTopLevelPerson] = useState(false);
+
+  const canCreate = session.can('mekkos', 'create');
+  const canUpdate = session.can('mekkos', 'update');
+  const canDestroy = session.can('mekkos', 'destroy');
+  const go = (id: number | null) => navigate(growRoute.link(hierarchy.selection, id ? { mekkoId: id } : {}), { replace: false });
+  const closeInvalid = async () => {
+    const next = await store.dismissInvalid();
+    if (next !== null) go(next);
+  };
+
+  useEffect(() => {
+    let live = true;
+    void store.open(context, routeId, { tier3, weightsSuffix: suffix }).then((id) => {
+      if (live && id !== null && id !== routeId) navigate(growRoute.link(hierarchy.selection, { mekkoId: id }), { replace: true });
+    });
+    return () => {
+      live = false;
+    };
+    // hierarchy.selection follows context
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, context, routeId, tier3, suffix]);
+
+  // GROW-041/042: pre-populated charts for clients whose admin tabs give Grow a top-level person tab.
+  useEffect(() => {
+    if (!chartForm || chartForm.chart || !canCreate) return;
+    void store.loadVerticals();
+    void api
+      .call(insightsEndpoints.adminTabs, {}, { silent: true })
+      .then((tabs) =>
+        setTopLevelPerson(
+          tabs.some((x) => x.tab_key === 'top_level_person' && x.insights_context === 'grow' && !x.excluded_regions.includes(hierarchy.selection.region ?? '')),
+        ),
+      )
+      .catch(() => setTopLevelPerson(false));
+  }, [chartForm, canCreate, store, api, hierarchy.selection.region]);
+
+  const m = store.mekko;
+  const selected = store.selectedSubMarkets;
+  const hint = useOnceHint(selected.length > 1 ? 'grow_hint_many' : 'grow_hint_one', !store.showInsights && selected.length > 0);
+
+  const chartMarkets: MekkoMarket[] | null = useMemo(
+    () =>
+      m
+        ? m.markets.map((k) => ({
+            id: k.id,
+            name: k.name,
+            count: store.marketCount(k),
+            subMarkets: k.sub_markets.map((s) => ({
+              id: s.id,
+              name: s.name,
+              count: store.subCount(s),
+              tag: s.tag,
+              detail: s.matched_short_id ? store.segments[s.matched_short_id]?.path : undefined,
+            })),
+          }))
+        : null,
+    // counts, tab and segments change what is drawn
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [m, store.counts, store.tab, store.segments],
+  );
+
+  if (store.error && !store.list) return <StateMessage level={1} icon="error" title={t('title')} description={store.error} />;
+  if (!store.list) return <LoadingSpinner size={32} />;
+
+  const panelAudiences = selected.map((s) => {
+    const id = segmentFor(s, store.tab === 'total' ? 'matched' : store.tab, tier3);
+    return { key: String(s.id), name: s.name, rules: { include: { and: id ? [{ or: [id] }] : [] } } };
+  });
+  const segmentsAllowed = (ids: string[]) => ids.every((id) => store.segments[id]?.data_permissions?.includes(CREATE_AUDIENCE_SINGLE) ?? false);
+  const saveReason = saveAudienceDisabled({
+    selected,
+    tab: store.tab,
+    tier3,
+    canCreateAudiences: session.can('audiences', 'create'),
+    segmentsAllowed,
+    // GROW-083 / A-22: two or more audiences are compared side by side in the Insights panel.
+    compare: selected.length > 1,
+  });
+  // GROW-057: no copy while a chart with invalid identifiers is on screen (a selected chart has none: it was checked).
+  const invalidCopy = !!store.pendingInvalid;
+  const returnUrl = m ? `insights/grow/${m.id}` : 'insights/grow';
+  const tvLow = store.isTv && m ? m.markets.some((k) => k.sub_markets.some((s) => tvLabel(store.subCount(s), store.tv!, formatCount) === '-')) : false;
+
+  const header = (
+    <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
+      <PageTitle style={{ margin: 0, marginRight: 16 }}>{t('title')}</PageTitle>
+      {store.list.length > 0 && (
+        <SavedChartDropdown
+          testIdPrefix="grow-chart"
+          charts={store.list}
+          value={m?.id ?? null}
+          onChange={go}
+          onEdit={canCreate ? (id) => setChartForm({ chart: store.list!.find((x) => x.id === id) ?? null }) : null}
+        />
+      )}
+      <ButtonGroup>
+        {canCreate && (
+          <Button icon="add" aria-label={t('create')} title={t('create')} onClick={() => setChartForm({ chart: null })} data-testid="grow-create" />
+        )}
+        {canUpdate && m && <Button icon="edit" aria-label={t('edit')} title={t('edit')} onClick={() => setChartForm({ chart: m })} data-testid="grow-edit" />}
+        {canCreate && m && (
+          <Button
+            icon="duplicate"
+            aria-label={t('copy')}
+            title={invalidCopy ? t('copyBlocked') : t('copy')}
+            disabled={invalidCopy || store.busy}
+            onClick={async () => {
+              const id = await store.copyChart(m.id);
+              if (id) go(id);
+            }}
+            data-testid="grow-copy"
+          />
+        )}
+        {canDestroy && m && <Button icon="trash" aria-label={t('delete')} title={t('delete')} onClick={() => setDeleting(true)} data-testid="grow-delete" />}
+      </ButtonGroup>
+      {(store.busy || store.countsLoading) && <LoadingSpinner size={16} />}
+    </div>
+  );
+
+  if (!m && !store.pendingInvalid) {
+    return (
+      <section data-testid="grow-page" style={{ padding: 16 }}>
+        {header}
+        {store.list.length === 0 && (
+          <StateMessage
+            level={2}
+            icon="grid-view"
+            title={t('empty.title')}
+            description={canCreate ? t('empty.canCreate') : t('empty.cannotCreate')}
+            action={canCreate ? <Button intent="primary" icon="add" text={t('create')} onClick={() => setChartForm({ chart: null })} /> : undefined}
+          />
+        )}
+        {renderForms()}
+      </section>
+    );
+  }
+
+  function renderForms() {
+    const market = audienceForm ? m?.markets.find((k) => k.id === audienceForm.marketId) : undefined;
+    return (
+      <>
+        <ChartForm
+          isOpen={!!chartForm}
+          onClose={() => setChartForm(null)}
+          chart={chartForm?.chart ?? null}
+          charts={store.list ?? []}
+          verticals={store.verticals}
+          canPrePopulate={canCreate && topLevelPerson}
+          canChangeCountType={canUpdate && store.tv !== null}
+          busy={store.busy}
+          onSave={async (input) => {
+            const r = await store.saveChart(input, chartForm?.chart?.id ?? null);
+            if (r.ok) {
+              setChartForm(null);
+              if (!chartForm?.chart) go(r.value.result.mekko.id);
+            }
+            return r;
+          }}
+        />
+        {m && (
+          <MarketForm
+            isOpen={!!marketForm}
+            onClose={() => setMarketForm(null)}
+            market={marketForm?.market ?? null}
+            markets={m.markets}
+            canDelete={canDestroy}
+            busy={store.busy}
+            onSave={async (input) => {
+              const r = await store.saveMarket(input, marketForm?.market?.id ?? null);
+              if (r.ok) setMarketForm(null);
+              return r;
+            }}
+            onDelete={async () => {
+              const ok = await store.deleteMarket(marketForm!.market!.id);
+              if (ok) setMarketForm(null);
+              return ok;
+            }}
+          />
+        )}
+        {m && (
+          <AudienceForm
+            isOpen={!!audienceForm}
+            onClose={() => setAudienceForm(null)}
+            audience={audienceForm?.audience ?? null}
+            siblings={market?.sub_markets ?? []}
+            vertical={m.vertical_type !== null}
+            tier3={tier3}
+            weborama={hierarchy.featureFlags.weborama === true}
+            canDelete={canDestroy}
+            busy={store.busy}
+            segmentName={(id) => store.segments[id]?.name ?? id}
+            discussionsUploadHref={`/${hierarchy.selection.client}/${hierarchy.selection.region}/upload/discussions_upload/admin`}
+            onSave={async (input) => {
+              const r = await store.saveSubMarket(input, audienceForm?.audience?.id ?? null, audienceForm!.marketId);
+              if (r.ok) setAudienceForm(null);
+              return r;
+            }}
+            onDelete={async () => {
+              const ok = await store.deleteSubMarket(audienceForm!.audience!.id);
+              if (ok) setAudienceForm(null);
+              return ok;
+            }}
+          />
+        )}
+      </>
+    );
+  }
+
+  const pending = store.pendingInvalid;
+  const tabs = store.orderedTabs;
+
+  return (
+    <section data-testid="grow-page" style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
+      {header}
+
+      {/* GROW-007: the filter bar. */}
+      <div role="group" aria-label={t('filters.label')} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }} data-testid="grow-filters">
+        <span className={Classes.TEXT_MUTED}>{t('filters.label')}:</span>
+        {selected.length === 0 && <span className={Classes.TEXT_MUTED}>{t('filters.none')}</span>}
+        {selected.map((s) => (
+          <Tag key={s.id} data-testid="grow-filter-tag">
+            {s.name}
+            <Button
+              variant="minimal"
+              size="small"
+              icon="small-cross"
+              aria-label={t('filters.remove', { name: s.name })}
+              onClick={() => store.toggle(s)}
+              style={{ marginLeft: 4, minHeight: 0, minWidth: 0, padding: 0 }}
+            />
+          </Tag>
+        ))}
+        {selected.length > 0 && <Button variant="minimal" text={t('filters.clear')} onClick={() => store.clearSelection()} data-testid="grow-clear-filters" />}
+        <span style={{ flex: 1 }} />
+        {/* GROW-008/009. */}
+        <SaveAudienceButton
+          referer="Grow"
+          returnUrl={returnUrl}
+          draft={() => audienceDraft(selected, store.tab, tier3)}
+          disabledReason={saveReason ? t(saveReason) : null}
+          testId="grow-save-audience"
+        />
+        {selected.length > 0 && (
+          <RequestIndexReport
+            report={{ ...audienceDraft(selected, store.tab, tier3), uiName: t('indexReportName', { name: selected.map((s) => s.name).join(', ') }) }}
+          />
+        )}
+      </div>
+
+      {m && (
+        <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
+          {/* GROW-010: the gutter. */}
+          <div style={{ display: 'flex', flexDirection: 'column', gap: 4 }} data-testid="grow-gutter">
+            <Button
+              icon="grid-view"
+              text={store.showChart ? t('gutter.hideChart') : t('gutter.showChart')}
+              onClick={() => store.toggleChart()}
+              data-testid="grow-toggle-chart"
+            />
+            <Tooltip content={selected.length > 1 ? t('hint.many') : t('hint.one')} isOpen={hint} placement="right">
+              <Button
+                icon="lightbulb"
+                text={store.showInsights ? t('gutter.hideInsights') : t('gutter.showInsights')}
+                onClick={() => store.toggleInsights()}
+                data-testid="grow-toggle-insights"
+              />
+            </Tooltip>
+          </div>
+
+          {store.showChart && (
+            <div style={{ flex: 3, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 8 }} data-testid="grow-chart-area">
+              <div style={{ display: 'flex', alignItems: 'center', gap: 12 }}>
+                <Tabs id="grow-tabs" selectedTabId={store.tab} onChange={(id) => store.setTab(id as HostTab)}>
+                  {tabs.map((tab) => (
+                    <Tab
+                      key={tab}
+                      id={tab}
+                      title={
+                        <Tooltip content={t(tabTooltip(tab, tier3))} placement="top">
+                          <span>{t(`tabs.${tab}`)}</span>
+                        </Tooltip>
+                      }
+                      data-testid={`grow-tab-${tab}`}
+                      // Each tab owns a panel (aria-controls names it); the chart below is the selected tab's view.
+                      panel={<span data-testid={`grow-tabpanel-${tab}`} />}
+                    />
+                  ))}
+                </Tabs>
+                <span style={{ flex: 1 }} />
+                {/* GROW-032: only with mekkos.update. */}
+                {canUpdate && (
+                  <ButtonGroup aria-label={t('mode.label')}>
+                    <Button text={t('mode.view')} active={store.mode === 'view'} onClick={() => store.setMode('view')} data-testid="grow-mode-view" />
+                    <Button text={t('mode.edit')} active={store.mode === 'edit'} onClick={() => store.setMode('edit')} data-testid="grow-mode-edit" />
+                  </ButtonGroup>
+                )}
+              </div>
+              {store.isTv && (
+                <Callout intent={tvLow ? 'warning' : 'primary'} data-testid="grow-tv-notice">
+                  {t('tv.max', { max: formatCount(store.tv!.maximum) })}
+                  {tvLow && lowTvNotice(hierarchy.selection.region ?? '').map((key) => <div key={key}>{t(key)}</div>)}
+                </Callout>
+              )}
+              <Mekko
+                // A chart that had no audience (empty state) is mounted afresh when it gets one, for the same reason.
+                key={m.markets.some((k) => k.sub_markets.length > 0) ? `${m.id}-drawn` : `${m.id}-empty`}
+                title={m.measurement_label}
+                markets={chartMarkets}
+                // Not Mekko's loading state: its drawing unmounts meanwhile and core/charts' useWidth
+                // measures only the first box; the header's spinner shows the counts loading (GROW-031).
+                equalShares={store.mode === 'edit'}
+                onSelect={(sel) => {
+                  const sub = sel.subMarketId === undefined ? null : m.markets.flatMap((k) => k.sub_markets).find((s) => s.id === sel.subMarketId);
+                  if (sub) store.toggle(sub);
+                }}
+                testId="grow-mekko"
+              />
+              <MarketList
+                store={store}
+                onEditMarket={(market) => setMarketForm({ market })}
+                onEditAudience={(marketId, audience) => setAudienceForm({ marketId, audience })}
+                onZeroCount={() => modals.openZeroCount()}
+                canAddMarket={store.mode === 'edit' && m.vertical_type === null}
+              />
+            </div>
+          )}
+
+          {store.showInsights && insights && (
+            <div style={{ flex: 2, minWidth: 320 }} data-testid="grow-insights">
+              <insights.Panel
+                context="grow"
+                owner={{ kind: 'mekkos', id: m.id }}
+                audiences={panelAudiences}
+                level={store.level}
+                onLevelChange={(l) => store.setLevel(l)}
+                tabsConfig={{ resourceType: 'Mekko', resourceId: m.id }}
+                membership={store.tab === 'modeled' ? 'modeled' : 'matched'}
+              />
+            </div>
+          )}
+        </div>
+      )}
+
+      {renderForms()}
+
+      {/* GROW-037 / GROW-038: close-only. */}
+      <AppDialog isOpen={!!store.dialog} onClose={() => store.closeDialog()} title={store.dialog ? t(store.dialog.title.key) : ''} icon="warning-sign">
+        <div className={Classes.DIALOG_BODY} data-testid="grow-dialog">
+          {store.dialog && t(store.dialog.content.key, store.dialog.content.params)}
+        </div>
+        <div className={Classes.DIALOG_FOOTER}>
+          <div className={Classes.DIALOG_FOOTER_ACTIONS}>
+            <Button text={t('close')} onClick={() => store.closeDialog()} data-testid="grow-dialog-close" />
+          </div>
+        </div>
+      </AppDialog>
+
+      {/* GROW-077..080. */}
+      <InvalidAudiencesDialog
+        isOpen={!!pending}
+        title={t('invalidTitle')}
+        message={t('dialogs.invalidIdentifiers')}
+        lists={[
+          { key: 'identifiers', label: t('invalidIdentifiers.identifiers', { ns: 'translation' }), items: pending?.invalid.identifiers ?? [] },
+          { key: 'tabs', label: t('invalidIdentifiers.affectedTabs', { ns: 'translation' }), items: pending?.invalid.tabs ?? [] },
+          { key: 'widgets', label: t('invalidIdentifiers.affectedWidgets', { ns: 'translation' }), items: pending?.invalid.widgets ?? [] },
+        ]}
+        actions={[
+          ...(canUpdate && pending
+            ? [
+                {
+                  key: 'remove',
+                  text: t('invalidIdentifiers.remove', { ns: 'translation' }),
+                  intent: 'primary' as const,
+                  throttled: true,
+                  onClick: async () => {
+                    if (await store.removeInvalid(pending.mekko.id)) go(pending.mekko.id);
+                  },
+                },
+              ]
+            : []),
+          ...(canDestroy && pending
+            ? [
+                {
+                  key: 'delete',
+                  text: t('invalidIdentifiers.delete', { ns: 'translation' }),
+                  intent: 'danger' as const,
+                  throttled: true,
+                  onClick: async () => go(await store.deleteChart(pending.mekko.id)),
+                },
+              ]
+            : []),
+          { key: 'close', text: t('close', { ns: 'translation' }), onClick: () => closeInvalid() },
+        ]}
+        onClose={() => void closeInvalid()}
+        data-testid="grow-invalid"
+      />
+
+      {m && (
+        <ConfirmDialog
+          isOpen={deleting}
+          title={t('confirmDelete', { name: m.name })}
+          intent="danger"
+          confirmButtonText={t('deleteButton')}
+          cancelButtonText={t('cancel')}
+          onCancel={() => setDeleting(false)}
+          onConfirm={async () => {
+            setDeleting(false);
+            const next = await store.deleteChart(m.id);
+            go(next);
+          }}
+          data-testid="grow-confirm-delete"
+        />
+      )}
+    </section>
+  );
+});
+
+export default GrowPage;

@@ -1,0 +1,164 @@
+import { segmentsEndpoints } from '@discovery/counts/common';
+import { insightsEndpoints } from '@discovery/plugin-insights/common';
+import { ApiClient } from '@discovery/platform';
+import { FakeServer } from '@discovery/test-utils';
+import { growEndpoints as E, type MekkoDto, type MekkoSummaryDto, type SubMarketDto } from '../../common';
+import { GrowStore } from './GrowStore';
+
+const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
+const sub = (id: number, over: Partial<SubMarketDto> = {}): SubMarketDto => ({
+  id,
+  market_id: 10,
+  name: `A${id}`,
+  tag: 'owned',
+  population: 100 * id,
+  matched_short_id: `is-000${id}`,
+  modeled_short_id: `is-000${id}`,
+  webo_cluster_id: null,
+  discussion_cluster_node_id: null,
+  order: id,
+  in_prediction_model: false,
+  ...over,
+});
+const summary = (id: number, name: string, isDefault = false): MekkoSummaryDto => ({
+  id,
+  name,
+  default: isDefault,
+  count_type: 'people_count',
+  vertical_type: null,
+  measurement_label: 'Penetration',
+});
+const chart = (id: number, subs: SubMarketDto[]): MekkoDto => ({
+  ...summary(id, `C${id}`),
+  markets: [{ id: 10, mekko_id: id, name: 'M', order: 0, sub_markets: subs }],
+});
+
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, v);
+  }
+}
+
+function setup(opts: { invalid?: string[]; tabsConfig?: { name: 'Person Level' | 'Market Level'; visible: boolean }[]; mekko?: MekkoDto } = {}) {
+  const mekko = opts.mekko ?? chart(2, [sub(1), sub(2, { modeled_short_id: null })]);
+  const server = new FakeServer()
+    .on(E.list, { data: [summary(1, 'Zeta'), summary(2, 'Alpha', true)] })
+    .on(E.tvSettings, () => ({ status: 404, body: { error: { message: 'none', status: 404 } } }))
+    .on(E.invalidIdentifiers, { identifiers: opts.invalid ?? [], tabs: [], widgets: [] })
+    .on(E.get, { data: mekko })
+    .on(insightsEndpoints.tabsConfig, opts.tabsConfig ?? [])
+    .on(segmentsEndpoints.counts, {
+      segment_counts: { 'is-0001': 40, 'is-0002': 60 },
+      market_counts: { matched: { 10: 90 }, modeled: { 10: 95 } },
+      total_matched_count: 90,
+      total_modeled_count: 95,
+    })
+    .on(segmentsEndpoints.byIdentifiers, { data: [] });
+  server.install();
+  const api = new ApiClient({ context: () => CONTEXT, showBanner: () => undefined, refreshLogin: () => undefined });
+  const toasts: { intent: string; message: string; timeout?: number }[] = [];
+  const storage = new MemoryStorage();
+  const store = new GrowStore(api, { show: (intent, message, o) => (toasts.push({ intent, message, timeout: o?.timeout }), 1) }, (k) => `t:${k}`, storage);
+  return { server, store, toasts, storage };
+}
+
+describe('GrowStore', () => {
+  it('GROW-005 / SRV-081 opens the default chart and asks the counts once for the view', async () => {
+    const { store, server } = setup();
+    expect(await store.open(CONTEXT, null, { tier3: false, weightsSuffix: '_weights' })).toBe(2);
+    expect(store.mekko!.id).toBe(2);
+    expect(server.callsTo(segmentsEndpoints.counts)).toHaveLength(1);
+    expect(server.callsTo(segmentsEndpoints.counts)[0].body).toMatchObject({
+      matched_short_ids: { 10: ['is-0001', 'is-0002'] },
+      modeled_short_ids: { 10: ['is-0001'] },
+    });
+    expect(store.subCount(store.mekko!.markets[0].sub_markets[1])).toBe(60);
+    expect(store.marketCount(store.mekko!.markets[0])).toBe(90);
+  });
+
+  it('SRV-081 a chart without segments gets zeros and no counts call', async () => {
+    const { store, server } = setup({ mekko: chart(2, [sub(1, { matched_short_id: null, modeled_short_id: null })]) });
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    expect(server.callsTo(segmentsEndpoints.counts)).toHaveLength(0);
+    expect(store.marketCount(store.mekko!.markets[0])).toBe(0);
+  });
+
+  it('GROW-077 a chart with invalid identifiers is not selected; the modal data is kept', async () => {
+    const { store } = setup({ invalid: ['ig-0097'] });
+    expect(await store.open(CONTEXT, 1, { tier3: false, weightsSuffix: '' })).toBeNull();
+    expect(store.mekko).toBeNull();
+    expect(store.pendingInvalid).toMatchObject({ mekko: { id: 1 }, invalid: { identifiers: ['ig-0097'] } });
+  });
+
+  it('GROW-013 / GROW-014 / GROW-038 tabs follow the configuration; Total forces Market Level; missing segments warn', async () => {
+    const hidden = setup({ tabsConfig: [{ name: 'Market Level', visible: false }] });
+    await hidden.store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    expect(hidden.store.orderedTabs).toEqual(['matched', 'modeled']);
+
+    const { store } = setup();
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    expect(store.orderedTabs).toEqual(['total', 'matched', 'modeled']);
+    expect(store.tab).toBe('matched');
+    store.setTab('total');
+    expect(store.level).toBe('market');
+    store.setTab('matched');
+    expect(store.level).toBe('person');
+    expect(store.toggle(store.mekko!.markets[0].sub_markets[1])).toBe(true);
+    store.setTab('modeled');
+    expect(store.dialog!.title.key).toBe('dialogs.invalidSelectedTitle');
+    store.closeDialog();
+    // GROW-037: on Modeled an audience without a modeled segment cannot be added, but can be removed.
+    expect(store.toggle(store.mekko!.markets[0].sub_markets[1])).toBe(true);
+    expect(store.toggle(store.mekko!.markets[0].sub_markets[1])).toBe(false);
+    expect(store.dialog!.content.params).toEqual({ segment: 'Modeled', name: 'A2' });
+  });
+
+  it('GROW-006 keeps the chart, selection and tab in session storage per product', async () => {
+    const { store, storage } = setup();
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    store.toggle(store.mekko!.markets[0].sub_markets[0]);
+    store.setTab('total');
+    expect(JSON.parse(storage.getItem(`discovery.grow.${CONTEXT}`)!)).toEqual({ mekkoId: 2, selected: [1], tab: 'total' });
+  });
+
+  it('GROW-035 / GROW-054 reorders at once and restores the order with a notice when the save fails', async () => {
+    const { store, server, toasts } = setup();
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    server.on(E.reorder, () => ({ status: 500, body: { error: { message: 'boom', status: 500 } } }));
+    const done = store.reorder('sub_markets', 1, 0, 10);
+    expect(store.mekko!.markets[0].sub_markets.map((s) => s.id)).toEqual([2, 1]);
+    expect(await done).toBe(false);
+    expect(store.mekko!.markets[0].sub_markets.map((s) => s.id)).toEqual([1, 2]);
+    expect(toasts).toEqual([{ intent: 'error', message: 't:notices.changeFailed', timeout: 2500 }]);
+  });
+
+  it('GROW-047 / GROW-051 / GROW-055 create selects the new chart with Created; a failed save says so for 2500 ms', async () => {
+    const { store, server, toasts } = setup();
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    server.on(E.create, { result: { mekko: chart(2, []) } }, 201);
+    const r = await store.saveChart({ name: 'New' }, null);
+    expect(r.ok).toBe(true);
+    expect(toasts.at(-1)).toEqual({ intent: 'success', message: 't:notices.created', timeout: 2500 });
+    server.on(E.update, () => ({ status: 500, body: { error: { message: 'boom', status: 500 } } }));
+    expect((await store.saveChart({ name: 'New' }, 2)).ok).toBe(false);
+    expect(toasts.at(-1)).toEqual({ intent: 'error', message: 't:notices.saveFailed', timeout: 2500 });
+    server.on(E.update, () => ({
+      status: 422,
+      body: { error: { message: 'Chart name already used', status: 422, fields: { 'mekko.name': 'Chart name already used' } } },
+    }));
+    const dup = await store.saveChart({ name: 'Zeta' }, 2);
+    expect(dup).toMatchObject({ ok: false, fields: { 'mekko.name': 'Chart name already used' } });
+  });
+
+  it('GROW-010 the gutter never hides both', async () => {
+    const { store } = setup();
+    store.toggleChart();
+    expect([store.showChart, store.showInsights]).toEqual([false, true]);
+    store.toggleInsights();
+    expect([store.showChart, store.showInsights]).toEqual([true, false]);
+  });
+});

@@ -1,0 +1,179 @@
+/**
+ * npm run bench:grow -- [--people 10000000] [--seed 42] [--users 8] [--opens 25]
+ *
+ * Opening a Grow chart of 10 markets x 10 audiences (100 distinct segments, matched and modeled)
+ * on the built server at --people: 8 concurrent users each open the chart --opens times as the
+ * screen does (GET the chart, then its one counts call, POST /api/v1/segments/counts, X-Context
+ * acme/us/fizz-cola/fizz-zero so the region slice applies). Reports p50/p95 of the counts call's
+ * server time (its Server-Timing header) and of the whole open's round trip. Baseline in the same
+ * run: the engine's mekko called directly in this process on the same population, markets and
+ * region, 8 at a time (the server stopped first, so both have the machine). Goal: counts p95
+ * server time under 300 ms; exits 1 when missed or on any error.
+ */
+import { CountsEngine, type Manifest } from '@discovery/counts';
+import { countsBody, type MekkoDto } from '@discovery/plugin-insights-grow/common';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build } from './build';
+import { startBuiltServer } from './lib/proc';
+import { argValue, ROOT } from './lib/workspace';
+
+const args = process.argv.slice(2);
+const PEOPLE = Number(argValue(args, '--people') ?? 10_000_000);
+const SEED = Number(argValue(args, '--seed') ?? 42);
+const USERS = Number(argValue(args, '--users') ?? 8);
+const OPENS = Number(argValue(args, '--opens') ?? 25);
+const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
+const REGION = ['acme', 'us'] as const;
+const GOAL_P95_MS = 300;
+const DIR = join(tmpdir(), `discovery-bench-${PEOPLE}-${SEED}`);
+const API = '/api/v1/insights-grow';
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+};
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+function manifestOf(dir: string): Manifest | null {
+  const file = join(dir, 'manifest.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
+}
+
+/** Runs `n` jobs with `width` at a time. */
+async function concurrently(width: number, n: number, job: () => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next++ < n) await job();
+    }),
+  );
+}
+
+async function main() {
+  let manifest = manifestOf(DIR);
+  if (manifest?.people !== PEOPLE || manifest.seed !== SEED) {
+    execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', DIR], { cwd: ROOT, stdio: 'inherit' });
+    manifest = manifestOf(DIR)!;
+  }
+  const ids = manifest.segments.filter((s) => !s.deleted && !s.expired).map((s) => s.short_id);
+  if (ids.length < 100) throw new Error(`the population has ${ids.length} usable segments, 100 needed`);
+  // 100 distinct segments spread over the taxonomy: every third usable one.
+  const chosen = Array.from({ length: 100 }, (_, i) => ids[(i * 3) % ids.length]);
+
+  const built = await build('full');
+  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-db-'));
+  const server = await startBuiltServer(built.serverFile, {
+    DISCOVERY_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DISCOVERY_POPULATION_DIR: DIR,
+    DISCOVERY_POPULATION_PEOPLE: String(PEOPLE),
+    DISCOVERY_POPULATION_SEED: String(SEED),
+  });
+  let mekko: MekkoDto;
+  const counts: number[] = [];
+  const opens: number[] = [];
+  const countsOnly: number[] = [];
+  let errors = 0;
+  try {
+    const login = await fetch(`${server.url}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: process.env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo' }),
+    });
+    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const csrf = cookies.find((c) => c.startsWith('csrf-token='))?.split('=')[1] ?? login.headers.get('x-csrf-token') ?? '';
+    const headers = { cookie: cookies.join('; '), 'x-csrf-token': csrf, 'x-context': CONTEXT, 'content-type': 'application/json' };
+    const call = async <T>(method: string, path: string, body?: unknown): Promise<{ body: T; res: Response }> => {
+      const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+      return { body: (await res.json()) as T, res };
+    };
+
+    // The chart, built through the API as a user would.
+    const created = await call<{ result: { mekko: MekkoDto } }>('POST', `${API}/mekkos`, { mekko: { name: `Bench ${Date.now()}` } });
+    const id = created.body.result.mekko.id;
+    for (let m = 0; m < 10; m++) {
+      const market = await call<{ data: { id: number } }>('POST', `${API}/mekkos/${id}/markets`, { market: { name: `Market ${m + 1}` } });
+      for (let s = 0; s < 10; s++) {
+        const seg = chosen[m * 10 + s];
+        await call('POST', `${API}/markets/${market.body.data.id}/sub_markets`, {
+          sub_market: { name: `Audience ${s + 1}`, tag: 'owned', population: String(1000 * (s + 1)), matched_short_id: seg, modeled_short_id: seg },
+        });
+      }
+    }
+    mekko = (await call<{ data: MekkoDto }>('GET', `${API}/mekkos/${id}`)).body.data;
+
+    const open = async () => {
+      const t0 = performance.now();
+      try {
+        const m = (await call<{ data: MekkoDto }>('GET', `${API}/mekkos/${id}`)).body.data;
+        const { res, body } = await call<{ total_matched_count: number }>('POST', '/api/v1/segments/counts', countsBody(m, false, ''));
+        const timing = /dur=([0-9.]+)/.exec(res.headers.get('server-timing') ?? '');
+        if (!timing || !(body.total_matched_count > 0)) throw new Error('no Server-Timing or no count');
+        counts.push(Number(timing[1]));
+        opens.push(performance.now() - t0);
+      } catch (e) {
+        errors++;
+        if (errors === 1) console.error(e);
+      }
+    };
+    for (let i = 0; i < 3; i++) await open(); // warm: segment files are read on first use
+    counts.length = 0;
+    opens.length = 0;
+    await concurrently(USERS, USERS * OPENS, open);
+    // The counts call alone at the same concurrency (no chart reads in between), to tell the
+    // engine's share from the rest of the server's.
+    const body = countsBody(mekko, false, '');
+    await concurrently(USERS, USERS * OPENS, async () => {
+      const { res } = await call('POST', '/api/v1/segments/counts', body);
+      countsOnly.push(Number(/dur=([0-9.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
+    });
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  // Baseline: the engine's mekko directly, same markets and region, the same concurrency.
+  const engine = await CountsEngine.open({ dir: DIR, workerScript: join(ROOT, 'core', 'counts', 'src', 'worker-dev.cjs') });
+  const direct: number[] = [];
+  try {
+    const region = engine.regionKey(...REGION);
+    const markets = mekko!.markets.map((k) => ({
+      id: String(k.id),
+      matched: k.sub_markets.map((s) => s.matched_short_id!),
+      modeled: k.sub_markets.map((s) => s.modeled_short_id!),
+    }));
+    for (let i = 0; i < 3; i++) await engine.mekko(markets, region);
+    await concurrently(USERS, USERS * OPENS, async () => {
+      const t0 = performance.now();
+      await engine.mekko(markets, region);
+      direct.push(performance.now() - t0);
+    });
+  } finally {
+    await engine.close();
+  }
+
+  const p95 = pct(counts, 95);
+  console.log(
+    `bench:grow  ${PEOPLE.toLocaleString()} people, chart of 10 markets x 10 audiences (100 segments), ${USERS} concurrent users x ${OPENS} opens, context ${CONTEXT}`,
+  );
+  console.log(`counts call, server time (Server-Timing):   p50 ${ms(pct(counts, 50))}  p95 ${ms(p95)}  (${counts.length} calls, ${errors} errors)`);
+  console.log(`open (GET chart + counts), round trip:      p50 ${ms(pct(opens, 50))}  p95 ${ms(pct(opens, 95))}`);
+  console.log(`counts call alone, server time:             p50 ${ms(pct(countsOnly, 50))}  p95 ${ms(pct(countsOnly, 95))}`);
+  console.log(`baseline: engine.mekko called directly:     p50 ${ms(pct(direct, 50))}  p95 ${ms(pct(direct, 95))}`);
+  console.log(`ratio counts server p95 / engine.mekko p95: ${(p95 / Math.max(0.001, pct(direct, 95))).toFixed(2)}x`);
+  const ok = p95 < GOAL_P95_MS && errors === 0;
+  console.log(
+    `goal counts p95 server time < ${GOAL_P95_MS} ms with ${USERS} concurrent users${PEOPLE >= 10_000_000 ? '' : ' (set at 10M people; this run is smaller)'}: ${ok ? 'met' : 'MISSED'}`,
+  );
+  process.exitCode = ok ? 0 : 1;
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
