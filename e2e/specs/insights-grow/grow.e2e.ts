@@ -179,7 +179,7 @@ describe('Grow', () => {
 
   it('GROW-009 / GROW-008 Save Audience: not in compare mode; one audience goes to the builder with referer Grow and the returnUrl', async () => {
     const id = await grow.chartId();
-    expect(await grow.saveAudience.isEnabled()).toBe(false);
+    expect(await grow.saveAudience.getAttribute('aria-disabled')).toBe('true');
     expect(await $('[data-testid="grow-save-audience-reason"]').getProperty('textContent')).toBe('Save Audience is not available in compare mode.');
     await grow.toggle('Water', 'Sparkling fans');
     await clickWhenSettled(
