@@ -52,8 +52,7 @@ const NO_MARKETS: readonly MekkoMarket[] = [];
 export function Mekko(props: MekkoProps) {
   const { t } = useTranslation();
   const png = useRef<PngSource | null>(null);
-  const box = useRef<HTMLDivElement | null>(null);
-  const width = useWidth(box);
+  const [width, box] = useWidth<HTMLDivElement>();
   const [drawn, setDrawn] = useState(false);
   const height = props.height ?? 420;
   const markets = props.markets ?? NO_MARKETS;

@@ -103,6 +103,15 @@ describe('Mekko', () => {
     expect(within(skinny.container).queryByTestId('mekko-label-m3/s9')).toBeNull();
   });
 
+  it('draws once its data arrives when it was first shown loading, then empty (GROW-031: no remount needed)', async () => {
+    const { container, rerender } = await render(<Mekko title="Later" markets={null} />);
+    expect(container.querySelector('[data-plotly-stub="drawn"]')).toBeNull();
+    rerender(<Mekko title="Later" markets={[]} />);
+    rerender(<Mekko title="Later" markets={MARKETS} />);
+    const g = await drawn(container);
+    expect(g.data[0].width.length).toBeGreaterThan(0);
+  });
+
   it('GROW-019 equal shares in edit mode', async () => {
     const { container } = await render(<Mekko title="Edit" markets={MARKETS} equalShares />);
     const g = await drawn(container);

@@ -37,11 +37,15 @@ export interface PlotlyChartProps {
   exportFigure?: () => { data: unknown[]; layout: Record<string, unknown> };
 }
 
-/** The width of an element, followed as it resizes (debounced, GROW-024). */
-export function useWidth(ref: MutableRefObject<HTMLElement | null>): number {
+/**
+ * The width of an element, followed as it resizes (debounced, GROW-024). Returns the width and a
+ * callback ref: the element is measured whenever it mounts, so a chart first shown loading or
+ * empty (no element yet) is measured once its drawing box appears.
+ */
+export function useWidth<T extends HTMLElement>(): [number, (el: T | null) => void] {
+  const [el, setEl] = useState<T | null>(null);
   const [width, setWidth] = useState(0);
   useLayoutEffect(() => {
-    const el = ref.current;
     if (!el) return;
     // A hidden chart (the table view shows) measures 0: keep the last width, so the drawing stays
     // mounted (and exportable) instead of being drawn again when it shows.
@@ -61,8 +65,8 @@ export function useWidth(ref: MutableRefObject<HTMLElement | null>): number {
       clearTimeout(timer);
       ro.disconnect();
     };
-  }, [ref]);
-  return width;
+  }, [el]);
+  return [width, setEl];
 }
 
 /**

@@ -379,12 +379,9 @@ const GrowPage = observer(function GrowPage() {
                 </Callout>
               )}
               <Mekko
-                // A chart that had no audience (empty state) is mounted afresh when it gets one, for the same reason.
-                key={m.markets.some((k) => k.sub_markets.length > 0) ? `${m.id}-drawn` : `${m.id}-empty`}
                 title={m.measurement_label}
                 markets={chartMarkets}
-                // Not Mekko's loading state: its drawing unmounts meanwhile and core/charts' useWidth
-                // measures only the first box; the header's spinner shows the counts loading (GROW-031).
+                // The header's spinner shows the counts loading (GROW-031); the chart keeps its last drawing meanwhile.
                 equalShares={store.mode === 'edit'}
                 onSelect={(sel) => {
                   const sub = sel.subMarketId === undefined ? null : m.markets.flatMap((k) => k.sub_markets).find((s) => s.id === sel.subMarketId);
