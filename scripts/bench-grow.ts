@@ -10,14 +10,11 @@
  * region, 8 at a time (the server stopped first, so both have the machine). Goal: counts p95
  * server time under 300 ms; exits 1 when missed or on any error.
  */
-import { CountsEngine, type Manifest } from '@discovery/counts';
+import { CountsEngine } from '@discovery/counts';
 import { countsBody, type MekkoDto } from '@discovery/plugin-insights-grow/common';
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './build';
-import { startBuiltServer } from './lib/proc';
+import { benchPopulation, populationDir, quantile, serverMs, signIn, startBenchServer } from './lib/bench';
 import { argValue, ROOT } from './lib/workspace';
 
 const args = process.argv.slice(2);
@@ -28,19 +25,11 @@ const OPENS = Number(argValue(args, '--opens') ?? 25);
 const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
 const REGION = ['acme', 'us'] as const;
 const GOAL_P95_MS = 300;
-const DIR = join(tmpdir(), `discovery-bench-${PEOPLE}-${SEED}`);
+const DIR = populationDir(PEOPLE, SEED);
 const API = '/api/v1/insights-grow';
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
-};
+const pct = (xs: number[], p: number) => quantile(xs, p / 100);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-function manifestOf(dir: string): Manifest | null {
-  const file = join(dir, 'manifest.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
-}
 
 /** Runs `n` jobs with `width` at a time. */
 async function concurrently(width: number, n: number, job: () => Promise<void>): Promise<void> {
@@ -53,40 +42,21 @@ async function concurrently(width: number, n: number, job: () => Promise<void>):
 }
 
 async function main() {
-  let manifest = manifestOf(DIR);
-  if (manifest?.people !== PEOPLE || manifest.seed !== SEED) {
-    execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', DIR], { cwd: ROOT, stdio: 'inherit' });
-    manifest = manifestOf(DIR)!;
-  }
+  const manifest = benchPopulation(PEOPLE, SEED, DIR);
   const ids = manifest.segments.filter((s) => !s.deleted && !s.expired).map((s) => s.short_id);
   if (ids.length < 100) throw new Error(`the population has ${ids.length} usable segments, 100 needed`);
   // 100 distinct segments spread over the taxonomy: every third usable one.
   const chosen = Array.from({ length: 100 }, (_, i) => ids[(i * 3) % ids.length]);
 
   const built = await build('full');
-  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-bench-db-'));
-  const server = await startBuiltServer(built.serverFile, {
-    DISCOVERY_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    DISCOVERY_POPULATION_DIR: DIR,
-    DISCOVERY_POPULATION_PEOPLE: String(PEOPLE),
-    DISCOVERY_POPULATION_SEED: String(SEED),
-  });
+  const server = await startBenchServer(built.serverFile, { population: { dir: DIR, people: PEOPLE, seed: SEED } });
   let mekko: MekkoDto;
   const counts: number[] = [];
   const opens: number[] = [];
   const countsOnly: number[] = [];
   let errors = 0;
   try {
-    const login = await fetch(`${server.url}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: process.env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo' }),
-    });
-    if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-    const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-    const csrf = cookies.find((c) => c.startsWith('csrf-token='))?.split('=')[1] ?? login.headers.get('x-csrf-token') ?? '';
-    const headers = { cookie: cookies.join('; '), 'x-csrf-token': csrf, 'x-context': CONTEXT, 'content-type': 'application/json' };
+    const headers = (await signIn(server.url, 'admin@example.com', CONTEXT)).headers({ json: true });
     const call = async <T>(method: string, path: string, body?: unknown): Promise<{ body: T; res: Response }> => {
       const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
       if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
@@ -112,9 +82,9 @@ async function main() {
       try {
         const m = (await call<{ data: MekkoDto }>('GET', `${API}/mekkos/${id}`)).body.data;
         const { res, body } = await call<{ total_matched_count: number }>('POST', '/api/v1/segments/counts', countsBody(m, false, ''));
-        const timing = /dur=([0-9.]+)/.exec(res.headers.get('server-timing') ?? '');
-        if (!timing || !(body.total_matched_count > 0)) throw new Error('no Server-Timing or no count');
-        counts.push(Number(timing[1]));
+        const timing = serverMs(res);
+        if (Number.isNaN(timing) || !(body.total_matched_count > 0)) throw new Error('no Server-Timing or no count');
+        counts.push(timing);
         opens.push(performance.now() - t0);
       } catch (e) {
         errors++;
@@ -130,11 +100,10 @@ async function main() {
     const body = countsBody(mekko, false, '');
     await concurrently(USERS, USERS * OPENS, async () => {
       const { res } = await call('POST', '/api/v1/segments/counts', body);
-      countsOnly.push(Number(/dur=([0-9.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN));
+      countsOnly.push(serverMs(res));
     });
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 
   // Baseline: the engine's mekko directly, same markets and region, the same concurrency.
