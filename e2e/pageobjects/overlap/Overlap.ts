@@ -1,5 +1,5 @@
 import { SegmentPicker } from '../shared/SegmentPicker';
-import { clickWhenSettled } from '../shell/Shell';
+import { clickWhenSettled, waitForShown } from '../shell/Shell';
 
 /** The Insights Overlap page: the chart picker and its buttons, the grid, the filter bar. */
 export class OverlapPage {
@@ -63,7 +63,7 @@ export class OverlapPage {
 
   async open(context: string, id?: number) {
     await browser.url(`/${context}/insights/overlap${id ? `/${id}` : ''}`);
-    await this.root.waitForDisplayed({ timeout: 15000 });
+    await waitForShown('[data-testid="overlap-page"]', 15000);
   }
 
   /** The chart id in the URL (OVL-007). */

@@ -27,6 +27,26 @@ export async function clickWhenSettled(find: () => ChainablePromiseElement, done
   );
 }
 
+/**
+ * Waits until an element matching `selector` is displayed, finding it afresh on every poll. A page
+ * that renders one element and then replaces it (a redirect to the default chart, the shell
+ * re-rendering once the session is known) leaves WebdriverIO's `waitForDisplayed` polling the
+ * removed element, which never shows: the screenshots of such failures showed the page complete.
+ */
+export async function waitForShown(selector: string, timeout = 20000): Promise<void> {
+  await browser.waitUntil(
+    async () =>
+      $(selector)
+        .isDisplayed()
+        .catch(() => false),
+    {
+      timeout,
+      interval: 200,
+      timeoutMsg: `${selector} was not displayed within ${timeout} ms`,
+    },
+  );
+}
+
 /** The application shell: left nav, top bar, hierarchy selector, user menu, banner. */
 export class Shell {
   get nav() {
@@ -56,8 +76,8 @@ export class Shell {
    * busy 2-core machine can take longer than 20 s; the screenshots of such failures showed the shell.
    */
   async waitForShell() {
-    await this.nav.waitForDisplayed({ timeout: 60000 });
-    await this.topBar.waitForDisplayed({ timeout: 60000 });
+    await waitForShown('nav[data-testid="left-nav"]', 60000);
+    await waitForShown('header[data-testid="top-bar"]', 60000);
   }
 
   async navLabels(): Promise<string[]> {
