@@ -3,6 +3,7 @@ import { grantToRow, ROLE_MATRICES, SUPERUSER_ROLES } from './auth/permissions';
 import type { AppConfig } from './config';
 import type { Database, Queryable } from './db';
 import { slugify } from './hierarchy/slugs';
+import { ALL_FLAGS } from './featureFlags';
 
 export interface DemoUser {
   email: string;
@@ -69,27 +70,6 @@ interface DemoClient {
   brands: DemoBrand[];
 }
 
-const ALL_FLAGS = [
-  'true_target',
-  'pve',
-  'pve_product_category',
-  'nlrr',
-  'nlrr_demo',
-  'path_to_purchase',
-  'path_to_purchase_demo',
-  'explore',
-  'overlap',
-  'grow',
-  'journey',
-  'customer_value',
-  'site_visitation',
-  'best_customer',
-  'customer_attrition',
-  'buyer_retention',
-  'measure',
-  'scenarios',
-  'applications',
-];
 const flags = (on: string[]) => Object.fromEntries(ALL_FLAGS.map((f) => [f, on.includes(f)]));
 
 export const DEMO_CLIENTS: DemoClient[] = [

@@ -9,6 +9,7 @@ import { errors } from '../errors';
 import { resolveContext, visibleHierarchy, withoutProductSlugs } from '../hierarchy/hierarchy';
 import { isSlugVisible } from '../hierarchy/slugs';
 import type { ServerCore } from '../types';
+import { MODULE_FLAGS } from '../featureFlags';
 
 interface Deps {
   db: Database;
@@ -20,22 +21,6 @@ interface Deps {
 }
 
 export { HEALTH_PATHS };
-
-/** SRV-018: client feature flags that open a feature module. */
-const MODULE_FLAGS = [
-  'explore',
-  'overlap',
-  'grow',
-  'journey',
-  'customer_value',
-  'site_visitation',
-  'best_customer',
-  'customer_attrition',
-  'buyer_retention',
-  'measure',
-  'scenarios',
-  'applications',
-];
 
 export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config, core, resources, buildInfo }: Deps) {
   handle(app, E.ping, async () => ({ data: 'pong' as const }));
@@ -81,7 +66,7 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
     const ctx = resolveContext(await core.hierarchy(), params.slug);
     if (!ctx || !isSlugVisible(auth.grants, params.slug)) throw errors.forbidden(`You don't have access to '${params.slug}'.`);
     const flags = ctx.client.feature_flags;
-    const modules = MODULE_FLAGS.filter((f) => flags[f] === true);
+    const modules: string[] = MODULE_FLAGS.filter((f) => flags[f] === true);
     if (auth.can('audiences', 'read')) modules.unshift('audiences_overview');
     return { data: modules };
   });
