@@ -13,7 +13,8 @@ export interface SaveAudienceButtonProps {
   draft: () => AudienceDraft | null;
   /** Why it is disabled (the spec's tooltip), or null when enabled. */
   disabledReason?: string | null;
-  referer: BuilderReferer;
+  /** SHELL-023 names Explore, Grow and Overlap; another screen (Journeys) sends none. */
+  referer?: BuilderReferer;
   /** The screen's path inside the product context that the builder returns to (e.g. 'insights/overlap/12'). */
   returnUrl: string;
   testId?: string;

@@ -1,25 +1,27 @@
-import { definePlugin, hasPermission } from '@discovery/plugin-api';
-import { insightsJourneyPermissions, insightsJourneyRoute } from '../common';
+import { allOf, definePlugin, hasFeatureFlag, hasModule, hasPermission } from '@discovery/plugin-api';
+import { journeyBuilderRoute, journeyRoute, journeysPermissions as P } from '../common';
 import { insightsJourneyModule } from './module';
+
+// JRN-002: the viewer needs journeys.read, the builder create, read and update; both the client's 'journey' flag.
+const canView = allOf(hasPermission(P.read.resource, 'read'), hasFeatureFlag('journey'));
+const canBuild = allOf(canView, hasPermission(P.create.resource, 'create'), hasPermission(P.update.resource, 'update'));
 
 export default definePlugin({
   id: 'insights-journey',
   titleKey: 'insights-journey:title',
   module: insightsJourneyModule,
   routes: [
-    {
-      ref: insightsJourneyRoute,
-      requires: hasPermission(insightsJourneyPermissions.read.resource, 'read'),
-      load: () => import('./pages/InsightsJourneyPage'),
-    },
+    { ref: journeyRoute, requires: canView, load: () => import('./pages/JourneyPage') },
+    { ref: journeyBuilderRoute, requires: canBuild, load: () => import('./pages/JourneyBuilderPage') },
   ],
   nav: [
     {
-      target: insightsJourneyRoute,
+      target: journeyRoute,
       category: 'insights',
       labelKey: 'insights-journey:nav',
-      icon: 'cube',
-      visibleWhen: hasPermission(insightsJourneyPermissions.read.resource, 'read'),
+      icon: 'path',
+      order: 20,
+      visibleWhen: allOf(canView, hasModule('journey')),
     },
   ],
   i18n: { namespace: 'insights-journey', load: async () => (await import('./locales/en.json')).default },

@@ -1,9 +1,13 @@
-import { ApiClientToken, type ApiClient } from '@discovery/platform';
+import { ApiClientToken, ToastStoreToken, type ApiClient, type ToastStore } from '@discovery/platform';
 import { ContainerModule } from 'inversify';
-import { InsightsJourneyStore, InsightsJourneyStoreToken } from './stores/InsightsJourneyStore';
+import { translateMessage } from './messages';
+import { JourneyStore, JourneyStoreToken } from './stores/JourneyStore';
 
 export const insightsJourneyModule = new ContainerModule(({ bind }) => {
-  bind(InsightsJourneyStoreToken.symbol)
-    .toDynamicValue((ctx) => new InsightsJourneyStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
+  bind(JourneyStoreToken.symbol)
+    .toDynamicValue(
+      (ctx) =>
+        new JourneyStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<ToastStore>(ToastStoreToken.symbol), (m, values) => translateMessage(m, values)),
+    )
     .inSingletonScope();
 });

@@ -1,0 +1,301 @@
+import { Button, Classes, Tooltip } from '@blueprintjs/core';
+import { Gauge } from '@discovery/charts';
+import { formatCount } from '@discovery/platform';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { brandColour, GAUGE_DELAY_MS, JOURNEY_MESSAGES as M, STAGE_MIN_WIDTH, truncateName } from '../../common';
+import { NS, useJourneyMessage } from '../messages';
+import { leftJustified, type JourneyStore, type StageView } from '../stores/JourneyStore';
+import { StageIcon } from './StageIcon';
+
+/** JRN-014: a name cut at 20 characters with the full name in a tooltip. */
+export function Truncated({ name, testId }: { name: string; testId?: string }) {
+  const { text, truncated } = truncateName(name);
+  if (!truncated) return <span data-testid={testId}>{name}</span>;
+  return (
+    <Tooltip content={name} placement="top">
+      <span tabIndex={0} aria-label={name} data-testid={testId} data-full-name={name}>
+        {text}
+      </span>
+    </Tooltip>
+  );
+}
+
+/** JRN-020: the window's width, followed. */
+function useWindowWidth(): number {
+  const [w, setW] = useState(() => (typeof window === 'undefined' ? 1440 : window.innerWidth));
+  useEffect(() => {
+    const on = () => setW(window.innerWidth);
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return w;
+}
+
+/** JRN-019: gauges are drawn after a 50 ms delay (the columns lay out first). */
+function useDelayed(ms: number): boolean {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setOn(true), ms);
+    return () => clearTimeout(t);
+  }, [ms]);
+  return on;
+}
+
+/**
+ * The journey's stages for the selected brand (JRN-010..021): a column of at least 300 px per
+ * stage with its icon, name, gauge and count; a click filters by the stage and dims the others;
+ * the bubbles between stages give the transition; a stage's mini panel compares the brands.
+ */
+export const JourneyChart = observer(function JourneyChart({ store, onZeroCount }: { store: JourneyStore; onZeroCount: () => void }) {
+  const { t } = useTranslation(NS);
+  const msg = useJourneyMessage();
+  const width = useWindowWidth();
+  const drawn = useDelayed(GAUGE_DELAY_MS);
+  const brand = store.brand;
+  if (!brand) return null;
+  const colour = brandColour(store.brands.indexOf(brand));
+  const views = store.stageViews(brand.id);
+  const transitions = store.transitions;
+  const left = leftJustified(views.length, width);
+  const noData = store.tab !== 'total' && store.countsLoading;
+
+  return (
+    <div
+      style={{ overflowX: 'auto', paddingBottom: 8 }}
+      data-testid="journey-chart"
+      data-justify={left ? 'left' : 'center'}
+      role="region"
+      aria-label={t('chart.label', { brand: brand.name })}
+      tabIndex={0}
+    >
+      <ol
+        style={{
+          display: 'flex',
+          justifyContent: left ? 'flex-start' : 'center',
+          listStyle: 'none',
+          margin: 0,
+          padding: 0,
+          minWidth: left ? views.length * STAGE_MIN_WIDTH : undefined,
+        }}
+      >
+        {views.map((v, i) => {
+          const dim = store.stageFilter !== null && store.stageFilter !== v.stage.id;
+          const next = transitions[i];
+          return (
+            <li
+              key={v.stage.id}
+              style={{ flex: `1 0 ${STAGE_MIN_WIDTH}px`, minWidth: STAGE_MIN_WIDTH, maxWidth: 420, position: 'relative' }}
+              data-testid={`journey-stage-${i}`}
+            >
+              <StageColumn store={store} view={v} colour={colour} dim={dim} drawn={drawn} loading={noData} index={i} onZeroCount={onZeroCount} msg={msg} />
+              {next && (
+                <TransitionBubble
+                  store={store}
+                  fromId={v.stage.id}
+                  from={v.stage.name}
+                  to={next.to.stage.name}
+                  left={next.from.count}
+                  right={next.to.count}
+                  percent={next.percent}
+                  index={i}
+                />
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+});
+
+const StageColumn = observer(function StageColumn({
+  store,
+  view: v,
+  colour,
+  dim,
+  drawn,
+  loading,
+  index,
+  onZeroCount,
+  msg,
+}: {
+  store: JourneyStore;
+  view: StageView;
+  colour: string;
+  dim: boolean;
+  drawn: boolean;
+  loading: boolean;
+  index: number;
+  onZeroCount: () => void;
+  msg: (m: string) => string | null;
+}) {
+  const { t } = useTranslation(NS);
+  const selected = store.stageFilter === v.stage.id;
+  const segmentName = v.segmentId ? (store.segments[v.segmentId]?.name ?? v.segmentId) : null;
+  const showMini = store.compare || store.miniPanels.includes(v.stage.id);
+  return (
+    <div
+      style={{
+        margin: '0 12px',
+        padding: 12,
+        borderRadius: 8,
+        border: `1px solid ${selected ? colour : 'transparent'}`,
+        background: selected ? 'rgba(32, 84, 147, 0.06)' : undefined,
+        opacity: dim ? 0.35 : 1,
+        transition: 'opacity 200ms',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        gap: 8,
+      }}
+      data-dimmed={dim}
+      data-selected={selected}
+    >
+      {/* JRN-011: the stage's header is the filter's toggle. */}
+      <Button
+        variant="minimal"
+        active={selected}
+        aria-pressed={selected}
+        aria-label={t('chart.filterStage', { name: v.stage.name })}
+        onClick={() => store.toggleStage(v.stage.id)}
+        data-testid={`journey-stage-${index}-toggle`}
+        style={{ fontWeight: 600, fontSize: 15 }}
+      >
+        <span style={{ display: 'inline-flex', alignItems: 'center', gap: 8 }}>
+          <StageIcon icon={v.stage.icon} size={18} colour={colour} />
+          <Truncated name={v.stage.name} testId={`journey-stage-${index}-name`} />
+        </span>
+      </Button>
+      <div style={{ height: 250, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        {drawn && (
+          <Gauge
+            title={v.stage.name}
+            percent={loading ? null : v.percent}
+            diameter={v.diameter}
+            caption={formatCount(v.count)}
+            count={v.count}
+            colour={colour}
+            loading={loading}
+            testId={`journey-gauge-${index}`}
+          />
+        )}
+      </div>
+      <div style={{ textAlign: 'center', minHeight: 40 }}>
+        <div style={{ fontSize: 20, fontWeight: 600 }} data-testid={`journey-stage-${index}-count`}>
+          {loading ? '…' : formatCount(v.count)}
+        </div>
+        {store.tab !== 'total' && (
+          <div className={Classes.TEXT_MUTED} style={{ fontSize: 12 }} data-testid={`journey-stage-${index}-audience`}>
+            {segmentName ? <Truncated name={segmentName} /> : t('chart.noAudience')}
+          </div>
+        )}
+      </div>
+      {/* JRN-021. */}
+      {v.zero && (
+        <div style={{ fontSize: 12, textAlign: 'center' }} data-testid={`journey-stage-${index}-zero`}>
+          <p style={{ margin: '0 0 4px' }}>{msg(M.zeroCount)}</p>
+          <Button
+            variant="minimal"
+            size="small"
+            intent="primary"
+            text={msg(M.zeroCountLearn)}
+            onClick={onZeroCount}
+            data-testid={`journey-stage-${index}-zero-learn`}
+          />
+        </div>
+      )}
+      {/* JRN-012. */}
+      {store.miniPanelsAllowed && (
+        <Button
+          size="small"
+          variant="minimal"
+          icon={showMini ? 'chevron-up' : 'chevron-down'}
+          text={t('chart.miniPanel')}
+          aria-expanded={showMini}
+          aria-label={showMini ? t('chart.hideMiniPanel', { name: v.stage.name }) : t('chart.showMiniPanel', { name: v.stage.name })}
+          onClick={() => store.toggleMiniPanel(v.stage.id)}
+          data-testid={`journey-stage-${index}-mini-toggle`}
+        />
+      )}
+      {showMini && <MiniPanel store={store} stageId={v.stage.id} testId={`journey-stage-${index}-mini`} />}
+    </div>
+  );
+});
+
+/** JRN-012 / compare mode: every brand's count at this stage, in its colour (JRN-015). */
+const MiniPanel = observer(function MiniPanel({ store, stageId, testId }: { store: JourneyStore; stageId: number; testId: string }) {
+  const rows = store.brands.map((b, i) => ({
+    brand: b,
+    colour: brandColour(i),
+    count: store.stageViews(b.id).find((v) => v.stage.id === stageId)?.count ?? 0,
+  }));
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <ul style={{ listStyle: 'none', margin: 0, padding: 8, width: '100%', background: 'rgba(143, 153, 168, 0.1)', borderRadius: 6 }} data-testid={testId}>
+      {rows.map((r) => (
+        <li key={r.brand.id} style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: 4, fontSize: 12, marginBottom: 4 }}>
+          <Truncated name={r.brand.name} />
+          <strong>{formatCount(r.count)}</strong>
+          <span
+            aria-hidden
+            style={{ gridColumn: '1 / span 2', height: 6, borderRadius: 3, background: r.colour, width: `${(r.count / max) * 100}%`, minWidth: 2 }}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+});
+
+/** JRN-013 / JRN-016: the bubble between two stages; it expands to show the counts it compares. */
+const TransitionBubble = observer(function TransitionBubble({
+  store,
+  fromId,
+  from,
+  to,
+  left,
+  right,
+  percent,
+  index,
+}: {
+  store: JourneyStore;
+  fromId: number;
+  from: string;
+  to: string;
+  left: number;
+  right: number;
+  percent: number | 'N/A';
+  index: number;
+}) {
+  const { t } = useTranslation(NS);
+  const open = store.expanded.includes(fromId);
+  const label = percent === 'N/A' ? t('chart.na') : `${percent}%`;
+  return (
+    <div style={{ position: 'absolute', right: -34, top: 150, zIndex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
+      <Button
+        size="small"
+        intent="primary"
+        variant={open ? 'solid' : 'outlined'}
+        aria-expanded={open}
+        aria-label={open ? t('chart.collapseTransition', { from, to }) : t('chart.expandTransition', { from, to })}
+        onClick={() => store.toggleTransition(fromId)}
+        data-testid={`journey-transition-${index}`}
+        style={{ minWidth: 56, borderRadius: 999, background: open ? undefined : 'var(--journey-bubble, #fff)' }}
+        text={label}
+      />
+      {open && (
+        <div
+          className={Classes.ELEVATION_2}
+          style={{ marginTop: 4, padding: 8, borderRadius: 6, background: '#fff', fontSize: 12, width: 150, textAlign: 'center' }}
+          data-testid={`journey-transition-${index}-detail`}
+        >
+          <div style={{ fontWeight: 600 }}>{t('chart.transition')}</div>
+          <div>
+            {t('chart.transitionDetail', { from: truncateName(from).text, to: truncateName(to).text, left: formatCount(left), right: formatCount(right) })}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+});
