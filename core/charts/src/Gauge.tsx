@@ -18,6 +18,11 @@ export interface GaugeProps {
   colour?: string;
   loading?: boolean;
   testId?: string;
+  /**
+   * Only the ring, named by its title and percent, without the frame's toolbar: for a screen that
+   * frames several gauges as one chart (Journeys' stages, with one table view and export).
+   */
+  bare?: boolean;
 }
 
 /** A ring filled to a percent, sized between 90 and 250 px (Journeys' stage gauges). */
@@ -43,37 +48,50 @@ export function Gauge(props: GaugeProps) {
   const r = d / 2 - stroke / 2;
   const c = d / 2;
   const pct = props.percent ?? 0;
-  return (
-    <ChartFrame title={props.title} table={table} png={png} loading={props.loading} empty={props.percent === null} testId={props.testId}>
-      <svg ref={svg} width={d} height={d} viewBox={`0 0 ${d} ${d}`} data-testid="gauge-svg" data-diameter={Math.round(d)}>
-        <circle cx={c} cy={c} r={r} fill="none" stroke="#e5e8eb" strokeWidth={stroke} />
-        {pct > 0 && <path d={gaugeArc(pct, c, r)} fill="none" stroke={props.colour ?? CATEGORICAL[0]} strokeWidth={stroke} strokeLinecap="butt" />}
+  const label = `${(Math.round(pct * 10) / 10).toFixed(pct >= 10 ? 0 : 1)}%`;
+  const drawing = (
+    <svg
+      ref={svg}
+      width={d}
+      height={d}
+      viewBox={`0 0 ${d} ${d}`}
+      data-testid={props.bare ? props.testId : 'gauge-svg'}
+      data-diameter={Math.round(d)}
+      {...(props.bare ? { role: 'img', 'aria-label': `${props.title}: ${label}` } : {})}
+    >
+      <circle cx={c} cy={c} r={r} fill="none" stroke="#e5e8eb" strokeWidth={stroke} />
+      {pct > 0 && <path d={gaugeArc(pct, c, r)} fill="none" stroke={props.colour ?? CATEGORICAL[0]} strokeWidth={stroke} strokeLinecap="butt" />}
+      <text
+        x={c}
+        y={props.caption ? c - 4 : c}
+        textAnchor="middle"
+        dominantBaseline="middle"
+        fontFamily={FONT_FAMILY}
+        fontSize={Math.max(14, d / 6)}
+        fontWeight={600}
+        fill="#1c2127"
+      >
+        {label}
+      </text>
+      {props.caption && (
         <text
           x={c}
-          y={props.caption ? c - 4 : c}
+          y={c + Math.max(14, d / 6) * 0.8}
           textAnchor="middle"
           dominantBaseline="middle"
           fontFamily={FONT_FAMILY}
-          fontSize={Math.max(14, d / 6)}
-          fontWeight={600}
-          fill="#1c2127"
+          fontSize={Math.max(10, d / 14)}
+          fill="#5f6b7c"
         >
-          {`${(Math.round(pct * 10) / 10).toFixed(pct >= 10 ? 0 : 1)}%`}
+          {props.caption}
         </text>
-        {props.caption && (
-          <text
-            x={c}
-            y={c + Math.max(14, d / 6) * 0.8}
-            textAnchor="middle"
-            dominantBaseline="middle"
-            fontFamily={FONT_FAMILY}
-            fontSize={Math.max(10, d / 14)}
-            fill="#5f6b7c"
-          >
-            {props.caption}
-          </text>
-        )}
-      </svg>
+      )}
+    </svg>
+  );
+  if (props.bare) return drawing;
+  return (
+    <ChartFrame title={props.title} table={table} png={png} loading={props.loading} empty={props.percent === null} testId={props.testId}>
+      {drawing}
     </ChartFrame>
   );
 }

@@ -33,4 +33,4 @@ export {
   type ChartTable,
   type TableColumn,
 } from './table';
-export { exportChart, type ExportFormat, type PngSource } from './export';
+export { exportChart, svgToPng, type ExportFormat, type PngSource } from './export';

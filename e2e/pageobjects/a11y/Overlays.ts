@@ -141,6 +141,39 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     adminOnly: true,
   },
   {
+    name: 'journeys: journey picker',
+    path: (p) => `/${p}/insights/journey`,
+    open: clickOpens('[data-testid="journey-dropdown"]', '[data-testid="journey-menu"]'),
+  },
+  {
+    name: 'journeys: delete confirmation',
+    path: (p) => `/${p}/insights/journey`,
+    open: clickOpens('[data-testid="journey-delete"]', '.bp6-alert'),
+    adminOnly: true,
+  },
+  {
+    name: 'journeys builder: mapping pane',
+    path: (p) => `/${p}/insights/journey-builder`,
+    open: clickOpens('[data-testid="journey-builder-cell-0-0"]', '[data-testid="journey-mapping-pane"]'),
+    adminOnly: true,
+  },
+  {
+    name: 'journeys builder: stage icons',
+    path: (p) => `/${p}/insights/journey-builder`,
+    open: clickOpens('[data-testid="journey-builder-stage-0-icon"]', '[data-testid="journey-builder-stage-0-icon-menu"]'),
+    adminOnly: true,
+  },
+  {
+    name: 'journeys builder: unsaved changes',
+    path: (p) => `/${p}/insights/journey-builder`,
+    open: async () => {
+      await clickOpens('[data-testid="journey-builder-add-brand"]', '[data-testid="journey-builder-brand-1-name"]')();
+      await clickOpens('[data-testid="journey-builder-cancel"]', '.bp6-alert')();
+    },
+    adminOnly: true,
+    dirties: true,
+  },
+  {
     name: 'global admin: edit client dialog',
     path: () => '/global/admin/dashboard',
     open: clickOpens('[data-testid="client-edit-acme"]', '[data-testid="client-form"]'),

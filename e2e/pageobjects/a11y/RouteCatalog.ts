@@ -110,6 +110,14 @@ const PARAM_SAMPLES: { params: string[]; values: (ctx: SampleContext) => Promise
     },
   },
   {
+    // insights-journey.viewer and .builder: the first journey of the first product that has one.
+    params: ['journeyId'],
+    values: async ({ products }) => {
+      const found = await firstIdIn('/api/v1/insights-journey/journeys', products);
+      return found ? [{ label: 'journey', params: { journeyId: String(found.id) }, context: selectionOf(found.product) }] : [];
+    },
+  },
+  {
     // toolbox.app.*: the first embedded (iframed) unit the client shows in the navigation.
     params: ['unitName'],
     values: async ({ selection }) => {

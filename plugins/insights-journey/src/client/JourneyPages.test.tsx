@@ -10,7 +10,8 @@ const P = '/acme/us/fizz-cola/fizz-zero';
 
 function server(permissions: Record<string, boolean>, list: JourneySummaryDto[] = []) {
   const hierarchy = fixtures.hierarchy();
-  hierarchy[0].feature_flags = { ...hierarchy[0].feature_flags, journey: true };
+  const acme = hierarchy[0] as unknown as { feature_flags: Record<string, boolean> };
+  acme.feature_flags = { ...acme.feature_flags, journey: true };
   const s = new FakeServer()
     .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true } })
     .respond('GET /api/v1/hierarchy', { data: hierarchy })

@@ -1,8 +1,8 @@
 import { Button, Classes, Tooltip } from '@blueprintjs/core';
-import { Gauge } from '@discovery/charts';
+import { ChartFrame, Gauge, svgToPng, type ChartTable, type PngSource } from '@discovery/charts';
 import { formatCount } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brandColour, GAUGE_DELAY_MS, JOURNEY_MESSAGES as M, STAGE_MIN_WIDTH, truncateName } from '../../common';
 import { NS, useJourneyMessage } from '../messages';
@@ -53,6 +53,26 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
   const msg = useJourneyMessage();
   const width = useWindowWidth();
   const drawn = useDelayed(GAUGE_DELAY_MS);
+  const row = useRef<HTMLOListElement>(null);
+  const png = useRef<PngSource | null>(null);
+  // The picture: the stages' gauges side by side.
+  png.current = async () => {
+    const rings = [...(row.current?.querySelectorAll<SVGSVGElement>('svg[data-diameter]') ?? [])];
+    if (!rings.length) throw new Error('the chart is not drawn yet');
+    const ns = 'http://www.w3.org/2000/svg';
+    const all = document.createElementNS(ns, 'svg');
+    let x = 0;
+    for (const r of rings) {
+      const g = document.createElementNS(ns, 'g');
+      g.setAttribute('transform', `translate(${x} ${(250 - Number(r.getAttribute('height'))) / 2})`);
+      g.innerHTML = r.innerHTML;
+      all.appendChild(g);
+      x += Number(r.getAttribute('width')) + 24;
+    }
+    all.setAttribute('width', String(x));
+    all.setAttribute('height', '250');
+    return svgToPng(all);
+  };
   const brand = store.brand;
   if (!brand) return null;
   const colour = brandColour(store.brands.indexOf(brand));
@@ -60,53 +80,65 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
   const transitions = store.transitions;
   const left = leftJustified(views.length, width);
   const noData = store.tab !== 'total' && store.countsLoading;
+  const title = t('chart.label', { brand: brand.name });
+  const table: ChartTable = {
+    caption: title,
+    columns: [
+      { label: t('chart.stageColumn'), kind: 'text' },
+      { label: t('chart.count'), kind: 'count' },
+      { label: t('chart.share'), kind: 'percent' },
+      ...(transitions.length ? [{ label: t('chart.transition'), kind: 'text' as const }] : []),
+    ],
+    rows: views.map((v, i) => [
+      v.stage.name,
+      v.count,
+      v.percent,
+      ...(transitions.length ? [i === 0 ? null : String(transitions[i - 1].percent === 'N/A' ? t('chart.na') : `${transitions[i - 1].percent}%`)] : []),
+    ]),
+  };
 
   return (
-    <div
-      style={{ overflowX: 'auto', paddingBottom: 8 }}
-      data-testid="journey-chart"
-      data-justify={left ? 'left' : 'center'}
-      role="region"
-      aria-label={t('chart.label', { brand: brand.name })}
-      tabIndex={0}
-    >
-      <ol
-        style={{
-          display: 'flex',
-          justifyContent: left ? 'flex-start' : 'center',
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          minWidth: left ? views.length * STAGE_MIN_WIDTH : undefined,
-        }}
-      >
-        {views.map((v, i) => {
-          const dim = store.stageFilter !== null && store.stageFilter !== v.stage.id;
-          const next = transitions[i];
-          return (
-            <li
-              key={v.stage.id}
-              style={{ flex: `1 0 ${STAGE_MIN_WIDTH}px`, minWidth: STAGE_MIN_WIDTH, maxWidth: 420, position: 'relative' }}
-              data-testid={`journey-stage-${i}`}
-            >
-              <StageColumn store={store} view={v} colour={colour} dim={dim} drawn={drawn} loading={noData} index={i} onZeroCount={onZeroCount} msg={msg} />
-              {next && (
-                <TransitionBubble
-                  store={store}
-                  fromId={v.stage.id}
-                  from={v.stage.name}
-                  to={next.to.stage.name}
-                  left={next.from.count}
-                  right={next.to.count}
-                  percent={next.percent}
-                  index={i}
-                />
-              )}
-            </li>
-          );
-        })}
-      </ol>
-    </div>
+    <ChartFrame title={title} table={table} png={png} drawingRole="group" hideTitle testId="journey-chart-frame">
+      <div style={{ overflowX: 'auto', paddingBottom: 8 }} data-testid="journey-chart" data-justify={left ? 'left' : 'center'}>
+        <ol
+          ref={row}
+          style={{
+            display: 'flex',
+            justifyContent: left ? 'flex-start' : 'center',
+            listStyle: 'none',
+            margin: 0,
+            padding: 0,
+            minWidth: left ? views.length * STAGE_MIN_WIDTH : undefined,
+          }}
+        >
+          {views.map((v, i) => {
+            const dim = store.stageFilter !== null && store.stageFilter !== v.stage.id;
+            const next = transitions[i];
+            return (
+              <li
+                key={v.stage.id}
+                style={{ flex: `1 0 ${STAGE_MIN_WIDTH}px`, minWidth: STAGE_MIN_WIDTH, maxWidth: 420, position: 'relative' }}
+                data-testid={`journey-stage-${i}`}
+              >
+                <StageColumn store={store} view={v} colour={colour} dim={dim} drawn={drawn} loading={noData} index={i} onZeroCount={onZeroCount} msg={msg} />
+                {next && (
+                  <TransitionBubble
+                    store={store}
+                    fromId={v.stage.id}
+                    from={v.stage.name}
+                    to={next.to.stage.name}
+                    left={next.from.count}
+                    right={next.to.count}
+                    percent={next.percent}
+                    index={i}
+                  />
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    </ChartFrame>
   );
 });
 
@@ -177,8 +209,8 @@ const StageColumn = observer(function StageColumn({
             caption={formatCount(v.count)}
             count={v.count}
             colour={colour}
-            loading={loading}
             testId={`journey-gauge-${index}`}
+            bare
           />
         )}
       </div>

@@ -1,0 +1,164 @@
+import { SegmentPicker } from '../shared/SegmentPicker';
+import { clickWhenSettled, waitForShown } from '../shell/Shell';
+
+const tid = (id: string) => $(`[data-testid="${id}"]`);
+
+/** The Journey viewer: the picker and its buttons, the filter bar, tabs, brands and stages. */
+export class JourneyViewer {
+  get root() {
+    return tid('journey-page');
+  }
+  get dropdown() {
+    return tid('journey-dropdown');
+  }
+  get create() {
+    return tid('journey-create');
+  }
+  get edit() {
+    return tid('journey-edit');
+  }
+  get copy() {
+    return tid('journey-copy');
+  }
+  get remove() {
+    return tid('journey-delete');
+  }
+  get deleteConfirm() {
+    return tid('journey-delete-confirm');
+  }
+  get insights() {
+    return tid('journey-insights');
+  }
+  get stages() {
+    return $$('[data-testid^="journey-stage-"][data-testid$="-toggle"]');
+  }
+  stage(i: number) {
+    return tid(`journey-stage-${i}`);
+  }
+  stageToggle(i: number) {
+    return tid(`journey-stage-${i}-toggle`);
+  }
+  stageCount(i: number) {
+    return tid(`journey-stage-${i}-count`);
+  }
+  stageName(i: number) {
+    return tid(`journey-stage-${i}-name`);
+  }
+  brand(i: number) {
+    return tid(`journey-brand-${i}`);
+  }
+  tab(name: 'total' | 'matched' | 'modeled') {
+    return tid(`journey-tab-${name}`);
+  }
+  transition(i: number) {
+    return tid(`journey-transition-${i}`);
+  }
+  get toasts() {
+    return tid('toasts');
+  }
+
+  async open(context: string, id?: number) {
+    await browser.url(`/${context}/insights/journey${id ? `/${id}` : ''}`);
+    await waitForShown('[data-testid="journey-page"]', 20000);
+  }
+
+  /** JRN-005: the journey id the URL shows. */
+  async journeyId(): Promise<number> {
+    let id = NaN;
+    await browser.waitUntil(
+      async () => {
+        const m = /\/insights\/journey\/(\d+)$/.exec(new URL(await browser.getUrl()).pathname);
+        id = m ? Number(m[1]) : NaN;
+        return !Number.isNaN(id);
+      },
+      { timeout: 15000, timeoutMsg: 'no journey id in the URL' },
+    );
+    return id;
+  }
+
+  async waitForToast(text: string) {
+    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 15000, timeoutMsg: `no toast '${text}'` });
+  }
+
+  /** Waits until every stage shows a count (the counts call answered). */
+  async waitForCounts(stages: number) {
+    await browser.waitUntil(
+      async () => {
+        if ((await this.stages.length) !== stages) return false;
+        for (let i = 0; i < stages; i++) if (!/^[\d,.]+[KMB]?$/.test(await this.stageCount(i).getText())) return false;
+        return true;
+      },
+      { timeout: 20000, timeoutMsg: `the chart did not show ${stages} stages with counts` },
+    );
+  }
+}
+
+/** The journey builder and its mapping pane. */
+export class JourneyBuilder {
+  readonly picker = new SegmentPicker();
+  get root() {
+    return tid('journey-builder');
+  }
+  get name() {
+    return tid('journey-builder-name');
+  }
+  get save() {
+    return tid('journey-builder-save');
+  }
+  get cancel() {
+    return tid('journey-builder-cancel');
+  }
+  get addBrand() {
+    return tid('journey-builder-add-brand');
+  }
+  get pane() {
+    return tid('journey-mapping-pane');
+  }
+  stage(i: number, part: string) {
+    return tid(`journey-builder-stage-${i}-${part}`);
+  }
+  brand(i: number, part: string) {
+    return tid(`journey-builder-brand-${i}-${part}`);
+  }
+  cell(brand: number, stage: number) {
+    return tid(`journey-builder-cell-${brand}-${stage}`);
+  }
+  get stageCount() {
+    return $$('[data-testid^="journey-builder-stage-"][data-testid$="-name"]').length;
+  }
+
+  async waitForOpen() {
+    await waitForShown('[data-testid="journey-builder"]', 20000);
+  }
+
+  async setValue(el: ChainablePromiseElement, value: string) {
+    await el.waitForDisplayed();
+    await el.click();
+    await browser.keys(['Control', 'a']);
+    await browser.keys('Backspace');
+    await el.setValue(value);
+    // Leave the field: the blur messages (JRN-047/048).
+    await browser.keys('Tab');
+  }
+
+  /** Maps a cell's matched (or modeled) audience through the pane's segment picker (JRN-050/051). */
+  async mapAudience(brand: number, stage: number, kind: 'matched' | 'modeled', query: string, id: string) {
+    await clickWhenSettled(
+      () => this.cell(brand, stage),
+      () => this.pane.isDisplayed(),
+    );
+    await clickWhenSettled(
+      () => tid(`journey-pane-${kind}-choose`),
+      () => this.picker.search.isDisplayed(),
+    );
+    await this.picker.choose(query, [id]);
+    await browser.waitUntil(async () => (await tid(`journey-pane-${kind}-name`).getText()) !== 'None', { timeoutMsg: 'the audience was not mapped' });
+  }
+
+  async closePane() {
+    await clickWhenSettled(
+      () => tid('journey-pane-done'),
+      async () => !(await this.pane.isExisting()),
+    );
+  }
+}
