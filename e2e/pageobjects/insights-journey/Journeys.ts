@@ -30,7 +30,7 @@ export class JourneyViewer {
     return tid('journey-insights');
   }
   get stages() {
-    return $$('[data-testid^="journey-stage-"][data-testid$="-toggle"]');
+    return $$('li[data-testid^="journey-stage-"]');
   }
   stage(i: number) {
     return tid(`journey-stage-${i}`);

@@ -206,7 +206,6 @@ const StageColumn = observer(function StageColumn({
             title={v.stage.name}
             percent={loading ? null : v.percent}
             diameter={v.diameter}
-            caption={formatCount(v.count)}
             count={v.count}
             colour={colour}
             testId={`journey-gauge-${index}`}

@@ -267,7 +267,7 @@ const StageHeader = observer(function StageHeader({
           {msg(error)}
         </div>
       )}
-      <ButtonGroup variant="minimal" size="small" aria-label={t('builder.stageMenu', { name: stage.name })}>
+      <ButtonGroup variant="minimal" size="small" aria-label={t('builder.stageMenu', { name: stage.name })} style={{ alignSelf: 'flex-start' }}>
         {builder.canMoveStage(stage.key, -1) && (
           <Tip text={t('builder.moveLeft')}>
             <Button icon="chevron-left" aria-label={t('builder.moveLeft')} onClick={() => builder.moveStage(stage.key, -1)} data-testid={`${tid}-left`} />
@@ -343,7 +343,12 @@ const BrandHeader = observer(function BrandHeader({
           {msg(error)}
         </div>
       )}
-      <ButtonGroup variant="minimal" size="small" aria-label={t('builder.brandMenu', { name: brand.name })}>
+      <ButtonGroup
+        variant="minimal"
+        size="small"
+        aria-label={t('builder.brandMenu', { name: brand.name })}
+        style={{ alignSelf: 'flex-start', paddingLeft: 14 }}
+      >
         {builder.canMoveBrand(brand.key, -1) && (
           <Tip text={t('builder.moveUp')}>
             <Button icon="chevron-up" aria-label={t('builder.moveUp')} onClick={() => builder.moveBrand(brand.key, -1)} data-testid={`${tid}-up`} />

@@ -259,7 +259,7 @@ const JourneyPage = observer(function JourneyPage() {
         <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
           <Card style={{ flex: 3, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="journey-chart-card">
             <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
-              <h2 className={Classes.HEADING} style={{ margin: 0 }}>
+              <h2 className={Classes.HEADING} style={{ margin: 0, fontSize: 20 }}>
                 <Truncated name={j.name} testId="journey-name" />
               </h2>
               <span style={{ flex: 1 }} />
@@ -323,7 +323,7 @@ const JourneyPage = observer(function JourneyPage() {
             <JourneyChart store={store} onZeroCount={() => modals.openZeroCount()} />
           </Card>
           {insights && (
-            <div style={{ flex: 2, minWidth: 320 }} data-testid="journey-insights">
+            <div style={{ flex: '0 0 380px', minWidth: 0 }} data-testid="journey-insights">
               <insights.Panel
                 context="journey"
                 owner={{ kind: 'journeys', id: j.id }}
