@@ -34,7 +34,7 @@ export type Op =
   | { op: 'counts'; kind: MembershipKind; ids: string[]; region?: string; filter?: Rule }
   | { op: 'overlap'; kind: MembershipKind; x: string[]; y: string[]; region?: string; filter?: Rule }
   | { op: 'rule'; kind: MembershipKind; rule: Rule; region?: string }
-  | { op: 'mekko'; markets: MarketSpec[]; region?: string }
+  | { op: 'mekko'; markets: MarketSpec[]; region?: string; filter?: Rule }
   | { op: 'profile'; kind: MembershipKind; audience?: Rule; ids: string[]; region?: string };
 
 /** Partial sums of one or more shards; the engine adds them up. */
@@ -97,7 +97,7 @@ export function runOnShard(view: ShardView, op: Op): Partial {
     case 'rule':
       return [evalRule(view, op.kind, op.rule).size];
     case 'mekko': {
-      if (view.kernel && view.portable && view.whole) {
+      if (view.kernel && view.portable && view.whole && !op.filter) {
         const matched = op.markets.map((m) => m.matched.map((id) => view.portable!('matched', id)));
         const modeled = op.markets.map((m) => m.modeled.map((id) => view.portable!('modeled', id)));
         const out = new Float64Array(2 + 2 * op.markets.length);
@@ -109,10 +109,16 @@ export function runOnShard(view: ShardView, op: Op): Partial {
         view.kernel.sizes(bufs, sizes);
         return [...out, ...sizes];
       }
-      // [total matched, total modeled, per market (matched, modeled), then, within a region only,
-      // per market per id (matched|modeled): whole-population sizes are in the manifest]
-      const u = op.region ? view.universe() : null;
-      const within = (b: RoaringBitmap32) => (u ? RoaringBitmap32.and(b, u) : b);
+      // [total matched, total modeled, per market (matched, modeled), then, within a region or a
+      // filter only, per market per id (matched|modeled): whole-population sizes are in the manifest]
+      // A filter is evaluated on each kind's own bitmaps, like the counts and overlap ops.
+      const fm = op.filter ? evalRule(view, 'matched', op.filter) : op.region ? view.universe() : null;
+      const fo = op.filter ? evalRule(view, 'modeled', op.filter) : fm;
+      const u = fm;
+      const within = (b: RoaringBitmap32, kind: MembershipKind = 'matched') => {
+        const f = kind === 'matched' ? fm : fo;
+        return f ? RoaringBitmap32.and(b, f) : b;
+      };
       const union = (bs: RoaringBitmap32[]) => (bs.length === 0 ? null : bs.length === 1 ? bs[0] : RoaringBitmap32.orMany(bs));
       const out: number[] = [0, 0];
       const marketMatched: RoaringBitmap32[] = [];
@@ -120,7 +126,7 @@ export function runOnShard(view: ShardView, op: Op): Partial {
       const perId: number[] = [];
       for (const m of op.markets) {
         const mm = m.matched.map((id) => within(view.bitmap('matched', id)));
-        const mo = m.modeled.map((id) => within(view.bitmap('modeled', id)));
+        const mo = m.modeled.map((id) => within(view.bitmap('modeled', id), 'modeled'));
         const um = union(mm);
         const uo = union(mo);
         out.push(um?.size ?? 0, uo?.size ?? 0);
