@@ -245,7 +245,7 @@ const StageColumn = observer(function StageColumn({
           icon={showMini ? 'chevron-up' : 'chevron-down'}
           text={t('chart.miniPanel')}
           aria-expanded={showMini}
-          aria-label={showMini ? t('chart.hideMiniPanel', { name: v.stage.name }) : t('chart.showMiniPanel', { name: v.stage.name })}
+          aria-label={`${t('chart.miniPanel')}: ${v.stage.name}`}
           onClick={() => store.toggleMiniPanel(v.stage.id)}
           data-testid={`journey-stage-${index}-mini-toggle`}
         />
@@ -309,7 +309,7 @@ const TransitionBubble = observer(function TransitionBubble({
         intent="primary"
         variant={open ? 'solid' : 'outlined'}
         aria-expanded={open}
-        aria-label={open ? t('chart.collapseTransition', { from, to }) : t('chart.expandTransition', { from, to })}
+        aria-label={`${label} ${t('chart.transitionTitle', { from, to })}`}
         onClick={() => store.toggleTransition(fromId)}
         data-testid={`journey-transition-${index}`}
         style={{ minWidth: 56, borderRadius: 999, background: open ? undefined : 'var(--journey-bubble, #fff)' }}

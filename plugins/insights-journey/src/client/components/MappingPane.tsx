@@ -1,4 +1,4 @@
-import { Button, Classes, FormGroup, HTMLSelect, NumericInput } from '@blueprintjs/core';
+import { Button, Classes, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { SegmentPicker, SlideInPanel } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -98,16 +98,18 @@ export const MappingPane = observer(function MappingPane({ builder, tier3 }: { b
               </HTMLSelect>
             </FormGroup>
             <FormGroup label={t('pane.population')} labelFor="journey-pane-population">
-              <NumericInput
+              <InputGroup
                 id="journey-pane-population"
-                fill
+                type="number"
                 min={0}
-                minorStepSize={null}
-                stepSize={1000}
-                majorStepSize={10000}
-                allowNumericCharactersOnly
-                value={cell.population}
-                onValueChange={(n) => update({ population: Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0 })}
+                step={1}
+                inputMode="numeric"
+                value={String(cell.population)}
+                onChange={(e) => {
+                  // JRN-055: a whole number, 0 or more (empty is 0).
+                  const n = Number(e.target.value);
+                  update({ population: Number.isFinite(n) ? Math.max(0, Math.round(n)) : 0 });
+                }}
                 data-testid="journey-pane-population"
               />
             </FormGroup>

@@ -1,6 +1,6 @@
 import { Button, ButtonGroup, Card, Checkbox, Classes, FormGroup, InputGroup, Intent, PopoverNext, Tooltip } from '@blueprintjs/core';
 import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, ToastStoreToken, useService } from '@discovery/platform';
-import { ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
+import { ConfirmDialog, LoadingSpinner, PageTitle, StateMessage, VisuallyHidden } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -400,11 +400,12 @@ const CellButton = observer(function CellButton({
       alignText="start"
       fill
       active={active}
-      aria-label={t('builder.cell', { brand: brand.name, stage: stage.name })}
       onClick={() => builder.openCell(brand.key, stage.key)}
       data-testid={testId}
       style={{ minHeight: 72, width: COLUMN, alignItems: 'flex-start', borderLeft: `3px solid ${brandColour(builder.draft.brands.indexOf(brand))}` }}
     >
+      {/* The cell's name for screen readers, before what it maps (its visible text stays its name). */}
+      <VisuallyHidden>{t('builder.cell', { brand: brand.name, stage: stage.name })}: </VisuallyHidden>
       {lines.length === 0 ? (
         <span className={Classes.TEXT_MUTED}>{t('builder.cellEmpty')}</span>
       ) : (
