@@ -467,7 +467,7 @@ function IconPicker({
         </div>
       }
     >
-      <Button variant="outlined" aria-label={`${t('builder.icon')} (${stageName}): ${t(`icons.${value}`)}`} aria-haspopup="dialog" data-testid={testId}>
+      <Button variant="outlined" aria-label={t('builder.iconFor', { name: stageName, icon: t(`icons.${value}`) })} aria-haspopup="dialog" data-testid={testId}>
         <StageIcon icon={value} />
       </Button>
     </PopoverNext>
