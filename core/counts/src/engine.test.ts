@@ -277,27 +277,40 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     expect(rr.total_modeled_count).toBe(inRegion(modeled, [a[20], a[21], a[23]]));
   });
 
-  it('mekko with a filter: every figure counts only the people in the filter, each kind by its own bitmaps, in and out of a region', async () => {
+  it('funnels: per stage its people and its people in no later stage, and the row total, by kind, in a region and a filter', async () => {
     const a = ids();
-    const markets = [
-      { id: 'm1', matched: [a[20], a[21]], modeled: [a[20], a[21]] },
-      { id: 'm2', matched: [a[22]], modeled: [a[23]] },
+    const rows = [
+      { matched: [a[20], a[21], null, a[22]], modeled: [a[23], null, a[20], a[21]] },
+      { matched: [a[24]], modeled: [null] },
     ];
     const filter: Rule = { include: { and: [{ or: [a[5], a[6]] }] }, exclude: { and: [{ or: [a[7]] }] } };
-    const inFilter = (kind: Map<string, Uint8Array>, p: number) => (kind.get(a[5])![p] || kind.get(a[6])![p]) && !kind.get(a[7])![p];
-    const within = (kind: Map<string, Uint8Array>, list: string[], from = 0, to = PEOPLE) => {
-      let n = 0;
-      for (let p = from; p < to; p++) if (inFilter(kind, p) && list.some((id) => kind.get(id)![p])) n++;
-      return n;
-    };
-    for (const region of [undefined, manifest.regions[1]]) {
+    for (const [region, f] of [
+      [undefined, undefined],
+      [manifest.regions[1], undefined],
+      [undefined, filter],
+      [manifest.regions[1], filter],
+    ] as const) {
       const [from, to] = region ? [region.start, region.end] : [0, PEOPLE];
-      const r = await engine.mekko(markets, region?.key, filter);
-      expect(r.segment_counts[a[21]]).toBe(within(matched, [a[21]], from, to));
-      expect(r.modeled_segment_counts[a[23]]).toBe(within(modeled, [a[23]], from, to));
-      expect(r.market_counts.matched.m1).toBe(within(matched, [a[20], a[21]], from, to));
-      expect(r.market_counts.modeled.m2).toBe(within(modeled, [a[23]], from, to));
-      expect(r.total_matched_count).toBe(within(matched, [a[20], a[21], a[22]], from, to));
+      const got = await engine.funnels(rows, { region: region?.key, filter: f });
+      for (const [r, row] of rows.entries()) {
+        for (const kind of ['matched', 'modeled'] as const) {
+          const bits = kind === 'matched' ? matched : modeled;
+          const inF = (p: number) => !f || ((bits.get(a[5])![p] || bits.get(a[6])![p]) && !bits.get(a[7])![p]);
+          const has = (id: string | null, p: number) => !!id && bits.get(id)![p] === 1;
+          const list = row[kind];
+          const want = { raw: list.map(() => 0), deduped: list.map(() => 0), total: 0 };
+          for (let p = from; p < to; p++) {
+            if (!inF(p)) continue;
+            if (list.some((id) => has(id, p))) want.total++;
+            list.forEach((id, i) => {
+              if (!has(id, p)) return;
+              want.raw[i]++;
+              if (!list.slice(i + 1).some((later) => has(later, p))) want.deduped[i]++;
+            });
+          }
+          expect(got[r][kind]).toEqual(want);
+        }
+      }
     }
   });
 

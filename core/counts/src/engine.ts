@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MANIFEST_FILE, type Manifest, type SegmentEntry } from './manifest';
-import type { MarketSpec, Op, Partial, Rule } from './ops';
+import type { FunnelRow, MarketSpec, Op, Partial, Rule } from './ops';
 import { chooseKernel, type KernelMode, type KernelOption } from './kernel';
 import { addPartials } from './ops';
 import { ShardStore } from './shardStore';
@@ -63,6 +63,13 @@ export interface MekkoResult {
   market_counts: { matched: Record<string, number>; modeled: Record<string, number> };
   total_matched_count: number;
   total_modeled_count: number;
+}
+
+/** A funnel row's figures for one kind: per stage its people, its people in no later stage, and everyone in any stage. */
+export interface FunnelCounts {
+  raw: number[];
+  deduped: number[];
+  total: number;
 }
 
 export interface ProfileRow {
@@ -397,10 +404,9 @@ export class CountsEngine {
     return r[0] ?? 0;
   }
 
-  /** Sizes and unions of markets; with a filter, only its people (each kind by its own bitmaps). */
-  async mekko(markets: MarketSpec[], region?: string, filter?: Rule): Promise<MekkoResult> {
-    this.check([...markets.flatMap((m) => [...m.matched, ...m.modeled]), ...this.ruleIds(filter)]);
-    const r = await this.run({ op: 'mekko', markets, region, filter });
+  async mekko(markets: MarketSpec[], region?: string): Promise<MekkoResult> {
+    this.check(markets.flatMap((m) => [...m.matched, ...m.modeled]));
+    const r = await this.run({ op: 'mekko', markets, region });
     const out: MekkoResult = {
       segment_counts: {},
       modeled_segment_counts: {},
@@ -414,12 +420,31 @@ export class CountsEngine {
       out.market_counts.modeled[m.id] = r[k++] ?? 0;
     }
     for (const m of markets) {
-      // Within a region or filter the shards counted each sub-market; the whole population's are in the manifest.
-      const counted = !!(region || filter);
-      for (const id of m.matched) out.segment_counts[id] = counted ? (r[k++] ?? 0) : this.byId.get(id)!.matched;
-      for (const id of m.modeled) out.modeled_segment_counts[id] = counted ? (r[k++] ?? 0) : this.byId.get(id)!.modeled;
+      // Within a region the shards counted each sub-market; the whole population's are in the manifest.
+      for (const id of m.matched) out.segment_counts[id] = region ? (r[k++] ?? 0) : this.byId.get(id)!.matched;
+      for (const id of m.modeled) out.modeled_segment_counts[id] = region ? (r[k++] ?? 0) : this.byId.get(id)!.modeled;
     }
     return out;
+  }
+
+  /**
+   * Funnels (Journeys, JRN-017): for each row of stage segments, per stage its people and its
+   * people in none of the row's later stages, and the row's people in any stage, matched and
+   * modeled, within the region and the filter. One pass over the shards for all rows.
+   */
+  async funnels(rows: FunnelRow[], o: { region?: string; filter?: Rule } = {}): Promise<{ matched: FunnelCounts; modeled: FunnelCounts }[]> {
+    this.check([...rows.flatMap((r) => [...r.matched, ...r.modeled].filter((x): x is string => !!x)), ...this.ruleIds(o.filter)]);
+    if (!rows.length) return [];
+    const r = await this.run({ op: 'funnel', rows, region: o.region, filter: o.filter });
+    let k = 0;
+    const take = (n: number): FunnelCounts => {
+      const raw = Array.from({ length: n }, (_, i) => r[k + i] ?? 0);
+      const deduped = Array.from({ length: n }, (_, i) => r[k + n + i] ?? 0);
+      const total = r[k + 2 * n] ?? 0;
+      k += 2 * n + 1;
+      return { raw, deduped, total };
+    };
+    return rows.map((row) => ({ matched: take(row.matched.length), modeled: take(row.modeled.length) }));
   }
 
   async profile(

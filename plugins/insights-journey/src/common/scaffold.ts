@@ -6,7 +6,7 @@ import { journeyRoute, journeysPermissions } from './endpoints';
 /**
  * TEMPORARY: the scaffold's sample names, kept only so the scaffold client compiles until the
  * client branch replaces it; delete this file (and its export in index.ts) when nothing imports it.
- * The server serves none of these endpoints.
+ * `items` reads the journeys list; the server serves no `addItem`.
  */
 export const insightsJourneyRoute = journeyRoute;
 export const insightsJourneyPermissions = { read: journeysPermissions.read, create: journeysPermissions.create };
@@ -18,8 +18,9 @@ export interface InsightsJourneyItem {
 }
 export const insightsJourneyEndpoints = {
   items: defineEndpoint({
+    // The journeys list, read as items (id and name), so the scaffold page loads against this server.
     method: 'GET',
-    path: '/api/v1/insights-journey/scaffold-items',
+    path: '/api/v1/insights-journey/journeys',
     access: { permission: journeysPermissions.read, scope: 'product' },
     response: typed<{ data: InsightsJourneyItem[] }>(),
   }),

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { journeyEndpoints as E, JOURNEY_MESSAGES as M, journeysPermissions, type JourneyDto, type JourneyParsed } from '../common';
 import { journeyCounts } from './counting';
 import init from './migrations/0001_insights_journey.sql';
-import { checkName, journeyIdentifiers, journeyOf, knownDiscussionNodes, listJourneys, setDefault, writeJourney } from './repository';
+import { checkName, countsShapeOf, journeyIdentifiers, journeyOf, knownDiscussionNodes, listJourneys, setDefault, writeJourney } from './repository';
 import { seedJourneys } from './seed';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
@@ -62,7 +62,16 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const rows = await listJourneys(core, context!.product!.id);
       return { data: rows.map(({ identifiers, ...j }) => ({ ...j, invalid: e.invalid(identifiers).length > 0 })) };
     });
-    handle(router, E.get, async ({ params: { id }, context }) => ({ data: await withInvalid(await journeyOf(core, core, context!.product!.id, id)) }));
+    /** Server-Timing for npm run bench:journey (opening a journey: the fetch and the counts). */
+    const timed = (reply: { header(k: string, v: string): unknown }, name: string, started: bigint) =>
+      reply.header('Server-Timing', `${name};dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)}`);
+
+    handle(router, E.get, async ({ params: { id }, context }, _req, reply) => {
+      const started = process.hrtime.bigint();
+      const data = await withInvalid(await journeyOf(core, core, context!.product!.id, id));
+      timed(reply, 'fetch', started);
+      return { data };
+    });
 
     // SRV-085: create and update, one transaction each; `default` sets or clears the product's default (JRN-058).
     handle(router, E.create, async ({ body: { journey }, context }, _req, reply) => {
@@ -172,12 +181,15 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     });
 
     // Every cell's counts in one engine call, in the X-Context's region, within the filter bar's segments.
-    handle(router, E.counts, async ({ params: { id }, body, context }) => {
+    handle(router, E.counts, async ({ params: { id }, body, context }, _req, reply) => {
+      const started = process.hrtime.bigint();
       const ctx = context!;
-      const j = await journeyOf(core, core, ctx.product!.id, id);
+      const j = await countsShapeOf(core, core, ctx.product!.id, id);
       const e = await core.counts();
       const region = ctx.region ? e.regionKey(ctx.client.slug, ctx.region.slug) : undefined;
-      return { data: await journeyCounts(e, j, { region, filter: body.filter }) };
+      const data = await journeyCounts(e, j, { region, filter: body.filter });
+      timed(reply, 'counts', started);
+      return { data };
     });
   },
   seed: (core) => seedJourneys(core),

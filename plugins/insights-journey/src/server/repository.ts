@@ -196,3 +196,32 @@ export async function writeJourney(core: ServerCore, tx: Db, productId: number, 
   await setDefault(tx, productId, journeyId, j.default);
   return journeyId;
 }
+
+/**
+ * What the counts call needs of a journey, in one query: brand ids by order, stage ids by
+ * priority and the cells' segments (every journey has a cell per brand × stage); 404 when the
+ * journey is not the product's.
+ */
+export async function countsShapeOf(core: ServerCore, db: Db, productId: number, id: number): Promise<Pick<JourneyDto, 'brands' | 'stages' | 'sub_markets'>> {
+  const rows = await db.query<Row>(
+    `select s.id, s.journey_brand_id, s.journey_stage_id, s.population, s.matched_id, s.modeled_id, s.discussion_cluster_node_id,
+            b.name as brand_name, b."order", t.name as stage_name, t.priority, t.icon
+       from insights_journey_journeys j
+       join insights_journey_sub_markets s on s.journey_id = j.id
+       join insights_journey_brands b on b.id = s.journey_brand_id
+       join insights_journey_stages t on t.id = s.journey_stage_id
+      where j.id = $1 and j.product_id = $2
+      order by b."order", b.id, t.priority, t.id`,
+    [id, productId],
+  );
+  if (!rows.length) throw core.errors.notFound(`Journey ${id} does not exist.`);
+  const brands = new Map<number, JourneyBrandDto>();
+  const stages = new Map<number, JourneyStageDto>();
+  for (const r of rows) {
+    const b = Number(r.journey_brand_id);
+    const s = Number(r.journey_stage_id);
+    if (!brands.has(b)) brands.set(b, { id: b, name: String(r.brand_name), order: Number(r.order) });
+    if (!stages.has(s)) stages.set(s, { id: s, name: String(r.stage_name), priority: Number(r.priority), icon: r.icon as StageIcon });
+  }
+  return { brands: [...brands.values()], stages: [...stages.values()], sub_markets: rows.map(toCell) };
+}
