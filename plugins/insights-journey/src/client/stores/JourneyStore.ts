@@ -52,7 +52,7 @@ export interface Toasts {
 
 const STORED_PREFIX = 'discovery.journey.';
 
-/** JRN-020: stage columns of 300 px side by side; wider than the window, the row starts at the left and scrolls. */
+/** JRN-020: stage columns of 300 px side by side; wider than the room they have, the row starts at the left and scrolls. */
 export function leftJustified(stages: number, windowWidth: number): boolean {
   return stages * STAGE_MIN_WIDTH > windowWidth;
 }
