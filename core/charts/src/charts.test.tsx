@@ -308,4 +308,10 @@ describe('Gauge', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View as table' }));
     expect(within(screen.getByRole('table', { name: 'Aware' })).getAllByRole('row')[1].textContent).toBe('Aware5.0%');
   });
+
+  it('a bare gauge is only the ring, an image named by its title and percent (a screen framing several)', async () => {
+    await render(<Gauge title="Aware" percent={50} diameter={300} bare testId="ring" />);
+    expect(screen.getByRole('img', { name: 'Aware: 50%' }).getAttribute('data-diameter')).toBe('250');
+    expect(screen.queryByRole('button', { name: 'View as table' })).toBeNull();
+  });
 });
