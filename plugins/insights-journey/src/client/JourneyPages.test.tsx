@@ -3,17 +3,17 @@ import { discussionNodeEndpoints } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { journeyEndpoints as E, type JourneySummaryDto } from '../common';
+import { journeyEndpoints as E, type JourneyDto, type JourneySummaryDto } from '../common';
 import journeys from './index';
 
 const P = '/acme/us/fizz-cola/fizz-zero';
 
-function server(permissions: Record<string, boolean>, list: JourneySummaryDto[] = []) {
+function server(permissions: Record<string, boolean>, list: JourneySummaryDto[] = [], tier = 1) {
   const hierarchy = fixtures.hierarchy();
   const acme = hierarchy[0] as unknown as { feature_flags: Record<string, boolean> };
   acme.feature_flags = { ...acme.feature_flags, journey: true };
   const s = new FakeServer()
-    .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true } })
+    .respond('GET /api/v1/config', { data: { tier, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true } })
     .respond('GET /api/v1/hierarchy', { data: hierarchy })
     .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
     .respond('GET /api/v1/me', { data: fixtures.me({ permissions: { journeys: permissions } }) })
@@ -77,5 +77,37 @@ describe('Journey pages', () => {
     expect(dialog.textContent).toContain('You have unsaved changes');
     expect(dialog.textContent).toContain('Are you sure you want to discard these changes?');
     expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
+
+  it('JRN-050 / JRN-052 / JRN-053 the mapping pane: no modeled picker in tier 3; no audience section when the journey hides Person Level', async () => {
+    const journey: JourneyDto = {
+      id: 7,
+      name: 'Funnel',
+      default: false,
+      has_transition_data: true,
+      brands: [{ id: 1, name: 'Fizz', order: 0 }],
+      stages: [{ id: 2, name: 'Aware', priority: 0, icon: 'eye' }],
+      sub_markets: [{ id: 3, journey_brand_id: 1, journey_stage_id: 2, population: 5, matched_id: null, modeled_id: null, discussion_cluster_node_id: null }],
+      invalid_identifiers: [],
+      updated_at: 'then',
+    };
+    const s = server({ read: true, create: true, update: true }, [{ id: 7, name: 'Funnel', default: false, has_transition_data: true, invalid: false }], 3);
+    s.on(E.get, { data: journey });
+    const first = await renderInShell([journeys], `${P}/insights/journey-builder/7`);
+    fireEvent.click(await screen.findByTestId('journey-builder-cell-0-0'));
+    const pane = await screen.findByTestId('journey-mapping-pane');
+    expect(pane.getAttribute('data-width')).toBe('400');
+    expect(screen.getByTestId('journey-pane-matched')).toBeTruthy();
+    expect(screen.queryByTestId('journey-pane-modeled')).toBeNull();
+    first.unmount();
+
+    server({ read: true, create: true, update: true }, [{ id: 7, name: 'Funnel', default: false, has_transition_data: true, invalid: false }])
+      .on(E.get, { data: journey })
+      .on(insightsEndpoints.tabsConfig, [{ name: 'Person Level', visible: false }]);
+    await renderInShell([journeys], `${P}/insights/journey-builder/7`);
+    fireEvent.click(await screen.findByTestId('journey-builder-cell-0-0'));
+    await screen.findByTestId('journey-mapping-pane');
+    await waitFor(() => expect(screen.queryByTestId('journey-pane-audiences')).toBeNull());
+    expect(screen.getByTestId('journey-pane-population')).toBeTruthy();
   });
 });
