@@ -435,16 +435,16 @@ const GrowPage = observer(function GrowPage() {
         title={t('invalidTitle')}
         message={t('dialogs.invalidIdentifiers')}
         lists={[
-          { key: 'identifiers', label: t('invalidIdentifiers.identifiers', { ns: 'translation' }), items: pending?.invalid.identifiers ?? [] },
-          { key: 'tabs', label: t('invalidIdentifiers.affectedTabs', { ns: 'translation' }), items: pending?.invalid.tabs ?? [] },
-          { key: 'widgets', label: t('invalidIdentifiers.affectedWidgets', { ns: 'translation' }), items: pending?.invalid.widgets ?? [] },
+          { key: 'identifiers', label: t('invalidIdentifiers.identifiers', { ns: 'core' }), items: pending?.invalid.identifiers ?? [] },
+          { key: 'tabs', label: t('invalidIdentifiers.affectedTabs', { ns: 'core' }), items: pending?.invalid.tabs ?? [] },
+          { key: 'widgets', label: t('invalidIdentifiers.affectedWidgets', { ns: 'core' }), items: pending?.invalid.widgets ?? [] },
         ]}
         actions={[
           ...(canUpdate && pending
             ? [
                 {
                   key: 'remove',
-                  text: t('invalidIdentifiers.remove', { ns: 'translation' }),
+                  text: t('invalidIdentifiers.remove', { ns: 'core' }),
                   intent: 'primary' as const,
                   throttled: true,
                   onClick: async () => {
@@ -457,14 +457,14 @@ const GrowPage = observer(function GrowPage() {
             ? [
                 {
                   key: 'delete',
-                  text: t('invalidIdentifiers.delete', { ns: 'translation' }),
+                  text: t('invalidIdentifiers.delete', { ns: 'core' }),
                   intent: 'danger' as const,
                   throttled: true,
                   onClick: async () => go(await store.deleteChart(pending.mekko.id)),
                 },
               ]
             : []),
-          { key: 'close', text: t('close', { ns: 'translation' }), onClick: () => closeInvalid() },
+          { key: 'close', text: t('close', { ns: 'core' }), onClick: () => closeInvalid() },
         ]}
         onClose={() => void closeInvalid()}
         data-testid="grow-invalid"
