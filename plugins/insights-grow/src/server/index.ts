@@ -121,8 +121,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     handle(router, E.copy, async ({ params: { id }, context }, _req, reply) => {
       const productId = context!.product!.id;
       const source = await mekkoOf(core, core, productId, id);
-      const e = await core.counts();
-      if (e.invalid(chartIdentifiers(source)).length) throw core.errors.unprocessable(M.copyInvalid);
+      if ((await invalidOf(source)).length || (await ownedInvalid(id, productId)).identifiers.length) throw core.errors.unprocessable(M.copyInvalid);
       const data = await core.transaction(async (tx) => {
         const names = new Set(
           (await tx.query<{ n: string }>('select lower(btrim(name)) as n from insights_grow_mekkos where product_id = $1', [productId])).map((r) => r.n),
@@ -153,10 +152,15 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       return { result: { mekko: data } };
     });
 
-    // SRV-072: markets, audiences and the default pointer go with the chart (foreign keys cascade).
+    // SRV-072: markets, audiences and the default pointer go with the chart (foreign keys cascade),
+    // its custom insight tabs in the same transaction.
     handle(router, E.remove, async ({ params: { id }, context }) => {
-      const m = await mekkoOf(core, core, context!.product!.id, id);
-      await core.query('delete from insights_grow_mekkos where id = $1', [id]);
+      const productId = context!.product!.id;
+      const m = await mekkoOf(core, core, productId, id);
+      await core.transaction(async (tx) => {
+        await tx.query('delete from insights_grow_mekkos where id = $1', [id]);
+        await core.owners.deleteOwner(tx, owner(id, productId));
+      });
       return { data: { message: `Chart '${m.name}' deleted.` } };
     });
 
@@ -190,17 +194,27 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // SRV-079: identifiers the provider no longer has. The chart's custom tabs and widgets belong to
     // the insights plugin, which refuses unknown segments when they are saved.
+    // the insights plugin: core.owners lists their unavailable segments, removes and deletes them.
     const invalidOf = async (m: MekkoDto) => (await core.counts()).invalid(chartIdentifiers(m));
+    const owner = (id: number, productId: number) => ({ kind: 'mekkos' as const, id, productId });
+    const ownedInvalid = async (id: number, productId: number) => {
+      const e = await core.counts();
+      return core.owners.invalid(core, owner(id, productId), (ids) => e.invalid(ids));
+    };
     handle(router, E.invalidIdentifiers, async ({ params: { id }, context }) => {
-      const m = await mekkoOf(core, core, context!.product!.id, id);
-      return { identifiers: await invalidOf(m), tabs: [], widgets: [] };
+      const productId = context!.product!.id;
+      const m = await mekkoOf(core, core, productId, id);
+      const [own, parts] = await Promise.all([invalidOf(m), ownedInvalid(id, productId)]);
+      return { identifiers: [...new Set([...own, ...parts.identifiers])], tabs: parts.tabs, widgets: parts.widgets };
     });
     handle(router, E.removeInvalidIdentifiers, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
       const m = await mekkoOf(core, core, productId, id);
-      const removed = await invalidOf(m);
+      const [removed, parts] = await Promise.all([invalidOf(m), ownedInvalid(id, productId)]);
       const data = await core.transaction(async (tx) => {
         await mekkoOf(core, tx, productId, id, true);
+        // GROW-078: custom widgets left without data are deleted.
+        await core.owners.removeInvalid(tx, owner(id, productId), parts.identifiers);
         if (removed.length) {
           const markets = m.markets.map((k) => k.id);
           await tx.query(
@@ -214,7 +228,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
         }
         return mekkoOf(core, tx, productId, id);
       });
-      return { data, removed };
+      return { data, removed: [...new Set([...removed, ...parts.identifiers])] };
     });
 
     // Markets (SRV-074).
