@@ -1,6 +1,6 @@
-import { Button, Callout, Card, Classes, FormGroup, H3, InputGroup, Tag, TextArea, Tooltip } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, FormGroup, InputGroup, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import { useService } from '@discovery/platform';
-import { LoadingSpinner, PageTitle, SlideInPanel, StateMessage } from '@discovery/ui';
+import { Heading, LoadingSpinner, PageTitle, SlideInPanel, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -42,7 +42,9 @@ const Library = observer(function Library({ store }: { store: DiscussionsUploadS
   if (!store.nodes.length) return <StateMessage icon="chat" title={t('emptyTitle')} description={t('emptyHint')} data-testid="discussions-empty" />;
   return (
     <section aria-labelledby="discussions-library-title">
-      <H3 id="discussions-library-title">{t('library')}</H3>
+      <Heading level={2} look={4} id="discussions-library-title">
+        {t('library')}
+      </Heading>
       <ul style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 8 }} data-testid="discussions-library">
         {store.nodes.map((n) => (
           <li key={n.id}>
@@ -122,7 +124,9 @@ const DiscussionDrawer = observer(function DiscussionDrawer({ store }: { store: 
         <>
           {store.showRules && (
             <Card style={{ marginBottom: 16 }} data-testid="discussion-rules">
-              <H3 style={{ fontSize: 16 }}>{t('rulesTitle')}</H3>
+              <Heading level={3} look={5}>
+                {t('rulesTitle')}
+              </Heading>
               <ul style={{ margin: 0, paddingLeft: 18 }}>
                 {DISCUSSION_RULES.map((_, i) => (
                   <li key={i}>{t(`rules.${i}`)}</li>
