@@ -1,4 +1,4 @@
-import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
+import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { MekkoDto, MekkoSummaryDto } from '../common';
 import growServer from './index';
 
@@ -11,7 +11,8 @@ describe('Grow API over a generated population', () => {
   let viewer: TestSession;
 
   beforeAll(async () => {
-    s = await createTestServer({ plugins: [growServer], population: { people: 20_000, seed: 42 } });
+    // Grow's audiences reference the discussions plugin's nodes (migration 0002): its tables come first.
+    s = await createTestServer({ plugins: [...(await serverPluginsWithDependencies('discussions')), growServer], population: { people: 20_000, seed: 42 } });
     planner = await s.login('planner@example.com');
     viewer = await s.login('viewer@example.com');
   }, 120_000);

@@ -1,6 +1,7 @@
 import { Button, ButtonGroup, Callout, Classes, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
 import { Mekko, type MekkoMarket } from '@discovery/charts';
 import { type HostTab } from '@discovery/plugin-api';
+import { discussionsUploadRoute } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import {
   ApiClientToken,
@@ -266,7 +267,7 @@ const GrowPage = observer(function GrowPage() {
             canDelete={canDestroy}
             busy={store.busy}
             segmentName={(id) => store.segments[id]?.name ?? id}
-            discussionsUploadHref={`/${hierarchy.selection.client}/${hierarchy.selection.region}/upload/discussions_upload/admin`}
+            discussionsUploadHref={discussionsUploadRoute.link(hierarchy.selection)}
             onSave={async (input) => {
               const r = await store.saveSubMarket(input, audienceForm?.audience?.id ?? null, audienceForm!.marketId);
               if (r.ok) setAudienceForm(null);
