@@ -205,6 +205,25 @@ describe('Grow page: chart parts, forms and dialogs', () => {
     expect(screen.getByTestId('grow-audience-webo')).toBeTruthy();
   });
 
+  it("GROW-068 the Weborama discussion form (550 wide) sets the audience's Weborama segment id, which the save sends", async () => {
+    const s = await opened(all, { flags: { weborama: true } });
+    s.on(E.updateSubMarket, ({ body }) => ({
+      body: { data: { ...chart.markets[0].sub_markets[0], ...(body as { sub_market: object }).sub_market }, model_deleted: false },
+    }));
+    fireEvent.click(screen.getByTestId('grow-mode-edit'));
+    fireEvent.click(within(screen.getByTestId('grow-audience-1')).getByTestId('grow-audience-edit'));
+    expect((await screen.findByTestId('grow-audience-webo')).textContent).toBe('None');
+    fireEvent.click(screen.getByTestId('grow-audience-webo-edit'));
+    expect(await screen.findByText('Weborama discussion')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('grow-weborama-input'), { target: { value: ' wb-2041 ' } });
+    fireEvent.click(screen.getByTestId('grow-weborama-apply'));
+    await waitFor(() => expect(screen.getByTestId('grow-audience-webo').textContent).toBe('wb-2041'));
+    fireEvent.click(screen.getByTestId('grow-audience-save'));
+    await waitFor(() => expect(s.callsTo(E.updateSubMarket)).toHaveLength(1));
+    expect((s.callsTo(E.updateSubMarket)[0].body as { sub_market: { webo_cluster_id: string } }).sub_market.webo_cluster_id).toBe('wb-2041');
+    expect(PANEL_WIDTHS.weborama).toBe(550);
+  });
+
   it('GROW-046 / GROW-039 the chart form (650 wide) saves only a non-blank name no other chart has', async () => {
     await opened();
     fireEvent.click(screen.getByTestId('grow-create'));

@@ -14,6 +14,7 @@ import {
 } from '../../common';
 import { fieldErrors, useGrowMessage } from '../messages';
 import { DiscussionField } from './DiscussionField';
+import { WeboramaForm } from './WeboramaForm';
 
 export interface AudienceFormProps {
   isOpen: boolean;
@@ -59,6 +60,7 @@ export function AudienceForm(props: AudienceFormProps) {
   });
   const [names, setNames] = useState<Record<string, string>>({});
   const [picking, setPicking] = useState<SegmentField | null>(null);
+  const [webo, setWebo] = useState(false);
   const [touched, setTouched] = useState(false);
   const [server, setServer] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<'delete' | 'prediction' | null>(null);
@@ -203,15 +205,25 @@ export function AudienceForm(props: AudienceFormProps) {
       {!props.tier3 && segment('modeled_short_id', t('audienceForm.modeled'), false)}
       {/* GROW-067: Weborama access only. */}
       {props.weborama && (
-        <FormGroup label={t('audienceForm.weborama')} labelFor={`${id}-webo`}>
-          <InputGroup
-            id={`${id}-webo`}
-            value={values.webo}
-            onChange={(e) => setValues((x) => ({ ...x, webo: e.target.value }))}
-            data-testid="grow-audience-webo"
-          />
+        <FormGroup label={t('audienceForm.weborama')}>
+          <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <span style={{ flex: 1 }} data-testid="grow-audience-webo">
+              {values.webo || t('audienceForm.none')}
+            </span>
+            <Button icon="edit" text={t('weboramaForm.open')} onClick={() => setWebo(true)} data-testid="grow-audience-webo-edit" />
+          </div>
         </FormGroup>
       )}
+      {/* GROW-068: the Weborama discussion form. */}
+      <WeboramaForm
+        isOpen={webo}
+        onClose={() => setWebo(false)}
+        value={values.webo || null}
+        onApply={(v) => {
+          setValues((x) => ({ ...x, webo: v ?? '' }));
+          setWebo(false);
+        }}
+      />
       {/* GROW-069..071: the client's discussions with clusters, fetched while the form is open. */}
       <DiscussionField
         isOpen={props.isOpen}
