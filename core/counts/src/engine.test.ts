@@ -304,6 +304,43 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     expect(rr.total_modeled_count).toBe(inRegion(modeled, [a[20], a[21], a[23]]));
   });
 
+  it('funnels: per stage its people and its people in no later stage, and the row total, by kind, in a region and a filter', async () => {
+    const a = ids();
+    const rows = [
+      { matched: [a[20], a[21], null, a[22]], modeled: [a[23], null, a[20], a[21]] },
+      { matched: [a[24]], modeled: [null] },
+    ];
+    const filter: Rule = { include: { and: [{ or: [a[5], a[6]] }] }, exclude: { and: [{ or: [a[7]] }] } };
+    for (const [region, f] of [
+      [undefined, undefined],
+      [manifest.regions[1], undefined],
+      [undefined, filter],
+      [manifest.regions[1], filter],
+    ] as const) {
+      const [from, to] = region ? [region.start, region.end] : [0, PEOPLE];
+      const got = await engine.funnels(rows, { region: region?.key, filter: f });
+      for (const [r, row] of rows.entries()) {
+        for (const kind of ['matched', 'modeled'] as const) {
+          const bits = kind === 'matched' ? matched : modeled;
+          const inF = (p: number) => !f || ((bits.get(a[5])![p] || bits.get(a[6])![p]) && !bits.get(a[7])![p]);
+          const has = (id: string | null, p: number) => !!id && bits.get(id)![p] === 1;
+          const list = row[kind];
+          const want = { raw: list.map(() => 0), deduped: list.map(() => 0), total: 0 };
+          for (let p = from; p < to; p++) {
+            if (!inF(p)) continue;
+            if (list.some((id) => has(id, p))) want.total++;
+            list.forEach((id, i) => {
+              if (!has(id, p)) return;
+              want.raw[i]++;
+              if (!list.slice(i + 1).some((later) => has(later, p))) want.deduped[i]++;
+            });
+          }
+          expect(got[r][kind]).toEqual(want);
+        }
+      }
+    }
+  });
+
   it('profiles an audience: share and index of each segment against the population', async () => {
     const a = ids();
     const audience: Rule = { include: { and: [{ or: [a[6]] }] } };

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { MANIFEST_FILE, type Manifest, type SegmentEntry } from './manifest';
-import type { MarketSpec, Op, Partial, Rule } from './ops';
+import type { FunnelRow, MarketSpec, Op, Partial, Rule } from './ops';
 import { chooseKernel, type KernelMode, type KernelOption } from './kernel';
 import { addPartials } from './ops';
 import { ShardStore } from './shardStore';
@@ -63,6 +63,13 @@ export interface MekkoResult {
   market_counts: { matched: Record<string, number>; modeled: Record<string, number> };
   total_matched_count: number;
   total_modeled_count: number;
+}
+
+/** A funnel row's figures for one kind: per stage its people, its people in no later stage, and everyone in any stage. */
+export interface FunnelCounts {
+  raw: number[];
+  deduped: number[];
+  total: number;
 }
 
 export interface ProfileRow {
@@ -439,6 +446,26 @@ export class CountsEngine {
       for (const id of m.modeled) out.modeled_segment_counts[id] = region ? (r[k++] ?? 0) : this.byId.get(id)!.modeled;
     }
     return out;
+  }
+
+  /**
+   * Funnels (Journeys, JRN-017): for each row of stage segments, per stage its people and its
+   * people in none of the row's later stages, and the row's people in any stage, matched and
+   * modeled, within the region and the filter. One pass over the shards for all rows.
+   */
+  async funnels(rows: FunnelRow[], o: { region?: string; filter?: Rule } = {}): Promise<{ matched: FunnelCounts; modeled: FunnelCounts }[]> {
+    this.check([...rows.flatMap((r) => [...r.matched, ...r.modeled].filter((x): x is string => !!x)), ...this.ruleIds(o.filter)]);
+    if (!rows.length) return [];
+    const r = await this.run({ op: 'funnel', rows, region: o.region, filter: o.filter });
+    let k = 0;
+    const take = (n: number): FunnelCounts => {
+      const raw = Array.from({ length: n }, (_, i) => r[k + i] ?? 0);
+      const deduped = Array.from({ length: n }, (_, i) => r[k + n + i] ?? 0);
+      const total = r[k + 2 * n] ?? 0;
+      k += 2 * n + 1;
+      return { raw, deduped, total };
+    };
+    return rows.map((row) => ({ matched: take(row.matched.length), modeled: take(row.modeled.length) }));
   }
 
   async profile(

@@ -6,6 +6,7 @@ export {
   UnknownSegmentsError,
   weightsOf,
   type CountOptions,
+  type FunnelCounts,
   type EngineOptions,
   type MekkoResult,
   type OverlapCell,
@@ -16,7 +17,7 @@ export {
 export { DEMO_REGIONS, generatePopulation, regionSlices, type GenerateOptions } from './generate';
 export { generatePopulationParallel, type ParallelGenerateOptions } from './parallel';
 export { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
-export type { MarketSpec, Rule, RuleGroup } from './ops';
+export type { FunnelRow, MarketSpec, Rule, RuleGroup } from './ops';
 export { SegmentFileReader, SHARD_BITS, SHARD_SIZE, type MembershipKind } from './storage';
 export { VENDORS, type Vendor } from './taxonomy';
 export { Population, type PopulationOptions, type PopulationState } from './population';

@@ -30,11 +30,18 @@ export interface MarketSpec {
   modeled: string[];
 }
 
+/** One row of a funnel: a segment per stage (null: none), left to right, for each kind. */
+export interface FunnelRow {
+  matched: (string | null)[];
+  modeled: (string | null)[];
+}
+
 export type Op =
   | { op: 'counts'; kind: MembershipKind; ids: string[]; region?: string; filter?: Rule }
   | { op: 'overlap'; kind: MembershipKind; x: string[]; y: string[]; region?: string; filter?: Rule }
   | { op: 'rule'; kind: MembershipKind; rule: Rule; region?: string }
   | { op: 'mekko'; markets: MarketSpec[]; region?: string }
+  | { op: 'funnel'; rows: FunnelRow[]; region?: string; filter?: Rule }
   | { op: 'profile'; kind: MembershipKind; audience?: Rule; ids: string[]; region?: string };
 
 /** Partial sums of one or more shards; the engine adds them up. */
@@ -135,6 +142,36 @@ export function runOnShard(view: ShardView, op: Op): Partial {
       out[0] = union(marketMatched)?.size ?? 0;
       out[1] = union(marketModeled)?.size ?? 0;
       return out.concat(perId);
+    }
+    case 'funnel': {
+      // Per row and kind: [|S_i| ..., |S_i \ (S_i+1 ∪ … ∪ S_n)| ..., |S_1 ∪ … ∪ S_n|], all within the
+      // region and the filter (each kind filtered by its own bitmaps). Right to left with a running
+      // union of the later stages: n intersections and n unions, not a union per suffix.
+      // A region holding this whole shard restricts nothing: no intersection per stage then.
+      const fm = op.filter ? evalRule(view, 'matched', op.filter) : op.region && !view.whole ? view.universe() : null;
+      const fo = op.filter ? evalRule(view, 'modeled', op.filter) : fm;
+      const out: number[] = [];
+      for (const row of op.rows) {
+        for (const kind of ['matched', 'modeled'] as const) {
+          const ids = row[kind];
+          const f = kind === 'matched' ? fm : fo;
+          const raw = new Array<number>(ids.length).fill(0);
+          const deduped = new Array<number>(ids.length).fill(0);
+          let later: RoaringBitmap32 | null = null;
+          for (let i = ids.length - 1; i >= 0; i--) {
+            const id = ids[i];
+            if (!id) continue;
+            const b = f ? RoaringBitmap32.and(view.bitmap(kind, id), f) : view.bitmap(kind, id);
+            raw[i] = b.size;
+            deduped[i] = later ? b.size - b.andCardinality(later) : b.size;
+            // Never in place on a shard's own bitmap: the first union is a new bitmap.
+            if (later) later.orInPlace(b);
+            else later = f ? b : b.clone();
+          }
+          out.push(...raw, ...deduped, later?.size ?? 0);
+        }
+      }
+      return out;
     }
     case 'profile': {
       // [population, |A|, |S_i| ..., |A ∩ S_i| ...]

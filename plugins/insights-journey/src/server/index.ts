@@ -1,36 +1,196 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
-import { handle, type ServerCore } from '@discovery/server';
+import { handle, HttpError, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { insightsJourneyEndpoints as E, insightsJourneyPermissions, type InsightsJourneyItem } from '../common';
+import { journeyEndpoints as E, JOURNEY_MESSAGES as M, journeysPermissions, type JourneyDto, type JourneyParsed } from '../common';
+import { journeyCounts } from './counting';
 import init from './migrations/0001_insights_journey.sql';
+import { checkName, countsShapeOf, journeyIdentifiers, journeyOf, knownDiscussionNodes, listJourneys, setDefault, writeJourney } from './repository';
+import { seedJourneys } from './seed';
 
-const toItem = (r: Record<string, unknown>): InsightsJourneyItem => ({
-  id: Number(r.id),
-  name: String(r.name),
-  created_at: new Date(r.created_at as string).toISOString(),
-});
+const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 /**
- * Each route is served against its endpoint definition: the server checks the declared access
- * (permission and product scope) and validates the body with the shared schema before the
- * handler runs.
+ * The Journeys API (SRV-084..089 and the counts call): journeys of the product in X-Context with
+ * their brands, stages and cells. A save is one transaction that maps temporary ids to real ids;
+ * names are checked in it (and by the unique index, should two saves race); segment ids must be
+ * ones the count engine knows, discussion nodes ones of the product's client.
  */
 export default defineServerPlugin<ServerCore, FastifyInstance>({
   id: 'insights-journey',
-  permissions: [insightsJourneyPermissions.read, insightsJourneyPermissions.create],
+  permissions: Object.values(journeysPermissions),
   migrations: [{ id: '0001_insights_journey', sql: init }],
   register(router, core) {
-    handle(router, E.items, async ({ context }) => {
-      const rows = await core.query('select id, name, created_at from insights_journey_items where product_id = $1 order by id desc', [context.product!.id]);
-      return { data: rows.map(toItem) };
+    /** JRN-024: the journey's segment ids the provider no longer has. */
+    const withInvalid = async (j: Omit<JourneyDto, 'invalid_identifiers'>): Promise<JourneyDto> => ({
+      ...j,
+      invalid_identifiers: (await core.counts()).invalid(journeyIdentifiers(j)),
     });
-    handle(router, E.addItem, async ({ body, context }, _req, reply) => {
-      const [row] = await core.query('insert into insights_journey_items (product_id, name) values ($1, $2) returning id, name, created_at', [
-        context.product!.id,
-        body.item.name,
-      ]);
+
+    /** Unknown segments and discussion nodes: 422 naming the field (journey.sub_markets.{i}.matched_id …). */
+    const checkReferences = async (productId: number, j: JourneyParsed) => {
+      const bad: Record<string, string> = {};
+      const named = j.sub_markets.flatMap((c, i) =>
+        (['matched_id', 'modeled_id'] as const).filter((k) => c[k]).map((k) => [`journey.sub_markets.${i}.${k}`, c[k]!] as const),
+      );
+      if (named.length) {
+        const e = await core.counts();
+        for (const [field, id] of named) if (e.invalid([id]).length) bad[field] = `Unknown or no longer available segment: ${id}`;
+      }
+      const nodeIds = [...new Set(j.sub_markets.map((c) => c.discussion_cluster_node_id).filter((x): x is number => x !== null))];
+      const known = await knownDiscussionNodes(core, productId, nodeIds);
+      j.sub_markets.forEach((c, i) => {
+        if (c.discussion_cluster_node_id !== null && !known.has(c.discussion_cluster_node_id))
+          bad[`journey.sub_markets.${i}.discussion_cluster_node_id`] = M.discussionUnknown;
+      });
+      const [first] = Object.values(bad);
+      if (first) throw core.errors.unprocessable(first, bad);
+    };
+
+    /** A name clash caught by the unique index (two saves at once) reads as the rule's message. */
+    const named = async <T>(fn: () => Promise<T>): Promise<T> => {
+      try {
+        return await fn();
+      } catch (e) {
+        if (isUniqueViolation(e)) throw core.errors.unprocessable(M.nameInUse, { 'journey.name': M.nameInUse });
+        throw e;
+      }
+    };
+
+    // SRV-084
+    handle(router, E.list, async ({ context }) => {
+      const e = await core.counts();
+      const rows = await listJourneys(core, context!.product!.id);
+      return { data: rows.map(({ identifiers, ...j }) => ({ ...j, invalid: e.invalid(identifiers).length > 0 })) };
+    });
+    /** Server-Timing for npm run bench:journey (opening a journey: the fetch and the counts). */
+    const timed = (reply: { header(k: string, v: string): unknown }, name: string, started: bigint) =>
+      reply.header('Server-Timing', `${name};dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)}`);
+
+    handle(router, E.get, async ({ params: { id }, context }, _req, reply) => {
+      const started = process.hrtime.bigint();
+      const data = await withInvalid(await journeyOf(core, core, context!.product!.id, id));
+      timed(reply, 'fetch', started);
+      return { data };
+    });
+
+    // SRV-085: create and update, one transaction each; `default` sets or clears the product's default (JRN-058).
+    handle(router, E.create, async ({ body: { journey }, context }, _req, reply) => {
+      const productId = context!.product!.id;
+      await checkReferences(productId, journey);
+      const id = await named(() =>
+        core.transaction(async (tx) => {
+          await checkName(core, tx, productId, journey.name, null);
+          return writeJourney(core, tx, productId, null, journey);
+        }),
+      );
       reply.code(201);
-      return { data: toItem(row) };
+      return { journey: { id } };
+    });
+    handle(router, E.update, async ({ params: { id }, body: { journey }, context }) => {
+      const productId = context!.product!.id;
+      await checkReferences(productId, journey);
+      await named(() =>
+        core.transaction(async (tx) => {
+          await journeyOf(core, tx, productId, id, true);
+          await checkName(core, tx, productId, journey.name, id);
+          return writeJourney(core, tx, productId, id, journey);
+        }),
+      );
+      return { journey: { id } };
+    });
+
+    // SRV-086 / JRN-028: the copy is named '{name} (copy)'; when that name is taken, 422 with
+    // error.fields.name (the client shows the duplicate-exists message). Refused while invalid (JRN-026).
+    handle(router, E.duplicate, async ({ params: { id }, context }, _req, reply) => {
+      const productId = context!.product!.id;
+      const source = await withInvalid(await journeyOf(core, core, productId, id));
+      if (source.invalid_identifiers.length) throw core.errors.unprocessable(M.invalidTitle.replace('{{name}}', source.name));
+      const name = `${source.name} (copy)`.slice(0, 100);
+      const exists = new HttpError(422, M.duplicateExists, { name: M.duplicateExists });
+      const copy: JourneyParsed = {
+        name,
+        default: false,
+        has_transition_data: source.has_transition_data,
+        brands: source.brands.map((b) => ({ new_id: b.id, name: b.name, order: b.order })),
+        stages: source.stages.map((s) => ({ new_id: s.id, name: s.name, priority: s.priority, icon: s.icon })),
+        sub_markets: source.sub_markets.map((c) => ({
+          new_journey_brand_id: c.journey_brand_id,
+          new_journey_stage_id: c.journey_stage_id,
+          population: c.population,
+          matched_id: c.matched_id,
+          modeled_id: c.modeled_id,
+          discussion_cluster_node_id: c.discussion_cluster_node_id,
+        })),
+      };
+      let newId: number;
+      try {
+        newId = await core.transaction(async (tx) => {
+          const [taken] = await tx.query('select 1 from insights_journey_journeys where product_id = $1 and lower(btrim(name)) = lower(btrim($2))', [
+            productId,
+            name,
+          ]);
+          if (taken) throw exists;
+          return writeJourney(core, tx, productId, null, copy);
+        });
+      } catch (e) {
+        throw isUniqueViolation(e) ? exists : e;
+      }
+      reply.code(201);
+      return { journey: { id: newId } };
+    });
+
+    // SRV-087: brands, stages, cells and the default pointer go with the journey (foreign keys cascade).
+    handle(router, E.remove, async ({ params: { id }, context }) => {
+      const j = await journeyOf(core, core, context!.product!.id, id);
+      await core.query('delete from insights_journey_journeys where id = $1', [id]);
+      return { data: { message: `Journey '${j.name}' deleted.` } };
+    });
+
+    // SRV-088: 0 clears the product's default.
+    handle(router, E.setDefault, async ({ body: { journey_id }, context }) => {
+      const productId = context!.product!.id;
+      await core.transaction(async (tx) => {
+        if (journey_id === 0) await tx.query('delete from insights_journey_defaults where product_id = $1', [productId]);
+        else {
+          await journeyOf(core, tx, productId, journey_id);
+          await setDefault(tx, productId, journey_id, true);
+        }
+      });
+      return { data: { journey_id } };
+    });
+
+    // SRV-089 / JRN-024: the cells keep their place; only the unavailable segment ids are cleared.
+    handle(router, E.removeInvalidIdentifiers, async ({ params: { id }, context }) => {
+      const productId = context!.product!.id;
+      const removed = await core.transaction(async (tx) => {
+        const j = await journeyOf(core, tx, productId, id, true);
+        const bad = (await core.counts()).invalid(journeyIdentifiers(j));
+        if (bad.length) {
+          await tx.query(
+            `update insights_journey_sub_markets
+                set matched_id = case when matched_id = any($2::text[]) then null else matched_id end,
+                    modeled_id = case when modeled_id = any($2::text[]) then null else modeled_id end
+              where journey_id = $1`,
+            [id, bad],
+          );
+          await tx.query('update insights_journey_journeys set updated_at = now() where id = $1', [id]);
+        }
+        return bad;
+      });
+      return { data: await withInvalid(await journeyOf(core, core, productId, id)), removed };
+    });
+
+    // Every cell's counts in one engine call, in the X-Context's region, within the filter bar's segments.
+    handle(router, E.counts, async ({ params: { id }, body, context }, _req, reply) => {
+      const started = process.hrtime.bigint();
+      const ctx = context!;
+      const j = await countsShapeOf(core, core, ctx.product!.id, id);
+      const e = await core.counts();
+      const region = ctx.region ? e.regionKey(ctx.client.slug, ctx.region.slug) : undefined;
+      const data = await journeyCounts(e, j, { region, filter: body.filter });
+      timed(reply, 'counts', started);
+      return { data };
     });
   },
+  seed: (core) => seedJourneys(core),
 });
