@@ -82,6 +82,11 @@ export class DiscussionsUploadPage {
     );
   }
 
+  /** Step 3: the edited template, by its path on this machine (the browser runs here too). */
+  async chooseFile(path: string) {
+    await this.drawer.$('#discussion-file').setValue(path);
+  }
+
   async waitForToast(text: string) {
     await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 15000, timeoutMsg: `no toast '${text}'` });
   }
