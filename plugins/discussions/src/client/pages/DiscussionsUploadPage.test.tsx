@@ -130,7 +130,7 @@ describe('Discussions Upload page', () => {
     expect(within(drawer).getByText('Please select an .xls file.')).toBeTruthy();
     fireEvent.change(input, { target: { files: [new File(['x'], 'Discussion_Template.xls')] } });
     expect(within(drawer).queryByText('Please select an .xls file.')).toBeNull();
-    expect(within(drawer).getByText('Discussion_Template.xls')).toBeTruthy();
+    expect(within(drawer).getByTestId('discussion-file').textContent).toBe('Chosen: Discussion_Template.xls');
     fireEvent.change(within(drawer).getByTestId('discussion-name'), { target: { value: 'Tea drinkers' } });
     fireEvent.click(within(drawer).getByTestId('discussion-save'));
     expect(await screen.findByText('Upload complete')).toBeTruthy();
