@@ -37,14 +37,12 @@ export class DiscussionsUploadPage {
   get deleteButton() {
     return this.drawer.$('[data-testid="discussion-delete"]');
   }
-  get toasts() {
-    return $('[data-testid="toasts"]');
-  }
 
   async open(regionPath: string) {
     await browser.url(`/${regionPath}/upload/discussions_upload/admin`);
     await this.root.waitForDisplayed({ timeout: 20000 });
     await $('[data-testid="discussions-library"], [data-testid="discussions-empty"]').waitForDisplayed({ timeout: 20000 });
+    await this.recordToasts();
   }
 
   item(name: string) {
@@ -82,7 +80,32 @@ export class DiscussionsUploadPage {
     );
   }
 
+  /** Step 3: the edited template, by its path on this machine (the browser runs here too). */
+  async chooseFile(path: string) {
+    await this.drawer.$('#discussion-file').setValue(path);
+  }
+
+  /**
+   * Waits for a toast, also one already gone: the notices last 4 s, which a loaded machine can
+   * spend between the click and the first look, so every toast shown since the page loaded is
+   * recorded in the page (the observer starts in open()).
+   */
   async waitForToast(text: string) {
-    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 15000, timeoutMsg: `no toast '${text}'` });
+    await browser.waitUntil(
+      async () => (await browser.execute(() => (window as unknown as { __seenToasts?: string[] }).__seenToasts ?? [])).some((t) => t.includes(text)),
+      { timeout: 15000, timeoutMsg: `no toast '${text}'` },
+    );
+  }
+
+  private async recordToasts() {
+    await browser.execute(() => {
+      const w = window as unknown as { __seenToasts?: string[] };
+      if (w.__seenToasts) return;
+      const seen: string[] = (w.__seenToasts = []);
+      new MutationObserver(() => {
+        const now = document.querySelector('[data-testid="toasts"]')?.textContent ?? '';
+        if (now && seen[seen.length - 1] !== now) seen.push(now);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
   }
 }

@@ -1,3 +1,7 @@
+import * as XLSX from '@e965/xlsx';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DiscussionsUploadPage, apiCall } from '../../pageobjects/discussions/DiscussionsUploadPage';
 import { LoginPage } from '../../pageobjects/shell/LoginPage';
 
@@ -59,6 +63,31 @@ describe('discussions: Discussions Upload', () => {
     await page.finish('save');
     await expect(page.item(`${NAME} club`)).toBeDisplayed();
     expect(await page.names()).not.toContain(NAME);
+  });
+
+  it('UPL-024 UPL-028 UPL-029 UPL-031 uploads an edited .xls template: its rows become the clusters, a bad row is listed', async () => {
+    const nodes = await apiCall<{ data: { id: number; name: string }[] }>('GET', '/api/v1/discussions/discussion_cluster_nodes', REGION);
+    const id = nodes.body.data.find((n) => n.name === `${NAME} club`)!.id;
+    const wb = XLSX.utils.book_new();
+    const rows = [
+      ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'],
+      [id, `${NAME} club`, 'Green tea', 40],
+      [id, `${NAME} club`, 'Chai', 25],
+      [id, `${NAME} club`, 'Too big', 101],
+    ];
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Discussion');
+    const file = join(mkdtempSync(join(tmpdir(), 'discussions-e2e-')), 'Discussion_Template.xls');
+    writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+
+    await page.edit(`${NAME} club`);
+    await page.chooseFile(file);
+    await expect(page.drawer.$('[data-testid="discussion-file"]')).toHaveText(expect.stringContaining('Discussion_Template.xls'));
+    await page.saveButton.click();
+    await page.waitForToast('Upload complete');
+    const errors = page.drawer.$('[data-testid="discussion-upload-errors"]');
+    await expect(errors).toHaveText(expect.stringContaining('Size must be a whole number between 1 and 100.'));
+    await page.drawer.$('[data-testid="discussion-cancel"]').click();
+    await expect(page.item(`${NAME} club`).$('[data-testid="cluster-count"]')).toHaveText('2 clusters');
   });
 
   it('UPL-027 SRV-091 a discussion a Grow audience uses cannot be deleted: Delete is disabled with the tooltip', async () => {

@@ -1,5 +1,5 @@
 import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
-import { IdParams, text } from '@discovery/plugin-api/zod';
+import { IdParam, IdParams, text } from '@discovery/plugin-api/zod';
 // A namespace import: esbuild then bundles only the parts of zod in use (npm run size).
 import * as z from 'zod';
 
@@ -26,7 +26,22 @@ export const DISCUSSION_MESSAGES = {
   saveComplete: 'Save Complete',
   uploadComplete: 'Upload complete',
   saveFailed: 'Discussion Cluster could not be saved. Please try again.',
+  xlsOnly: 'Please select an .xls file.',
+  unreadable: 'The file could not be read as an .xls workbook.',
 } as const;
+
+/** UPL-025 / UPL-031: the template's columns, A to D, and its file name. */
+export const TEMPLATE_COLUMNS = ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'] as const;
+export const TEMPLATE_FILE = 'Discussion_Template.xls';
+/** UPL-003: the chooser takes .xls only (the server answers 415 otherwise). */
+export const isXlsName = (name: string) => /\.xls$/i.test(name.trim());
+
+/** UPL-031 / SRV-112: a row's error, by the template's column letter and the sheet's row number. */
+export interface UploadErrorDto {
+  column: string;
+  row: number;
+  message: string;
+}
 
 /** UPL-029 / UPL-030: how long the notices stay. */
 export const NOTICE_MS = { success: 4000, failure: 6000 } as const;
@@ -46,6 +61,7 @@ export const DISCUSSION_RULES = [
 
 /** 002 §6: the upload_discussions resource guards writes; reading the list needs only a client grant. */
 export const discussionNodePermissions = {
+  read: definePermission('upload_discussions', 'read'),
   create: definePermission('upload_discussions', 'create'),
   update: definePermission('upload_discussions', 'update'),
   destroy: definePermission('upload_discussions', 'destroy'),
@@ -133,6 +149,25 @@ export const discussionNodeEndpoints = {
     body: DiscussionClusterNodeBody,
     bodyErrors: 'rule',
     response: typed<{ data: DiscussionClusterNodeDto }>(),
+  }),
+  /** UPL-025: the template, with the node's id and clusters when `id` is given, blank without. */
+  template: defineEndpoint({
+    method: 'GET',
+    path: `${NODES}/template`,
+    access: { permission: discussionNodePermissions.read, scope: client },
+    query: z.object({ id: IdParam.optional() }),
+    raw: true,
+  }),
+  /**
+   * UPL-028 / SRV-112: multipart/form-data, the .xls in the field `template`; its valid rows
+   * replace the node's clusters, the others come back as errors (row and column).
+   */
+  upload: defineEndpoint({
+    method: 'POST',
+    path: `${NODES}/:id/upload`,
+    access: { permission: discussionNodePermissions.update, scope: client },
+    params: IdParams,
+    response: typed<{ data: { updated: DiscussionClusterNodeDto }; errors: UploadErrorDto[] }>(),
   }),
   remove: defineEndpoint({
     method: 'DELETE',

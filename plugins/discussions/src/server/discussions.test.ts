@@ -1,6 +1,7 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
 import type { ServerCore } from '@discovery/server';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
+import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
 import { discussionNodeEndpoints as E, type DiscussionClusterNodeDto } from '../common';
 import discussions from './index';
@@ -136,5 +137,64 @@ describe('discussions API (discussion cluster nodes)', () => {
     expect((await call(planner, 'DELETE', `/${globexNode.id}`, GLOBEX)).status).toBe(403);
     // The viewer may see Acme only.
     expect((await call(viewer, 'GET', '', GLOBEX)).status).toBe(403);
+  });
+  const xls = (rows: unknown[][], bookType: XLSX.BookType = 'biff8') => {
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Discussion');
+    return XLSX.write(wb, { type: 'buffer', bookType }) as Buffer;
+  };
+  const upload = async (id: number, data: Buffer, filename = 'Discussion_Template.xls') => {
+    const form = new FormData();
+    form.append('template', new Blob([new Uint8Array(data)]), filename);
+    const res = await fetch(`${s.url}${E.list.path}/${id}/upload`, { method: 'POST', headers: admin.headers({ 'x-context': ACME }), body: form });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('UPL-025 the template: blank without an id, the columns and the clusters of the node with it (.xls)', async () => {
+    const coffee = ((await call(admin, 'GET', '', ACME)).body.data as DiscussionClusterNodeDto[]).find((n) => n.name === 'Coffee lovers forum')!;
+    const get = async (q: string) => {
+      const res = await fetch(`${s.url}${E.list.path}/template${q}`, { headers: admin.headers({ 'x-context': ACME }) });
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="Discussion_Template.xls"');
+      const wb = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+      return XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 });
+    };
+    expect(await get('')).toEqual([['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size']]);
+    const rows = await get(`?id=${coffee.id}`);
+    expect(rows.slice(1, 3)).toEqual([
+      [coffee.id, 'Coffee lovers forum', 'Espresso purists', 34],
+      [coffee.id, 'Coffee lovers forum', 'Cold brew converts', 22],
+    ]);
+    expect((await call(planner, 'GET', '/template', ACME)).status).toBe(403);
+  });
+
+  it('UPL-028 / UPL-031 / SRV-112 an upload replaces the clusters with its valid rows and names the others by row and column', async () => {
+    const n = (await create('Uploaded forum')).body.data as DiscussionClusterNodeDto;
+    const res = await upload(
+      n.id,
+      xls([
+        ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'],
+        [n.id, 'Uploaded forum', 'Latte art', 40],
+        [n.id, 'Uploaded forum', null, 12],
+        [n.id, 'Uploaded forum', 'Too big', 101],
+        [n.id, null, 'No name', 5],
+        [n.id + 1, 'Uploaded forum', 'Elsewhere', 5],
+        [n.id, 'Uploaded forum', 'x'.repeat(101), 5],
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.updated.discussion_clusters.map((c: { name: string; size: number }) => [c.name, c.size])).toEqual([
+      ['Latte art', 40],
+      ['', 12],
+    ]);
+    expect(res.body.errors).toEqual([
+      { column: 'D', row: 4, message: 'Size must be a whole number between 1 and 100.' },
+      { column: 'B', row: 5, message: 'Discussion Name is required.' },
+      { column: 'A', row: 6, message: `Discussion ID must be ${n.id}, the discussion being uploaded.` },
+      { column: 'C', row: 7, message: 'Cluster name (column C) cannot exceed 100 characters.' },
+    ]);
+    // UPL-003 / SRV-112: .xls only (415); a file that is no workbook is 422; nothing changes.
+    expect((await upload(n.id, xls([['a']], 'xlsx'), 'Discussion_Template.xlsx')).status).toBe(415);
+    expect((await upload(n.id, Buffer.from('not a workbook at all'))).status).toBe(422);
+    expect((await call(admin, 'GET', `/${n.id}`, ACME)).body.data.discussion_clusters).toHaveLength(2);
   });
 });

@@ -1,10 +1,14 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
-import { handle, type ServerCore } from '@discovery/server';
+import { handle, HttpError, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { DISCUSSION_MESSAGES as M, discussionNodeEndpoints as E, discussionNodePermissions, uploadPermissions } from '../common';
+import { DISCUSSION_MESSAGES as M, discussionNodeEndpoints as E, discussionNodePermissions, isXlsName, TEMPLATE_FILE, uploadPermissions } from '../common';
 import init from './migrations/0001_discussions.sql';
 import { nodeOf, nodesOf, replaceClusters } from './repository';
 import { seedDiscussions } from './seed';
+import { multipartFile, readClusters, templateWorkbook } from './template';
+
+/** An .xls template is small; a bigger body is refused before it is read (413). */
+const UPLOAD_LIMIT = 5 * 1024 * 1024;
 
 const code = (e: unknown) => (e as { code?: string }).code;
 
@@ -65,6 +69,33 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
         }),
       );
       return { data };
+    });
+
+    // UPL-025: the blank template, or the node's clusters in it.
+    handle(router, E.template, async ({ query, context }, _req, reply) => {
+      const node = query.id === undefined ? null : await nodeOf(core, core, context.client.id, query.id);
+      return reply
+        .header('content-type', 'application/vnd.ms-excel')
+        .header('content-disposition', `attachment; filename="${TEMPLATE_FILE}"`)
+        .send(templateWorkbook(node));
+    });
+
+    // SRV-112 / UPL-028 / UPL-031: the uploaded template's valid rows replace the clusters, in one transaction.
+    router.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, (_req, body, done) => done(null, body));
+    handle(router, E.upload, async ({ params: { id }, context }, req) => {
+      core.requirePermission(req, uploadPermissions.update);
+      const clientId = context.client.id;
+      await nodeOf(core, core, clientId, id);
+      const file = Buffer.isBuffer(req.body) ? multipartFile(req.body, String(req.headers['content-type'] ?? ''), 'template') : null;
+      if (!file || !isXlsName(file.filename)) throw new HttpError(415, M.xlsOnly);
+      const read = readClusters(file.data, id);
+      if (!read) throw core.errors.unprocessable(M.unreadable, { template: M.unreadable });
+      const updated = await core.transaction(async (tx) => {
+        await replaceClusters(tx, id, read.clusters);
+        await tx.query('update discussions_cluster_nodes set updated_at = now() where id = $1', [id]);
+        return nodeOf(core, tx, clientId, id);
+      });
+      return { data: { updated }, errors: read.errors };
     });
 
     // SRV-091: a node other rows reference stays; their foreign keys refuse the delete (23503).

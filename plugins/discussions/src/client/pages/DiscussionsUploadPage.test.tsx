@@ -112,4 +112,32 @@ describe('Discussions Upload page', () => {
     await waitFor(() => expect(items()).toEqual(['Coffee lovers forum']));
     expect(s.callsTo(E.remove)[0].url).toMatch(/\/discussion_cluster_nodes\/2$/);
   });
+  it("UPL-003 / UPL-024 / UPL-028 / UPL-029 / UPL-031 a new discussion with an .xls: saved first, then uploaded; 'Upload complete'; left-out rows listed", async () => {
+    const s = server();
+    s.on(E.create, ({ body }) => ({ status: 201, body: { data: node(9, (body as any).discussion_cluster_node.name, { discussion_clusters: [] }) } }));
+    s.on(E.upload, () => ({
+      body: { data: { updated: node(9, 'Tea drinkers') }, errors: [{ column: 'D', row: 4, message: 'Size must be a whole number between 1 and 100.' }] },
+    }));
+    await renderInShell([plugin], ROUTE);
+    fireEvent.click(await screen.findByTestId('new-discussion'));
+    const drawer = await screen.findByTestId('discussion-drawer');
+    const steps = within(drawer).getByTestId('discussion-steps');
+    expect(steps.textContent).toContain('Download Template');
+    expect(steps.textContent).toContain('Upload Edited File');
+    const input = drawer.querySelector('#discussion-file') as HTMLInputElement;
+    expect(input.getAttribute('accept')).toBe('.xls');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'notes.xlsx')] } });
+    expect(within(drawer).getByText('Please select an .xls file.')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File(['x'], 'Discussion_Template.xls')] } });
+    expect(within(drawer).queryByText('Please select an .xls file.')).toBeNull();
+    expect(within(drawer).getByTestId('discussion-file').textContent).toBe('Chosen: Discussion_Template.xls');
+    fireEvent.change(within(drawer).getByTestId('discussion-name'), { target: { value: 'Tea drinkers' } });
+    fireEvent.click(within(drawer).getByTestId('discussion-save'));
+    expect(await screen.findByText('Upload complete')).toBeTruthy();
+    expect(s.callsTo(E.create)).toHaveLength(1);
+    expect(s.callsTo(E.upload)[0].url).toMatch(/\/discussion_cluster_nodes\/9\/upload$/);
+    const errors = await within(screen.getByTestId('discussion-drawer')).findByTestId('discussion-upload-errors');
+    expect(errors.textContent).toContain('Errors found in Uploaded Template');
+    expect([...errors.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['D', '4', 'Size must be a whole number between 1 and 100.']);
+  });
 });

@@ -1,4 +1,4 @@
-import { Button, Callout, Card, Classes, FormGroup, InputGroup, Tag, TextArea, Tooltip } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, FormGroup, HTMLTable, InputGroup, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import { useService } from '@discovery/platform';
 import { Heading, LoadingSpinner, PageTitle, SlideInPanel, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
@@ -166,6 +166,7 @@ const DiscussionDrawer = observer(function DiscussionDrawer({ store }: { store: 
               />
             </FormGroup>
           </form>
+          <UploadSteps store={store} />
           {editing && (
             <Callout intent="none" icon="chat" data-testid="discussion-clusters">
               {editing.discussion_clusters.length
@@ -179,6 +180,83 @@ const DiscussionDrawer = observer(function DiscussionDrawer({ store }: { store: 
         </>
       )}
     </SlideInPanel>
+  );
+});
+
+/** UPL-024 / UPL-025 / UPL-031: download the template, edit it, choose or drop the .xls; Save uploads it. */
+const UploadSteps = observer(function UploadSteps({ store }: { store: DiscussionsUploadStore }) {
+  const { t } = useTranslation('discussions');
+  const d = store.draft;
+  // The drawer closing: this child may render once more before its parent drops it.
+  if (!d) return null;
+  return (
+    <section aria-labelledby="discussion-steps-title" style={{ marginBottom: 16 }} data-testid="discussion-steps">
+      <Heading level={3} look={5} id="discussion-steps-title">
+        {t('steps.title')}
+      </Heading>
+      <ol style={{ paddingLeft: 18, display: 'grid', gap: 8 }}>
+        <li>
+          <strong>{t('steps.download')}</strong>{' '}
+          <Button size="small" icon="download" text={t('steps.download')} onClick={() => void store.downloadTemplate()} data-testid="discussion-template" />
+        </li>
+        <li>
+          <strong>{t('steps.edit')}</strong> {t('steps.editHint')}
+        </li>
+        <li
+          onDragOver={(e) => e.preventDefault()}
+          onDrop={(e) => {
+            e.preventDefault();
+            store.setFile(e.dataTransfer.files[0] ?? null);
+          }}
+          data-testid="discussion-drop"
+        >
+          <strong>{t('steps.upload')}</strong>
+          <FormGroup
+            label={t('steps.file')}
+            labelFor="discussion-file"
+            intent={d.fileError ? 'danger' : 'none'}
+            helperText={d.fileError ?? t('steps.drop')}
+            style={{ marginTop: 4 }}
+          >
+            {/* A native chooser: Blueprint's FileInput draws its placeholder below 4.5:1 contrast. */}
+            <input
+              id="discussion-file"
+              type="file"
+              accept=".xls"
+              onChange={(e) => store.setFile(e.target.files?.[0] ?? null)}
+              data-testid="discussion-file-input"
+            />
+            {d.file && (
+              <div style={{ marginTop: 4 }} data-testid="discussion-file">
+                {t('steps.chosen', { name: d.file.name })}
+              </div>
+            )}
+          </FormGroup>
+        </li>
+      </ol>
+      {d.uploadErrors.length > 0 && (
+        <Callout intent="danger" title={t('errors.title')} data-testid="discussion-upload-errors">
+          <HTMLTable compact>
+            <thead>
+              <tr>
+                <th>{t('errors.column')}</th>
+                <th>{t('errors.row')}</th>
+                <th>{t('errors.error')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.uploadErrors.map((e, i) => (
+                <tr key={i}>
+                  <td>{e.column}</td>
+                  <td>{e.row}</td>
+                  <td>{e.message}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </Callout>
+      )}
+    </section>
   );
 });
 

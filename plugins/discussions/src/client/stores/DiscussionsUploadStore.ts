@@ -1,7 +1,16 @@
-import { createToken } from '@discovery/plugin-api';
-import { ApiError, type ApiClient } from '@discovery/platform';
+import { createToken, endpointUrl } from '@discovery/plugin-api';
+import { ApiError, saveBlob, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { DISCUSSION_MESSAGES as M, DiscussionClusterNodeInput, discussionNodeEndpoints as E, NOTICE_MS, type DiscussionClusterNodeDto } from '../../common';
+import {
+  DISCUSSION_MESSAGES as M,
+  DiscussionClusterNodeInput,
+  discussionNodeEndpoints as E,
+  isXlsName,
+  NOTICE_MS,
+  TEMPLATE_FILE,
+  type DiscussionClusterNodeDto,
+  type UploadErrorDto,
+} from '../../common';
 
 export const DiscussionsUploadStoreToken = createToken<DiscussionsUploadStore>('discussions:DiscussionsUploadStore');
 
@@ -19,6 +28,12 @@ export interface DiscussionDraft {
   touched: boolean;
   /** A message the server gave for the name (422), until the name changes. */
   serverError: string | null;
+  /** UPL-024: the edited template to upload with Save. */
+  file: File | null;
+  /** UPL-003: 'Please select an .xls file.' */
+  fileError: string | null;
+  /** UPL-031: the rows the last upload left out, by row and column. */
+  uploadErrors: UploadErrorDto[];
 }
 
 /**
@@ -59,7 +74,16 @@ export class DiscussionsUploadStore {
 
   /** UPL-021: 'New Discussion' opens an empty drawer; a library item opens it on that node. */
   open(node?: DiscussionClusterNodeDto): void {
-    this.draft = { id: node?.id ?? null, name: node?.name ?? '', description: node?.description ?? '', touched: false, serverError: null };
+    this.draft = {
+      id: node?.id ?? null,
+      name: node?.name ?? '',
+      description: node?.description ?? '',
+      touched: false,
+      serverError: null,
+      file: null,
+      fileError: null,
+      uploadErrors: [],
+    };
     this.showRules = false;
   }
 
@@ -77,6 +101,25 @@ export class DiscussionsUploadStore {
 
   setDescription(description: string): void {
     if (this.draft) this.draft.description = description;
+  }
+
+  /** UPL-003: only .xls files are taken; another is refused at once. */
+  setFile(file: File | null): void {
+    if (!this.draft) return;
+    const ok = !file || isXlsName(file.name);
+    this.draft.file = ok ? file : null;
+    this.draft.fileError = ok ? null : M.xlsOnly;
+  }
+
+  /** UPL-025: the node's template (its id and clusters), or the blank one for a new discussion. */
+  async downloadTemplate(): Promise<void> {
+    const id = this.draft?.id ?? undefined;
+    try {
+      const { blob, filename } = await this.s.api.download(E.template, { query: { id } }, { silent: true });
+      saveBlob(blob, filename ?? TEMPLATE_FILE);
+    } catch {
+      this.s.toast.show('error', M.saveFailed, { timeout: NOTICE_MS.failure });
+    }
   }
 
   toggleRules(): void {
@@ -121,13 +164,32 @@ export class DiscussionsUploadStore {
         d.id === null
           ? await this.s.api.call(E.create, { body }, { silent: true })
           : await this.s.api.call(E.update, { params: { id: d.id }, body }, { silent: true });
-      runInAction(() => {
-        this.nodes = [...this.nodes.filter((n) => n.id !== res.data.id), res.data].sort((a, b) =>
-          a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }),
+      let saved = res.data;
+      let errors: UploadErrorDto[] = [];
+      // UPL-028 / A-34: with a file, the saved node (a new one has its id now) takes the upload.
+      if (d.file) {
+        runInAction(() => (d.id = res.data.id));
+        const form = new FormData();
+        form.append('template', d.file, d.file.name);
+        const up = await this.s.api.request<{ data: { updated: DiscussionClusterNodeDto }; errors: UploadErrorDto[] }>(
+          E.upload.method,
+          endpointUrl(E.upload, { id: res.data.id }),
+          form,
+          { silent: true },
         );
-        this.close();
+        saved = up.data.updated;
+        errors = up.errors;
+      }
+      const uploaded = !!d.file;
+      runInAction(() => {
+        this.nodes = [...this.nodes.filter((n) => n.id !== saved.id), saved].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+        // UPL-028: success closes the pane; rows the upload left out keep it open, listed.
+        if (errors.length && this.draft) {
+          this.draft.file = null;
+          this.draft.uploadErrors = errors;
+        } else this.close();
       });
-      this.s.toast.show('success', M.saveComplete, { timeout: NOTICE_MS.success });
+      this.s.toast.show('success', uploaded ? M.uploadComplete : M.saveComplete, { timeout: NOTICE_MS.success });
       return true;
     } catch (e) {
       runInAction(() => {
@@ -138,6 +200,8 @@ export class DiscussionsUploadStore {
         }
       });
       this.s.toast.show('error', M.saveFailed, { timeout: NOTICE_MS.failure });
+      // A new discussion saved before its upload failed is in the library now.
+      if (d.id !== null && !this.nodes.some((n) => n.id === d.id)) void this.load(this.loadedFor ?? '', true);
       return false;
     } finally {
       runInAction(() => (this.busy = false));
