@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build } from './build';
 import { startBuiltServer } from './lib/proc';
-import { resolveBuild } from './lib/workspace';
+import { readBuild, resolveBuild } from './lib/workspace';
 
 const chunks = (dir: string) => readdirSync(join(dir, 'assets', 'chunks'));
 
@@ -60,5 +60,12 @@ describe('declared plugin dependencies', () => {
       "build 'no-brands' includes plugin 'global-admin', which depends on plugin 'brands-admin': add 'brands-admin' to host/builds/no-brands.json or leave out 'global-admin'",
     );
     expect(resolveBuild({ name: 'ok', plugins: ['home', 'brands-admin', 'global-admin'] }).map((p) => p.id)).toEqual(['home', 'brands-admin', 'global-admin']);
+  });
+
+  it('a plugin comes after the plugins it depends on, whatever the build lists first: their migrations run first', () => {
+    const order = resolveBuild({ name: 'any-order', plugins: ['global-admin', 'home', 'brands-admin'] }).map((p) => p.id);
+    expect(order).toEqual(['brands-admin', 'global-admin', 'home']);
+    const full = resolveBuild(readBuild('full')).map((p) => p.id);
+    for (const p of resolveBuild(readBuild('full'))) for (const d of p.dependsOn) expect(full.indexOf(d)).toBeLessThan(full.indexOf(p.id));
   });
 });

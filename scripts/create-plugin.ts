@@ -224,8 +224,9 @@ describe('${P}Store', () => {
   });
 });
 `,
-    [`src/client/pages/${P}Page.tsx`]: `import { Button, Callout, FormGroup, H2, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
+    [`src/client/pages/${P}Page.tsx`]: `import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { useService } from '@discovery/platform';
+import { PageTitle } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -247,7 +248,8 @@ const ${P}Page = observer(function ${P}Page() {
 
   return (
     <section data-testid="${id}-page" style={{ padding: 24 }}>
-      <H2>{t('title')}</H2>
+      {/* A page has exactly one h1 (e2e/specs/a11y/axe.e2e.ts checks every route). */}
+      <PageTitle>{t('title')}</PageTitle>
       <form onSubmit={submit} style={{ display: 'flex', gap: 8, alignItems: 'flex-end', maxWidth: 480 }}>
         <FormGroup label={t('nameLabel')} labelFor="${id}-name" style={{ flex: 1, marginBottom: 0 }}>
           <InputGroup id="${id}-name" value={name} onChange={(e) => setName(e.target.value)} />

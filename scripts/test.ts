@@ -18,6 +18,8 @@ const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? '
 const pglite = { ...jestEnv, TEST_DATABASE_URL: '' };
 const steps: Step[] = [
   { name: 'typecheck', exec: () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) },
+  // The e2e suites and page objects have their own project (WebdriverIO's globals).
+  { name: 'typecheck e2e', exec: () => run('npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']) },
   { name: 'check-boundaries', exec: () => run('npx', ['tsx', 'scripts/check-boundaries.ts']) },
   { name: 'lint (ESLint) and format (Prettier --check)', exec: () => run('npm', ['run', '--silent', 'lint']) },
   { name: 'jest (PGlite)', exec: () => run('npx', ['jest', '--ci'], pglite) },

@@ -76,7 +76,28 @@ export function resolveBuild(def: BuildDef, root = ROOT): PluginPackage[] {
       }
     }
   }
-  return list;
+  return dependencyOrder(list);
+}
+
+/**
+ * The build's plugins with each one after the plugins it depends on, otherwise in the build's
+ * order: the server runs their migrations in this order, so a foreign key to another plugin's
+ * table finds the table (resolveBuild has already refused cycles' missing members).
+ */
+export function dependencyOrder(list: PluginPackage[]): PluginPackage[] {
+  const byId = new Map(list.map((p) => [p.id, p]));
+  const out: PluginPackage[] = [];
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (p: PluginPackage, path: string[]) => {
+    if (state.get(p.id) === 'done') return;
+    if (state.get(p.id) === 'visiting') throw new Error(`plugin dependency cycle: ${[...path, p.id].join(' -> ')}`);
+    state.set(p.id, 'visiting');
+    for (const d of p.dependsOn) visit(byId.get(d)!, [...path, p.id]);
+    state.set(p.id, 'done');
+    out.push(p);
+  };
+  for (const p of list) visit(p, []);
+  return out;
 }
 
 export function argValue(args: string[], flag: string): string | undefined {

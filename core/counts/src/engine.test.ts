@@ -157,6 +157,33 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     }
   });
 
+  it("OVL-022 / A-32 tier 3's Sum of Weights: a person in the matched cell weighs 1, one only in the modeled cell 0.5", async () => {
+    const all = ids();
+    const x = all.slice(6, 9);
+    const y = all.slice(20, 23);
+    const region = manifest.regions[1];
+    const inR = (p: number) => p >= region.start && p < region.end;
+    const weight = (a: string, b: string | null) => {
+      let w = 0;
+      for (let p = 0; p < PEOPLE; p++) {
+        if (!inR(p)) continue;
+        const m = matched.get(a)![p] === 1 && (b === null || matched.get(b)![p] === 1);
+        const d = modeled.get(a)![p] === 1 && (b === null || modeled.get(b)![p] === 1);
+        w += m ? 1 : 0;
+        w += d ? 0.5 : 0;
+        w -= m ? 0.5 : 0; // weightsOf: |m| + 0.5 (|d| - |m|) with m ⊆ d
+      }
+      return w;
+    };
+    const r = await engine.overlapWeights(x, y, { region: region.key });
+    for (const cell of r.cells) {
+      const both = weight(cell.x, cell.y);
+      expect(cell.count).toBeCloseTo(both, 6);
+      expect(cell.percent_value).toBeCloseTo((both / weight(cell.x, null)) * 100, 6);
+      expect(cell.index_value).toBeCloseTo((both / weight(cell.x, null) / (weight(cell.y, null) / r.population)) * 100, 6);
+    }
+  });
+
   it('a region holding a whole shard and part of the next: overlap and mekko (the kernel counts the whole shard)', async () => {
     const wide = { key: 'wide', start: 0, end: SHARD_SIZE + 1000 };
     const e = await CountsEngine.fromManifest(dir, { ...manifest, regions: [wide] });

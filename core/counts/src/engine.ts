@@ -379,6 +379,27 @@ export class CountsEngine {
     return Object.fromEntries(ids.map((id) => [id, weightsOf(m[id], md[id])]));
   }
 
+  /**
+   * The overlap in tier 3's 'Sum of Weights' (A-32, OVL-022 'Modeled'): every count, each cell's
+   * |X∩Y| included, is weightsOf(matched, modeled), and the shares and indexes are taken over those.
+   */
+  async overlapWeights(x: string[], y: string[], o: Omit<CountOptions, 'kind'> = {}): Promise<OverlapResult> {
+    const [m, md] = await Promise.all([this.overlap(x, y, { ...o, kind: 'matched' }), this.overlap(x, y, { ...o, kind: 'modeled' })]);
+    const w = (a: { id: string; count: number }[], b: { count: number }[]) => a.map((e, i) => ({ ...e, count: weightsOf(e.count, b[i].count) }));
+    const xc = w(m.x, md.x);
+    const yc = w(m.y, md.y);
+    const population = m.population;
+    const cells = m.cells.map((c, k) => {
+      const count = weightsOf(c.count, md.cells[k].count);
+      const xi = xc[Math.floor(k / y.length)];
+      const yj = yc[k % y.length];
+      const share = xi.count ? count / xi.count : 0;
+      const base = population ? yj.count / population : 0;
+      return { x: c.x, y: c.y, count, percent_value: share * 100, index_value: base ? (share / base) * 100 : 0 };
+    });
+    return { population, x: xc, y: yc, cells };
+  }
+
   async overlap(x: string[], y: string[], o: CountOptions = {}): Promise<OverlapResult> {
     this.check([...x, ...y, ...this.ruleIds(o.filter)]);
     const r = await this.run({ op: 'overlap', kind: o.kind ?? 'matched', x, y, region: o.region, filter: o.filter });

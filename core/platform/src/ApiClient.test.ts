@@ -56,6 +56,17 @@ describe('ApiClient', () => {
     expect(calls[0].init.body).toBe('{"name":"Fizz"}');
   });
 
+  it('sends a FormData body as it is (multipart, its boundary from fetch), with the usual headers', async () => {
+    const { api, calls, reply } = setup();
+    reply(200, { data: 1 });
+    const form = new FormData();
+    form.append('template', new Blob(['x']), 'a.xls');
+    await api.post('/api/v1/uploads', form);
+    expect(calls[0].init.body).toBe(form);
+    expect(headersOf(calls[0].init)['Content-Type']).toBeUndefined();
+    expect(headersOf(calls[0].init)['x-csrf-token']).toBe('tok-1');
+  });
+
   it('omits X-Context when no context is selected', async () => {
     const { api, calls, reply } = setup(null);
     reply(200, {});

@@ -115,10 +115,12 @@ export class ApiClient {
     if (csrf) headers['x-csrf-token'] = csrf;
     const context = this.hooks.context();
     if (context) headers['X-Context'] = context;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // A FormData body (a file upload) goes as multipart/form-data; fetch writes its boundary.
+    const form = typeof FormData !== 'undefined' && body instanceof FormData;
+    if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
+      res = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : form ? body : JSON.stringify(body) });
     } catch (e) {
       if (!opts.silent) this.hooks.showBanner(GENERIC_ERROR);
       throw new ApiError(0, (e as Error).message);

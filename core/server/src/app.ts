@@ -27,6 +27,7 @@ import { Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
 import { createSecurityHeaders } from './securityHeaders';
 import type { RequestAuth, ServerCore } from './types';
+import { createOwnerRegistry } from './owners';
 
 export interface BuildInfo {
   version: string;
@@ -272,6 +273,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     },
     invalidateUsers: () => sessions.invalidateUsers(),
     frames: embeddedApps,
+    owners: createOwnerRegistry(),
   };
 
   // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.

@@ -13,3 +13,4 @@ export type { SessionUser } from './auth/sessionStore';
 export type { FrameRegistry, FrameUnitCheck } from './auth/embeddedApps';
 export type { RequestAuth, ServerCore } from './types';
 export * from './jobs';
+export type { OwnedInvalid, OwnedParts, OwnerRef, OwnerRegistry } from './owners';

@@ -9,6 +9,7 @@ import type { Queryable } from './db';
 import type { errors } from './errors';
 import type { ClientNode, ResolvedContext } from './hierarchy/hierarchy';
 import type { Jobs } from './jobs';
+import type { OwnerRegistry } from './owners';
 
 /** What every authenticated request carries (set by the auth hook). */
 export interface RequestAuth {
@@ -57,4 +58,6 @@ export interface ServerCore {
   jobs: Jobs;
   /** Embedded applications: which units may get a frame token (SRV-013), which origins pages may frame. */
   frames: FrameRegistry;
+  /** Parts other plugins keep for an owner (custom insight tabs of a chart): their invalid segments, removal, deletion with the owner. */
+  owners: OwnerRegistry;
 }

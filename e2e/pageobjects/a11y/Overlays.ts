@@ -141,6 +141,15 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     adminOnly: true,
   },
   {
+    name: 'discussions: edit drawer with its rules',
+    path: (p) => `/${region(p)}/upload/discussions_upload/admin`,
+    open: async () => {
+      await clickOpens('[data-testid="discussion-item"] button', '[data-testid="discussion-drawer"]')();
+      await clickOpens('[data-testid="discussion-rules-toggle"]', '[data-testid="discussion-rules"]')();
+    },
+    adminOnly: true,
+  },
+  {
     name: 'journeys: journey picker',
     path: (p) => `/${p}/insights/journey`,
     open: clickOpens('[data-testid="journey-dropdown"]', '[data-testid="journey-menu"]'),

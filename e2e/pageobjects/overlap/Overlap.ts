@@ -58,7 +58,7 @@ export class OverlapPage {
   /** The Y segments in the order the rows show them. */
   async rowOrder(): Promise<string[]> {
     const labels = await $$('[data-testid^="heat-label-y-"]').map((l) => l.getAttribute('data-testid'));
-    return labels.map((t) => t.replace('heat-label-y-', ''));
+    return labels.map((t) => (t ?? '').replace('heat-label-y-', ''));
   }
 
   async open(context: string, id?: number) {

@@ -115,7 +115,7 @@ describe('toolbox', () => {
   it('TBX-023 on logout the frame is told {type: logout} before the app leaves', async () => {
     await browser.url('/acme/us/toolbox-app/Demo%20App');
     await toolbox.inFrame(() => toolbox.waitForDemoText('greeting', 'Hello, Ada Admin'));
-    const demo = new URL(await toolbox.frame.getAttribute('src'));
+    const demo = new URL((await toolbox.frame.getAttribute('src')) ?? '');
     const events = async () => ((await (await fetch(`${demo.origin}/toolbox-demo/events`)).json()) as { data: { type: string; origin: string }[] }).data;
     const before = (await events()).filter((e) => e.type === 'logout').length;
     await toolbox.shell.chooseUserMenu('Logout');

@@ -17,7 +17,19 @@ describe('every route of the full build', () => {
     // The table holds the whole build: core's routes and each plugin's.
     expect(r.routes).toBeGreaterThan(60);
     expect(new Set(t.server.routes.map((x) => x.plugin).filter(Boolean))).toEqual(
-      new Set(['audiences', 'notifications', 'brands-admin', 'toolbox', 'global-admin', 'insights', 'scenario-planner', 'overlap', 'insights-grow', 'discussions', 'insights-journey']),
+      new Set([
+        'audiences',
+        'notifications',
+        'brands-admin',
+        'toolbox',
+        'global-admin',
+        'insights',
+        'scenario-planner',
+        'overlap',
+        'insights-grow',
+        'discussions',
+        'insights-journey',
+      ]),
     );
     expect(r.findings).toEqual([]);
   }, 120_000);

@@ -153,3 +153,4 @@ export async function createTestServer(
 export { walkRoutes, type WalkFinding, type WalkResult } from './routeWalk';
 export { fuzzRoutes, sampleOf, type FuzzFinding, type FuzzOptions, type FuzzResult } from './routeFuzz';
 export { bundleChildServer, startChildServer, type ChildLine, type ChildServer } from './childServer';
+export { serverPluginsWithDependencies } from './pluginServers';

@@ -1,5 +1,5 @@
 import { Classes, Menu, type MenuProps } from '@blueprintjs/core';
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, type KeyboardEvent } from 'react';
 
 const ITEM = '[role="menuitem"]:not([aria-disabled="true"])';
 
@@ -17,16 +17,15 @@ export function KeyboardMenu({
   /** Which item has the focus on opening: the chosen one (a list to pick from) or the first (a menu of actions). */ initialFocus?: 'active' | 'first';
 }) {
   const ref = useRef<HTMLUListElement>(null);
+  const focusInitial = useEffectEvent(() => {
+    const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? []);
+    ((initialFocus === 'active' ? items.find((i) => i.classList.contains(Classes.ACTIVE)) : undefined) ?? items[0])?.focus();
+  });
+  // Only when the menu opens, and a frame later: the popover first records where the focus was
+  // (its button), to give it back on closing, and only then does the focus move into the menu.
   useEffect(() => {
-    // A frame later: the popover first records where the focus was (its button), to give it back
-    // on closing, and only then does the focus move into the menu.
-    const frame = requestAnimationFrame(() => {
-      const items = Array.from(ref.current?.querySelectorAll<HTMLElement>(ITEM) ?? []);
-      ((initialFocus === 'active' ? items.find((i) => i.classList.contains(Classes.ACTIVE)) : undefined) ?? items[0])?.focus();
-    });
+    const frame = requestAnimationFrame(() => focusInitial());
     return () => cancelAnimationFrame(frame);
-    // Only when the menu opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const move = (e: KeyboardEvent<HTMLUListElement>) => {
     onKeyDown?.(e);

@@ -3,8 +3,8 @@ import { useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Heading } from './Heading';
 
-/** The slide-in widths the spec uses (GROW-039, JRN, EXP-005, 002 §9): mapping 400 … overlap form 1100. */
-export const SLIDE_IN_WIDTHS = [400, 450, 550, 650, 800, 1100] as const;
+/** The slide-in widths the spec uses (GROW-039, JRN, EXP-005, UPL-021, 002 §9): mapping 400 … overlap form 1100. */
+export const SLIDE_IN_WIDTHS = [400, 450, 550, 600, 650, 800, 1100] as const;
 export type SlideInWidth = (typeof SLIDE_IN_WIDTHS)[number];
 
 export interface SlideInPanelProps {

@@ -1,26 +1,15 @@
-import { definePlugin, hasPermission } from '@discovery/plugin-api';
-import { discussionsPermissions, discussionsRoute } from '../common';
+import { allOf, definePlugin, hasPermission } from '@discovery/plugin-api';
+import { discussionsUploadRoute } from '../common';
 import { discussionsModule } from './module';
+
+// UPL-002: the upload resource and the type's resource; without them the shared 'Missing Permissions' state.
+const canUpload = allOf(hasPermission('upload', 'read'), hasPermission('upload_discussions', 'read'));
 
 export default definePlugin({
   id: 'discussions',
   titleKey: 'discussions:title',
   module: discussionsModule,
-  routes: [
-    {
-      ref: discussionsRoute,
-      requires: hasPermission(discussionsPermissions.read.resource, 'read'),
-      load: () => import('./pages/DiscussionsPage'),
-    },
-  ],
-  nav: [
-    {
-      target: discussionsRoute,
-      category: 'toolbox',
-      labelKey: 'discussions:nav',
-      icon: 'cube',
-      visibleWhen: hasPermission(discussionsPermissions.read.resource, 'read'),
-    },
-  ],
+  routes: [{ ref: discussionsUploadRoute, requires: canUpload, onDenied: 'missing-permissions', load: () => import('./pages/DiscussionsUploadPage') }],
+  nav: [{ target: discussionsUploadRoute, category: 'insights', labelKey: 'discussions:nav', icon: 'chat', order: 90, visibleWhen: canUpload }],
   i18n: { namespace: 'discussions', load: async () => (await import('./locales/en.json')).default },
 });

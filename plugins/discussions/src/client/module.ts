@@ -1,9 +1,9 @@
-import { ApiClientToken, type ApiClient } from '@discovery/platform';
+import { ApiClientToken, ToastStoreToken, type ApiClient, type ToastStore } from '@discovery/platform';
 import { ContainerModule } from 'inversify';
-import { DiscussionsStore, DiscussionsStoreToken } from './stores/DiscussionsStore';
+import { DiscussionsUploadStore, DiscussionsUploadStoreToken } from './stores/DiscussionsUploadStore';
 
 export const discussionsModule = new ContainerModule(({ bind }) => {
-  bind(DiscussionsStoreToken.symbol)
-    .toDynamicValue((ctx) => new DiscussionsStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
+  bind(DiscussionsUploadStoreToken.symbol)
+    .toDynamicValue((ctx) => new DiscussionsUploadStore({ api: ctx.get<ApiClient>(ApiClientToken.symbol), toast: ctx.get<ToastStore>(ToastStoreToken.symbol) }))
     .inSingletonScope();
 });

@@ -1,54 +1,67 @@
 import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
-import { text } from '@discovery/plugin-api/zod';
+import { IdParam, IdParams, text } from '@discovery/plugin-api/zod';
 // A namespace import: esbuild then bundles only the parts of zod in use (npm run size).
 import * as z from 'zod';
 
-export const discussionsRoute = createRouteRef({ id: 'discussions.page', scope: 'product', path: 'discussions' });
+/** UPL-001 / 002 §2.1: {clientSlug}/{regionSlug}/upload/discussions_upload/admin. */
+export const discussionsUploadRoute = createRouteRef({ id: 'discussions.upload', scope: 'region', path: 'upload/discussions_upload/admin' });
 
-export const discussionsPermissions = {
-  read: definePermission('discussions', 'read'),
-  create: definePermission('discussions', 'create'),
+/** UPL-002: every upload screen needs the `upload` resource beside its type's resource. */
+export const uploadPermissions = {
+  create: definePermission('upload', 'create'),
+  read: definePermission('upload', 'read'),
+  update: definePermission('upload', 'update'),
+  destroy: definePermission('upload', 'destroy'),
 };
 
-/** The one validation rule for an item, run by the form and by the server. */
-export const discussionsItemInput = z.object({
-  name: text({ min: 1, max: 100, required: 'Name is required.', tooLong: 'Name must be 100 characters or fewer.' }),
-});
-export type DiscussionsItemInput = z.infer<typeof discussionsItemInput>;
+/** The spec's texts (002 §2.5, §5, §8 and the DESIGN lines), once for the server, the page and the tests. */
+export const DISCUSSION_MESSAGES = {
+  nameRequired: 'Cluster name is required.',
+  nameTooLong: 'Cluster name must be 100 characters or fewer.',
+  nameTaken: 'A discussion with this name already exists in this client.',
+  notFound: 'Discussion not found.',
+  inUse: 'This discussion is used by audiences or journeys and cannot be deleted.',
+  deleted: 'Discussion deleted.',
+  unknownNode: 'The discussion does not exist in this client.',
+  saveComplete: 'Save Complete',
+  uploadComplete: 'Upload complete',
+  saveFailed: 'Discussion Cluster could not be saved. Please try again.',
+  xlsOnly: 'Please select an .xls file.',
+  unreadable: 'The file could not be read as an .xls workbook.',
+} as const;
 
-export interface DiscussionsItem {
-  id: number;
-  name: string;
-  created_at: string;
+/** UPL-025 / UPL-031: the template's columns, A to D, and its file name. */
+export const TEMPLATE_COLUMNS = ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'] as const;
+export const TEMPLATE_FILE = 'Discussion_Template.xls';
+/** UPL-003: the chooser takes .xls only (the server answers 415 otherwise). */
+export const isXlsName = (name: string) => /\.xls$/i.test(name.trim());
+
+/** UPL-031 / SRV-112: a row's error, by the template's column letter and the sheet's row number. */
+export interface UploadErrorDto {
+  column: string;
+  row: number;
+  message: string;
 }
 
-/**
- * The plugin's API, defined once: the server serves these with handle(), the client calls them
- * with api.call(), tests answer them with FakeServer.on(). Each declares who may call it.
- */
-export const discussionsEndpoints = {
-  items: defineEndpoint({
-    method: 'GET',
-    path: '/api/v1/discussions/items',
-    access: { permission: discussionsPermissions.read, scope: 'product' },
-    response: typed<{ data: DiscussionsItem[] }>(),
-  }),
-  addItem: defineEndpoint({
-    method: 'POST',
-    path: '/api/v1/discussions/items',
-    access: { permission: discussionsPermissions.create, scope: 'product' },
-    body: z.object({ item: discussionsItemInput }),
-    bodyErrors: 'rule',
-    response: typed<{ data: DiscussionsItem }>(),
-  }),
-};
+/** UPL-029 / UPL-030: how long the notices stay. */
+export const NOTICE_MS = { success: 4000, failure: 6000 } as const;
+
+/** UPL-031: the rules card's text, in the order 002 §5 gives them. */
+export const DISCUSSION_RULES = [
+  'The template affects only the current client.',
+  'Every row needs a value in every column except column C.',
+  'Name (column C) values are used to calculate reachable people and cannot exceed 100 characters.',
+  'Size (column D) is a whole number between 1 and 100.',
+  'Errors show the row and the column they were found in.',
+  'Once uploaded, the discussion gets an ID you can use in the Grow uploader.',
+] as const;
 
 // ---------------------------------------------------------------------------------------------
-// The contract Grow and Journeys build on (SRV-090..092, UPL-032). The helper building this
-// plugin replaces the scaffold's sample above; these names and shapes stay.
+// The contract Grow and Journeys build on (SRV-090..092, UPL-032). These names and shapes stay.
 
 /** 002 §6: the upload_discussions resource guards writes; reading the list needs only a client grant. */
 export const discussionNodePermissions = {
+  read: definePermission('upload_discussions', 'read'),
   create: definePermission('upload_discussions', 'create'),
   update: definePermission('upload_discussions', 'update'),
   destroy: definePermission('upload_discussions', 'destroy'),
@@ -68,24 +81,100 @@ export interface DiscussionClusterNodeDto {
   discussion_clusters: DiscussionClusterDto[];
   sub_markets: number[];
   journey_sub_markets: number[];
+  /** SRV-091 / UPL-027: some row of any plugin references the node, so it cannot be deleted. */
+  in_use: boolean;
 }
 
-/** SRV-092: 'Cluster name is required.' */
+/** UPL-031: a cluster row of the template: Name (column C) may be empty, at most 100 characters; Size 1..100. */
+export const DiscussionClusterInput = z.object({
+  name: text({ min: 0, max: 100, tooLong: 'Cluster name (column C) cannot exceed 100 characters.' }).default(''),
+  size: z
+    .number({ error: 'Size must be a whole number between 1 and 100.' })
+    .int('Size must be a whole number between 1 and 100.')
+    .min(1, 'Size must be a whole number between 1 and 100.')
+    .max(100, 'Size must be a whole number between 1 and 100.'),
+});
+export type DiscussionClusterInput = z.infer<typeof DiscussionClusterInput>;
+
+/**
+ * SRV-092: 'Cluster name is required.' `discussion_clusters`, when given, replaces the node's
+ * clusters (what an uploaded template does); left out, a save keeps them.
+ */
 export const DiscussionClusterNodeInput = z.object({
-  name: text({ min: 1, max: 100, required: 'Cluster name is required.', tooLong: 'Cluster name must be 100 characters or fewer.' }),
-  description: z.string().max(1000).default(''),
+  name: text({ min: 1, max: 100, required: DISCUSSION_MESSAGES.nameRequired, tooLong: DISCUSSION_MESSAGES.nameTooLong }),
+  description: z.string().max(1000, 'Description must be 1000 characters or fewer.').default(''),
+  discussion_clusters: z.array(DiscussionClusterInput).max(1000).optional(),
 });
 export type DiscussionClusterNodeInput = z.infer<typeof DiscussionClusterNodeInput>;
 
-const NODES = '/api/v1/discussion_cluster_nodes';
+/** SRV-090: the body of POST and PUT. */
+export const DiscussionClusterNodeBody = z.object({ discussion_cluster_node: DiscussionClusterNodeInput });
+
+/*
+ * DESIGN base {insights}/api/v1/discussion_cluster_nodes: a plugin's routes live under its own
+ * prefix (core/server's handle() refuses others), so the path is /api/v1/discussions/... . Callers
+ * use the endpoint objects, never the string.
+ */
+const NODES = '/api/v1/discussions/discussion_cluster_nodes';
+const client = 'client' as const;
 
 /** SRV-090: the client's nodes (X-Context at client level or deeper). */
 export const discussionNodeEndpoints = {
   list: defineEndpoint({
     method: 'GET',
     path: NODES,
-    access: { permission: 'signed-in', scope: 'client' },
+    access: { permission: 'signed-in', scope: client },
     response: typed<{ data: DiscussionClusterNodeDto[] }>(),
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: `${NODES}/:id`,
+    access: { permission: 'signed-in', scope: client },
+    params: IdParams,
+    response: typed<{ data: DiscussionClusterNodeDto }>(),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: NODES,
+    access: { permission: discussionNodePermissions.create, scope: client },
+    body: DiscussionClusterNodeBody,
+    bodyErrors: 'rule',
+    response: typed<{ data: DiscussionClusterNodeDto }>(),
+  }),
+  update: defineEndpoint({
+    method: 'PUT',
+    path: `${NODES}/:id`,
+    access: { permission: discussionNodePermissions.update, scope: client },
+    params: IdParams,
+    body: DiscussionClusterNodeBody,
+    bodyErrors: 'rule',
+    response: typed<{ data: DiscussionClusterNodeDto }>(),
+  }),
+  /** UPL-025: the template, with the node's id and clusters when `id` is given, blank without. */
+  template: defineEndpoint({
+    method: 'GET',
+    path: `${NODES}/template`,
+    access: { permission: discussionNodePermissions.read, scope: client },
+    query: z.object({ id: IdParam.optional() }),
+    raw: true,
+  }),
+  /**
+   * UPL-028 / SRV-112: multipart/form-data, the .xls in the field `template`; its valid rows
+   * replace the node's clusters, the others come back as errors (row and column).
+   */
+  upload: defineEndpoint({
+    method: 'POST',
+    path: `${NODES}/:id/upload`,
+    access: { permission: discussionNodePermissions.update, scope: client },
+    params: IdParams,
+    response: typed<{ data: { updated: DiscussionClusterNodeDto }; errors: UploadErrorDto[] }>(),
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: `${NODES}/:id`,
+    access: { permission: discussionNodePermissions.destroy, scope: client },
+    params: IdParams,
+    response: typed<{ data: { message: string } }>(),
   }),
 };
 
@@ -93,3 +182,11 @@ export const discussionNodeEndpoints = {
 export function selectableNodes(nodes: readonly DiscussionClusterNodeDto[]): DiscussionClusterNodeDto[] {
   return nodes.filter((n) => n.discussion_clusters.length > 0).sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 }
+
+/**
+ * For plugins whose rows reference a node (Grow's audiences, Journeys' cells): the table their
+ * foreign key names, and the one check their save runs so a node of another client (or none)
+ * is refused with 422 before the row is written. `$1` the node id, `$2` the client id.
+ */
+export const DISCUSSION_NODES_TABLE = 'discussions_cluster_nodes';
+export const NODE_IN_CLIENT_SQL = `select id from ${DISCUSSION_NODES_TABLE} where id = $1 and client_id = $2`;

@@ -1,36 +1,113 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
-import { handle, type ServerCore } from '@discovery/server';
+import { handle, HttpError, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { discussionsEndpoints as E, discussionsPermissions, type DiscussionsItem } from '../common';
+import { DISCUSSION_MESSAGES as M, discussionNodeEndpoints as E, discussionNodePermissions, isXlsName, TEMPLATE_FILE, uploadPermissions } from '../common';
 import init from './migrations/0001_discussions.sql';
+import { nodeOf, nodesOf, replaceClusters } from './repository';
+import { seedDiscussions } from './seed';
+import { multipartFile, readClusters, templateWorkbook } from './template';
 
-const toItem = (r: Record<string, unknown>): DiscussionsItem => ({
-  id: Number(r.id),
-  name: String(r.name),
-  created_at: new Date(r.created_at as string).toISOString(),
-});
+/** An .xls template is small; a bigger body is refused before it is read (413). */
+const UPLOAD_LIMIT = 5 * 1024 * 1024;
+
+const code = (e: unknown) => (e as { code?: string }).code;
 
 /**
- * Each route is served against its endpoint definition: the server checks the declared access
- * (permission and product scope) and validates the body with the shared schema before the
- * handler runs.
+ * Discussion cluster nodes of the client in X-Context (SRV-090..092): list, fetch, create, update,
+ * delete. Writes need upload_discussions (the route's access) and upload (UPL-002, checked in the
+ * handler); every query is scoped by the client.
  */
 export default defineServerPlugin<ServerCore, FastifyInstance>({
   id: 'discussions',
-  permissions: [discussionsPermissions.read, discussionsPermissions.create],
+  permissions: [...Object.values(discussionNodePermissions), ...Object.values(uploadPermissions)],
   migrations: [{ id: '0001_discussions', sql: init }],
   register(router, core) {
-    handle(router, E.items, async ({ context }) => {
-      const rows = await core.query('select id, name, created_at from discussions_items where product_id = $1 order by id desc', [context.product!.id]);
-      return { data: rows.map(toItem) };
-    });
-    handle(router, E.addItem, async ({ body, context }, _req, reply) => {
-      const [row] = await core.query('insert into discussions_items (product_id, name) values ($1, $2) returning id, name, created_at', [
-        context.product!.id,
-        body.item.name,
+    const nameTaken = () => core.errors.unprocessable(M.nameTaken, { 'discussion_cluster_node.name': M.nameTaken });
+    // SRV-092 (DESIGN): unique per client; the index settles a race between two saves.
+    const checkName = async (clientId: number, name: string, selfId: number) => {
+      const [clash] = await core.query('select id from discussions_cluster_nodes where client_id = $1 and lower(btrim(name)) = lower(btrim($2)) and id <> $3', [
+        clientId,
+        name,
+        selfId,
       ]);
+      if (clash) throw nameTaken();
+    };
+    const unique = <T>(p: Promise<T>) => p.catch((e) => Promise.reject(code(e) === '23505' ? nameTaken() : e));
+
+    handle(router, E.list, async ({ context }) => ({ data: await nodesOf(core, context.client.id) }));
+
+    handle(router, E.get, async ({ params: { id }, context }) => ({ data: await nodeOf(core, core, context.client.id, id) }));
+
+    handle(router, E.create, async ({ body: { discussion_cluster_node: n }, context }, req, reply) => {
+      core.requirePermission(req, uploadPermissions.create);
+      const clientId = context.client.id;
+      await checkName(clientId, n.name, 0);
+      const data = await unique(
+        core.transaction(async (tx) => {
+          const [row] = await tx.query<{ id: number }>(
+            'insert into discussions_cluster_nodes (client_id, name, description) values ($1, $2, $3) returning id',
+            [clientId, n.name, n.description],
+          );
+          if (n.discussion_clusters) await replaceClusters(tx, Number(row.id), n.discussion_clusters);
+          return nodeOf(core, tx, clientId, Number(row.id));
+        }),
+      );
       reply.code(201);
-      return { data: toItem(row) };
+      return { data };
+    });
+
+    handle(router, E.update, async ({ params: { id }, body: { discussion_cluster_node: n }, context }, req) => {
+      core.requirePermission(req, uploadPermissions.update);
+      const clientId = context.client.id;
+      await nodeOf(core, core, clientId, id);
+      await checkName(clientId, n.name, id);
+      const data = await unique(
+        core.transaction(async (tx) => {
+          await tx.query('update discussions_cluster_nodes set name = $2, description = $3, updated_at = now() where id = $1', [id, n.name, n.description]);
+          if (n.discussion_clusters) await replaceClusters(tx, id, n.discussion_clusters);
+          return nodeOf(core, tx, clientId, id);
+        }),
+      );
+      return { data };
+    });
+
+    // UPL-025: the blank template, or the node's clusters in it.
+    handle(router, E.template, async ({ query, context }, _req, reply) => {
+      const node = query.id === undefined ? null : await nodeOf(core, core, context.client.id, query.id);
+      return reply
+        .header('content-type', 'application/vnd.ms-excel')
+        .header('content-disposition', `attachment; filename="${TEMPLATE_FILE}"`)
+        .send(templateWorkbook(node));
+    });
+
+    // SRV-112 / UPL-028 / UPL-031: the uploaded template's valid rows replace the clusters, in one transaction.
+    router.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, (_req, body, done) => done(null, body));
+    handle(router, E.upload, async ({ params: { id }, context }, req) => {
+      core.requirePermission(req, uploadPermissions.update);
+      const clientId = context.client.id;
+      await nodeOf(core, core, clientId, id);
+      const file = Buffer.isBuffer(req.body) ? multipartFile(req.body, String(req.headers['content-type'] ?? ''), 'template') : null;
+      if (!file || !isXlsName(file.filename)) throw new HttpError(415, M.xlsOnly);
+      const read = readClusters(file.data, id);
+      if (!read) throw core.errors.unprocessable(M.unreadable, { template: M.unreadable });
+      const updated = await core.transaction(async (tx) => {
+        await replaceClusters(tx, id, read.clusters);
+        await tx.query('update discussions_cluster_nodes set updated_at = now() where id = $1', [id]);
+        return nodeOf(core, tx, clientId, id);
+      });
+      return { data: { updated }, errors: read.errors };
+    });
+
+    // SRV-091: a node other rows reference stays; their foreign keys refuse the delete (23503).
+    handle(router, E.remove, async ({ params: { id }, context }, req) => {
+      core.requirePermission(req, uploadPermissions.destroy);
+      const node = await nodeOf(core, core, context.client.id, id);
+      if (node.in_use) throw core.errors.conflict(M.inUse);
+      await core
+        .query('delete from discussions_cluster_nodes where id = $1', [id])
+        .catch((e) => Promise.reject(code(e) === '23503' ? core.errors.conflict(M.inUse) : e));
+      return { data: { message: M.deleted } };
     });
   },
+  seed: seedDiscussions,
 });

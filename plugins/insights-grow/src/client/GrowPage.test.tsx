@@ -1,8 +1,14 @@
 import { segmentsEndpoints } from '@discovery/counts/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { growEndpoints as E, type MekkoDto, type SubMarketDto } from '../common';
+import { TAG_COLOURS, TAGS, withAlpha } from '@discovery/charts';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { growEndpoints as E, PANEL_WIDTHS, type MekkoDto, type SubMarketDto } from '../common';
+import { definePlugin, type SessionSnapshot } from '@discovery/plugin-api';
+import { InsightsPanelToken, type InsightsPanelProps } from '@discovery/platform';
+import { act, renderHook } from '@testing-library/react';
+import { ContainerModule } from 'inversify';
+import { useOnceHint } from './hints';
 import grow from './index';
 
 const P = '/acme/us/fizz-cola/fizz-zero';
@@ -30,12 +36,21 @@ const chart: MekkoDto = {
   markets: [{ id: 10, mekko_id: 7, name: 'Soft Drinks', order: 0, sub_markets: [sub(1, 'Diet fans'), sub(2, 'Soda buyers', { modeled_short_id: null })] }],
 };
 
-function server(mekkos: Record<string, boolean>) {
+interface Opts {
+  mekko?: MekkoDto;
+  segmentCounts?: Record<string, number>;
+  flags?: Record<string, boolean>;
+  invalid?: string[];
+}
+
+function server(mekkos: Record<string, boolean>, opts: Opts = {}) {
+  const hierarchy = fixtures.hierarchy();
+  hierarchy[0].feature_flags = { grow: true, ...opts.flags } as (typeof hierarchy)[0]['feature_flags'];
   const s = new FakeServer()
     .respond('GET /api/v1/config', {
       data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true, tier3_weights_suffix: '_weights' },
     })
-    .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
+    .respond('GET /api/v1/hierarchy', { data: hierarchy })
     .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
     .respond('GET /api/v1/me', { data: fixtures.me({ permissions: { mekkos, audiences: { read: true, create: true } } }) })
     .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: ['grow'] })
@@ -45,13 +60,14 @@ function server(mekkos: Record<string, boolean>) {
         { id: 8, name: 'Audience Reach', default: false, count_type: 'people_count', vertical_type: null, measurement_label: 'Reach' },
       ],
     })
-    .on(E.get, { data: chart })
-    .on(E.invalidIdentifiers, { identifiers: [], tabs: [], widgets: [] })
+    .on(E.get, { data: opts.mekko ?? chart })
+    .on(E.invalidIdentifiers, { identifiers: opts.invalid ?? [], tabs: [], widgets: [] })
+    .on(E.verticals, [])
     .on(E.tvSettings, () => ({ status: 404, body: { error: { message: 'none', status: 404 } } }))
     .on(insightsEndpoints.tabsConfig, [])
     .on(segmentsEndpoints.byIdentifiers, { data: [] })
     .on(segmentsEndpoints.counts, {
-      segment_counts: { 'is-0001': 1234, 'is-0002': 567 },
+      segment_counts: opts.segmentCounts ?? { 'is-0001': 1234, 'is-0002': 567 },
       market_counts: { matched: { 10: 1500 }, modeled: { 10: 1600 } },
       total_matched_count: 1500,
       total_modeled_count: 1600,
@@ -97,5 +113,231 @@ describe('Grow page', () => {
     expect(dialog.textContent).toBe('There is no Modeled segment attached to Soda buyers.');
     expect(screen.getByText('Cannot Filter By This Audience!')).toBeTruthy();
     expect(screen.queryAllByTestId('grow-filter-tag')).toHaveLength(0);
+  });
+});
+
+describe('Grow page: chart parts, forms and dialogs', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  const all = { read: true, create: true, update: true, destroy: true };
+  const opened = async (mekkos: Record<string, boolean> = all, opts: Opts = {}) => {
+    const s = server(mekkos, opts);
+    await renderInShell([grow], `${P}/insights/grow`);
+    await screen.findByTestId('grow-audience-1');
+    return s;
+  };
+
+  it("GROW-017 / GROW-020 / GROW-022 the legend: Owned, Opportunity, None in their tag colours, with the tags' hints", async () => {
+    await opened();
+    const legend = await screen.findByTestId('mekko-legend');
+    expect([...legend.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['Owned', 'Opportunity', 'None']);
+    expect([...legend.querySelectorAll('rect')].map((r) => r.getAttribute('fill'))).toEqual(TAGS.map((tag) => withAlpha(TAG_COLOURS[tag], 0.5)));
+    expect(TAG_COLOURS).toEqual({ owned: '#205493', opportunity: '#6baeb2', none: '#9e9e9e' });
+    fireEvent.mouseEnter(within(legend).getByText('Opportunity'));
+    expect(await screen.findByText('Possible switchers')).toBeTruthy();
+    fireEvent.mouseEnter(within(legend).getByText('None'));
+    expect(await screen.findByText('Non-considering consumers')).toBeTruthy();
+  });
+
+  it("GROW-030 a zero-count audience says so and 'Click to learn why this audience has a zero count.' opens the zero-count modal", async () => {
+    await opened(all, { segmentCounts: { 'is-0001': 0, 'is-0002': 567 } });
+    const zero = await within(screen.getByTestId('grow-audience-1')).findByTestId('grow-zero-count');
+    expect(zero.getAttribute('aria-label')).toBe('Click to learn why this audience has a zero count.');
+    expect(within(screen.getByTestId('grow-audience-2')).queryByTestId('grow-zero-count')).toBeNull();
+    fireEvent.mouseEnter(zero);
+    expect(await screen.findByText('This audience has a zero count. Select another audience to replace it.')).toBeTruthy();
+    fireEvent.click(zero);
+    expect(await screen.findByText('Segment/Audience counts may display as zero due to the following reasons')).toBeTruthy();
+  });
+
+  it("GROW-023 / GROW-033 / GROW-034 edit mode shows the market's edit button, 'Add Audience' and 'Add Market'; a vertical chart never adds markets", async () => {
+    await opened();
+    expect(screen.queryByTestId('grow-add-market')).toBeNull();
+    expect(screen.queryByTestId('grow-market-edit')).toBeNull();
+    expect(within(screen.getByTestId('grow-market-10')).getByTestId('grow-market-name').textContent).toBe('Soft Drinks');
+    fireEvent.click(screen.getByTestId('grow-mode-edit'));
+    expect(screen.getByTestId('grow-add-market').textContent).toBe('Add Market');
+    expect(screen.getByTestId('grow-market-edit')).toBeTruthy();
+    expect(screen.getByTestId('grow-add-audience').textContent).toBe('Add Audience');
+    cleanup();
+    sessionStorage.clear();
+    await opened(all, { mekko: { ...chart, vertical_type: 'beverages' } });
+    fireEvent.click(screen.getByTestId('grow-mode-edit'));
+    expect(screen.queryByTestId('grow-add-market')).toBeNull();
+  });
+
+  it('GROW-060 / GROW-074 deleting a market or an audience warns that Outcomes: Past Timeframes loses it too', async () => {
+    await opened();
+    fireEvent.click(screen.getByTestId('grow-mode-edit'));
+    fireEvent.click(screen.getByTestId('grow-market-edit'));
+    fireEvent.click(await screen.findByTestId('grow-market-delete'));
+    expect(await screen.findByText('Deleting Soft Drinks will also delete it from Outcomes: Past Timeframes. Continue?')).toBeTruthy();
+    cleanup();
+    sessionStorage.clear();
+    await opened();
+    fireEvent.click(screen.getByTestId('grow-mode-edit'));
+    fireEvent.click(within(screen.getByTestId('grow-audience-2')).getByTestId('grow-audience-edit'));
+    fireEvent.click(await screen.findByTestId('grow-audience-delete'));
+    expect(await screen.findByText('Deleting Soda buyers will also delete it from Outcomes: Past Timeframes. Continue?')).toBeTruthy();
+  });
+
+  it('GROW-072 / GROW-064 / GROW-067 the audience form: Save waits for a valid form; a vertical chart fixes name and matched segment; Weborama needs the flag', async () => {
+    await opened();
+    fireEvent.click(screen.getByTestId('grow-mode-edit'));
+    fireEvent.click(screen.getByTestId('grow-add-audience'));
+    const save = (await screen.findByTestId('grow-audience-save')) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('grow-audience-input'), { target: { value: 'Diet fans' } });
+    expect(save.disabled).toBe(true); // the name is taken in this market
+    fireEvent.change(screen.getByTestId('grow-audience-input'), { target: { value: 'Energy seekers' } });
+    expect(save.disabled).toBe(false);
+    expect(screen.queryByTestId('grow-audience-webo')).toBeNull();
+    cleanup();
+    sessionStorage.clear();
+    await opened(all, { mekko: { ...chart, vertical_type: 'beverages' }, flags: { weborama: true } });
+    fireEvent.click(screen.getByTestId('grow-mode-edit'));
+    fireEvent.click(within(screen.getByTestId('grow-audience-1')).getByTestId('grow-audience-edit'));
+    expect(((await screen.findByTestId('grow-audience-input')) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByTestId('grow-audience-pick-matched_short_id') as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByTestId('grow-audience-pick-modeled_short_id') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByTestId('grow-audience-webo')).toBeTruthy();
+  });
+
+  it("GROW-068 the Weborama discussion form (550 wide) sets the audience's Weborama segment id, which the save sends", async () => {
+    const s = await opened(all, { flags: { weborama: true } });
+    s.on(E.updateSubMarket, ({ body }) => ({
+      body: { data: { ...chart.markets[0].sub_markets[0], ...(body as { sub_market: object }).sub_market }, model_deleted: false },
+    }));
+    fireEvent.click(screen.getByTestId('grow-mode-edit'));
+    fireEvent.click(within(screen.getByTestId('grow-audience-1')).getByTestId('grow-audience-edit'));
+    expect((await screen.findByTestId('grow-audience-webo')).textContent).toBe('None');
+    fireEvent.click(screen.getByTestId('grow-audience-webo-edit'));
+    expect(await screen.findByText('Weborama discussion')).toBeTruthy();
+    fireEvent.change(screen.getByTestId('grow-weborama-input'), { target: { value: ' wb-2041 ' } });
+    fireEvent.click(screen.getByTestId('grow-weborama-apply'));
+    await waitFor(() => expect(screen.getByTestId('grow-audience-webo').textContent).toBe('wb-2041'));
+    fireEvent.click(screen.getByTestId('grow-audience-save'));
+    await waitFor(() => expect(s.callsTo(E.updateSubMarket)).toHaveLength(1));
+    expect((s.callsTo(E.updateSubMarket)[0].body as { sub_market: { webo_cluster_id: string } }).sub_market.webo_cluster_id).toBe('wb-2041');
+    expect(PANEL_WIDTHS.weborama).toBe(550);
+  });
+
+  it('GROW-046 / GROW-039 the chart form (650 wide) saves only a non-blank name no other chart has', async () => {
+    await opened();
+    fireEvent.click(screen.getByTestId('grow-create'));
+    const save = (await screen.findByTestId('grow-chart-save')) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('grow-chart-name'), { target: { value: '   ' } });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('grow-chart-name'), { target: { value: ' audience reach ' } });
+    expect(save.disabled).toBe(true);
+    fireEvent.change(screen.getByTestId('grow-chart-name'), { target: { value: 'Snacking' } });
+    expect(save.disabled).toBe(false);
+    expect(PANEL_WIDTHS).toEqual({ market: 450, audience: 550, chart: 650, weborama: 550 });
+  });
+
+  it("GROW-078 / GROW-080 the invalid-audience modal offers what the user may do: both fixes with update and destroy, only 'Close' without", async () => {
+    server(all, { invalid: ['is-0002'] });
+    await renderInShell([grow], `${P}/insights/grow`);
+    expect((await screen.findByTestId('grow-invalid-message')).textContent).toBe(
+      'Chart or associated custom widget contains Audience(s) with segments no longer available from the provider. The chart cannot be selected in this state.',
+    );
+    expect(screen.getByTestId('invalid-action-remove').textContent).toBe('Remove Invalid Audience(s)');
+    expect(screen.getByTestId('invalid-action-delete').textContent).toBe('Delete Chart');
+    cleanup();
+    sessionStorage.clear();
+    server({ read: true }, { invalid: ['is-0002'] });
+    await renderInShell([grow], `${P}/insights/grow`);
+    await screen.findByTestId('grow-invalid-message');
+    expect(screen.queryByTestId('invalid-action-remove')).toBeNull();
+    expect(screen.queryByTestId('invalid-action-delete')).toBeNull();
+    expect(screen.getByTestId('invalid-action-close').textContent).toBe('Close');
+  });
+
+  it("GROW-007 the filter bar lists the selected audiences with 'Clear all' and 'Save Audience'", async () => {
+    await opened();
+    const bar = screen.getByTestId('grow-filters');
+    expect(within(bar).getByText('No audience selected')).toBeTruthy();
+    expect(within(bar).getByTestId('grow-save-audience').textContent).toBe('Save Audience');
+    fireEvent.click(within(screen.getByTestId('grow-audience-1')).getByRole('checkbox'));
+    expect(
+      within(bar)
+        .getAllByTestId('grow-filter-tag')
+        .map((t) => t.textContent),
+    ).toEqual(['Diet fans']);
+    fireEvent.click(within(bar).getByTestId('grow-clear-filters'));
+    expect(within(bar).queryAllByTestId('grow-filter-tag')).toHaveLength(0);
+  });
+});
+
+describe('Grow: access, hints, TV settings and the Insights panel', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+
+  it("GROW-002 the page needs mekkos.read and the client's 'grow' flag", () => {
+    const snapshot = (read: boolean, grow: boolean): SessionSnapshot => ({
+      can: (resource, action) => read && resource === 'mekkos' && action === 'read',
+      featureFlags: { grow },
+      modules: ['grow'],
+      isTier3: false,
+      hierarchy: { client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-zero' },
+    });
+    const requires = grow.routes![0].requires!;
+    expect([requires(snapshot(true, true)), requires(snapshot(false, true)), requires(snapshot(true, false))]).toEqual([true, false, false]);
+  });
+
+  it('GROW-011 a hint shows once per cookie (365 days) and hides itself after 10 seconds', () => {
+    jest.useFakeTimers();
+    try {
+      document.cookie = 'probe-hint=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+      const first = renderHook(({ on }) => useOnceHint('probe-hint', on), { initialProps: { on: false } });
+      expect(first.result.current).toBe(false);
+      first.rerender({ on: true });
+      expect(first.result.current).toBe(true);
+      act(() => jest.advanceTimersByTime(9_999));
+      expect(first.result.current).toBe(true);
+      act(() => jest.advanceTimersByTime(1));
+      expect(first.result.current).toBe(false);
+      first.unmount();
+      expect(document.cookie).toContain('probe-hint=1');
+      const again = renderHook(() => useOnceHint('probe-hint', true));
+      expect(again.result.current).toBe(false);
+      again.unmount();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it("GROW-028 a TV-panelist chart reads 'Max count size is {max}' from the region's settings", async () => {
+    const s = server({ read: true, update: true }, { mekko: { ...chart, count_type: 'tv_panelists' } });
+    s.on(E.tvSettings, { data: { minimum: 50, maximum: 25000, n_pids: 1000, constant: 1.5 } });
+    await renderInShell([grow], `${P}/insights/grow`);
+    expect((await screen.findByTestId('grow-tv-notice')).textContent).toContain('Max count size is 25,000');
+  });
+
+  it("GROW-082 the shared Insights panel sits beside the chart with context 'grow', the chart as owner and the selected audiences", async () => {
+    const seen: InsightsPanelProps[] = [];
+    const fakeInsights = definePlugin({
+      id: 'fake-insights',
+      titleKey: 'fake-insights:title',
+      module: new ContainerModule(({ bind }) => {
+        bind(InsightsPanelToken.symbol).toConstantValue({
+          Panel: (p: InsightsPanelProps) => {
+            seen.push(p);
+            return <div data-testid="fake-panel">{p.audiences.map((a) => a.name).join(', ')}</div>;
+          },
+        });
+      }),
+      provides: [InsightsPanelToken],
+    });
+    server({ read: true });
+    await renderInShell([grow, fakeInsights], `${P}/insights/grow`);
+    fireEvent.click(within(await screen.findByTestId('grow-audience-1')).getByRole('checkbox'));
+    await waitFor(() => expect(screen.getByTestId('fake-panel').textContent).toBe('Diet fans'));
+    expect(seen.at(-1)).toMatchObject({ context: 'grow', owner: { kind: 'mekkos', id: 7 }, tabsConfig: { resourceType: 'Mekko', resourceId: 7 } });
   });
 });

@@ -1,6 +1,7 @@
 import { ApiClientToken, ToastStoreToken, type ApiClient, type ToastStore } from '@discovery/platform';
 import i18next from 'i18next';
 import { ContainerModule } from 'inversify';
+import { DiscussionNodesStore, DiscussionNodesStoreToken } from './stores/DiscussionNodesStore';
 import { GrowStore, GrowStoreToken } from './stores/GrowStore';
 
 export const growModule = new ContainerModule(({ bind }) => {
@@ -9,5 +10,8 @@ export const growModule = new ContainerModule(({ bind }) => {
       (ctx) =>
         new GrowStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<ToastStore>(ToastStoreToken.symbol), (key) => i18next.t(key, { ns: 'insights-grow' })),
     )
+    .inSingletonScope();
+  bind(DiscussionNodesStoreToken.symbol)
+    .toDynamicValue((ctx) => new DiscussionNodesStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
     .inSingletonScope();
 });

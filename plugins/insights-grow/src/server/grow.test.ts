@@ -1,4 +1,4 @@
-import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
+import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { MekkoDto, MekkoSummaryDto } from '../common';
 import growServer from './index';
 
@@ -11,7 +11,8 @@ describe('Grow API over a generated population', () => {
   let viewer: TestSession;
 
   beforeAll(async () => {
-    s = await createTestServer({ plugins: [growServer], population: { people: 20_000, seed: 42 } });
+    // Grow's audiences reference the discussions plugin's nodes (migration 0002): its tables come first.
+    s = await createTestServer({ plugins: [...(await serverPluginsWithDependencies('discussions')), growServer], population: { people: 20_000, seed: 42 } });
     planner = await s.login('planner@example.com');
     viewer = await s.login('viewer@example.com');
   }, 120_000);
@@ -147,6 +148,50 @@ describe('Grow API over a generated population', () => {
     expect(removed.body.removed).toEqual(['ig-0097']);
     expect(removed.body.data.markets[0].sub_markets[0].matched_short_id).toBeNull();
     expect((await call(planner, 'POST', `/mekkos/${m.id}/copy`)).status).toBe(201);
+  });
+
+  it('GROW-077 / GROW-078 / SRV-072 parts other plugins keep for the chart (custom widgets) count: listed, block a copy, removed with the fix, deleted with the chart', async () => {
+    const m = (await call(planner, 'POST', '/mekkos', chart('Widgets chart'))).body.result.mekko as MekkoDto;
+    // What the insights plugin registers (its SQL is tested there): one widget naming ig-0097, a deleted segment of the seed-42 taxonomy.
+    const parts = new Map([
+      [
+        m.id,
+        [
+          { widget: 'Hiking fans', id: 'ig-0097' },
+          { widget: 'Parents', id: 'dmx-0002' },
+        ],
+      ],
+    ]);
+    const calls: string[] = [];
+    s.core.owners.register({
+      async invalid(_db, owner, unknown) {
+        const mine = owner.kind === 'mekkos' ? (parts.get(owner.id) ?? []) : [];
+        const bad = unknown(mine.map((p) => p.id));
+        return { identifiers: bad, tabs: bad.length ? ['Segments'] : [], widgets: mine.filter((p) => bad.includes(p.id)).map((p) => p.widget) };
+      },
+      async removeInvalid(tx, owner, ids) {
+        await tx.query('select 1');
+        calls.push(`remove ${owner.kind} ${owner.id} ${ids.join(',')}`);
+        parts.set(
+          owner.id,
+          (parts.get(owner.id) ?? []).filter((p) => !ids.includes(p.id)),
+        );
+      },
+      async deleteOwner(_tx, owner) {
+        calls.push(`delete ${owner.kind} ${owner.id}`);
+      },
+    });
+    expect((await call(viewer, 'GET', `/mekkos/${m.id}/invalid_identifiers`)).body).toEqual({
+      identifiers: ['ig-0097'],
+      tabs: ['Segments'],
+      widgets: ['Hiking fans'],
+    });
+    expect((await call(planner, 'POST', `/mekkos/${m.id}/copy`)).status).toBe(422);
+    const removed = await call(planner, 'POST', `/mekkos/${m.id}/remove_invalid_identifiers`);
+    expect(removed.body.removed).toEqual(['ig-0097']);
+    expect((await call(viewer, 'GET', `/mekkos/${m.id}/invalid_identifiers`)).body).toEqual({ identifiers: [], tabs: [], widgets: [] });
+    expect((await call(planner, 'DELETE', `/mekkos/${m.id}`)).status).toBe(200);
+    expect(calls).toEqual([`remove mekkos ${m.id} ig-0097`, `delete mekkos ${m.id}`]);
   });
 
   it('SRV-078 / GROW-035 reorders markets and audiences of the chart only', async () => {

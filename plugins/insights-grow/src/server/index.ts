@@ -1,8 +1,10 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type Queryable, type ServerCore } from '@discovery/server';
+import { DISCUSSION_MESSAGES, NODE_IN_CLIENT_SQL } from '@discovery/plugin-discussions/common';
 import type { FastifyInstance } from 'fastify';
 import { GROW_MESSAGES as M, growEndpoints as E, mekkosPermissions, VERTICALS, verticalOf, type MekkoDto, type TvSettingsDto } from '../common';
 import init from './migrations/0001_insights_grow.sql';
+import discussionNodeFk from './migrations/0002_discussion_node_fk.sql';
 import {
   chartIdentifiers,
   checkChartName,
@@ -28,7 +30,10 @@ const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '235
 export default defineServerPlugin<ServerCore, FastifyInstance>({
   id: 'insights-grow',
   permissions: Object.values(mekkosPermissions),
-  migrations: [{ id: '0001_insights_grow', sql: init }],
+  migrations: [
+    { id: '0001_insights_grow', sql: init },
+    { id: '0002_discussion_node_fk', sql: discussionNodeFk },
+  ],
   register(router, core) {
     const tvSettingsOf = async (db: Pick<Queryable, 'query'>, regionId: number): Promise<TvSettingsDto | null> => {
       const [r] = await db.query<Record<string, unknown>>('select minimum, maximum, n_pids, constant from insights_grow_tv_settings where region_id = $1', [
@@ -121,8 +126,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     handle(router, E.copy, async ({ params: { id }, context }, _req, reply) => {
       const productId = context!.product!.id;
       const source = await mekkoOf(core, core, productId, id);
-      const e = await core.counts();
-      if (e.invalid(chartIdentifiers(source)).length) throw core.errors.unprocessable(M.copyInvalid);
+      if ((await invalidOf(source)).length || (await ownedInvalid(id, productId)).identifiers.length) throw core.errors.unprocessable(M.copyInvalid);
       const data = await core.transaction(async (tx) => {
         const names = new Set(
           (await tx.query<{ n: string }>('select lower(btrim(name)) as n from insights_grow_mekkos where product_id = $1', [productId])).map((r) => r.n),
@@ -153,10 +157,15 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       return { result: { mekko: data } };
     });
 
-    // SRV-072: markets, audiences and the default pointer go with the chart (foreign keys cascade).
+    // SRV-072: markets, audiences and the default pointer go with the chart (foreign keys cascade),
+    // its custom insight tabs in the same transaction.
     handle(router, E.remove, async ({ params: { id }, context }) => {
-      const m = await mekkoOf(core, core, context!.product!.id, id);
-      await core.query('delete from insights_grow_mekkos where id = $1', [id]);
+      const productId = context!.product!.id;
+      const m = await mekkoOf(core, core, productId, id);
+      await core.transaction(async (tx) => {
+        await tx.query('delete from insights_grow_mekkos where id = $1', [id]);
+        await core.owners.deleteOwner(tx, owner(id, productId));
+      });
       return { data: { message: `Chart '${m.name}' deleted.` } };
     });
 
@@ -190,17 +199,27 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // SRV-079: identifiers the provider no longer has. The chart's custom tabs and widgets belong to
     // the insights plugin, which refuses unknown segments when they are saved.
+    // the insights plugin: core.owners lists their unavailable segments, removes and deletes them.
     const invalidOf = async (m: MekkoDto) => (await core.counts()).invalid(chartIdentifiers(m));
+    const owner = (id: number, productId: number) => ({ kind: 'mekkos' as const, id, productId });
+    const ownedInvalid = async (id: number, productId: number) => {
+      const e = await core.counts();
+      return core.owners.invalid(core, owner(id, productId), (ids) => e.invalid(ids));
+    };
     handle(router, E.invalidIdentifiers, async ({ params: { id }, context }) => {
-      const m = await mekkoOf(core, core, context!.product!.id, id);
-      return { identifiers: await invalidOf(m), tabs: [], widgets: [] };
+      const productId = context!.product!.id;
+      const m = await mekkoOf(core, core, productId, id);
+      const [own, parts] = await Promise.all([invalidOf(m), ownedInvalid(id, productId)]);
+      return { identifiers: [...new Set([...own, ...parts.identifiers])], tabs: parts.tabs, widgets: parts.widgets };
     });
     handle(router, E.removeInvalidIdentifiers, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
       const m = await mekkoOf(core, core, productId, id);
-      const removed = await invalidOf(m);
+      const [removed, parts] = await Promise.all([invalidOf(m), ownedInvalid(id, productId)]);
       const data = await core.transaction(async (tx) => {
         await mekkoOf(core, tx, productId, id, true);
+        // GROW-078: custom widgets left without data are deleted.
+        await core.owners.removeInvalid(tx, owner(id, productId), parts.identifiers);
         if (removed.length) {
           const markets = m.markets.map((k) => k.id);
           await tx.query(
@@ -214,7 +233,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
         }
         return mekkoOf(core, tx, productId, id);
       });
-      return { data, removed };
+      return { data, removed: [...new Set([...removed, ...parts.identifiers])] };
     });
 
     // Markets (SRV-074).
@@ -259,12 +278,20 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     });
 
     // Audiences (SRV-075 / SRV-077).
+    /** GROW-069: the audience's discussion is a node of the client in X-Context, or none (422 otherwise). */
+    const checkDiscussion = async (tx: Queryable, nodeId: number | null, clientId: number) => {
+      if (nodeId === null) return;
+      const [node] = await tx.query(NODE_IN_CLIENT_SQL, [nodeId, clientId]);
+      const msg = DISCUSSION_MESSAGES.unknownNode;
+      if (!node) throw core.errors.unprocessable(msg, { 'sub_market.discussion_cluster_node_id': msg });
+    };
     handle(router, E.createSubMarket, async ({ params: { id }, body: { sub_market: s }, context }, _req, reply) => {
       await checkSegments({ 'sub_market.matched_short_id': s.matched_short_id, 'sub_market.modeled_short_id': s.modeled_short_id });
       const data = await named(M.audienceNameUsed, 'sub_market.name', () =>
         core.transaction(async (tx) => {
           await marketOf(core, tx, context!.product!.id, id);
           await checkSubMarketName(core, tx, id, s.name, null);
+          await checkDiscussion(tx, s.discussion_cluster_node_id, context!.client.id);
           const [{ n }] = await tx.query<{ n: number }>('select count(*)::int as n from insights_grow_sub_markets where market_id = $1', [id]);
           const [row] = await tx.query<{ id: number }>(
             `insert into insights_grow_sub_markets (market_id, name, tag, population, matched_short_id, modeled_short_id, webo_cluster_id, discussion_cluster_node_id, "order")
@@ -283,6 +310,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
         core.transaction(async (tx) => {
           const before = await subMarketOf(core, tx, context!.product!.id, id);
           await checkSubMarketName(core, tx, before.market_id, s.name, id);
+          await checkDiscussion(tx, s.discussion_cluster_node_id, context!.client.id);
           await tx.query(
             `update insights_grow_sub_markets set name = $2, tag = $3, population = $4, matched_short_id = $5, modeled_short_id = $6, webo_cluster_id = $7,
              discussion_cluster_node_id = $8, "order" = coalesce($9, "order") where id = $1`,

@@ -23,9 +23,25 @@ function server(permissions: Record<string, boolean>, list: JourneySummaryDto[] 
     .on(segmentsEndpoints.byIdentifiers, { data: [] })
     .on(discussionNodeEndpoints.list, {
       data: [
-        { id: 2, name: 'zebra talk', description: '', discussion_clusters: [{ id: 1, name: 'c', size: 3 }], sub_markets: [], journey_sub_markets: [] },
-        { id: 3, name: 'Empty', description: '', discussion_clusters: [], sub_markets: [], journey_sub_markets: [] },
-        { id: 4, name: 'Apple chat', description: '', discussion_clusters: [{ id: 2, name: 'd', size: 1 }], sub_markets: [], journey_sub_markets: [] },
+        {
+          id: 2,
+          name: 'zebra talk',
+          description: '',
+          discussion_clusters: [{ id: 1, name: 'c', size: 3 }],
+          sub_markets: [],
+          journey_sub_markets: [],
+          in_use: false,
+        },
+        { id: 3, name: 'Empty', description: '', discussion_clusters: [], sub_markets: [], journey_sub_markets: [], in_use: false },
+        {
+          id: 4,
+          name: 'Apple chat',
+          description: '',
+          discussion_clusters: [{ id: 2, name: 'd', size: 1 }],
+          sub_markets: [],
+          journey_sub_markets: [],
+          in_use: false,
+        },
       ],
     });
   s.install();

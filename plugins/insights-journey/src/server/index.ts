@@ -141,8 +141,13 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     // SRV-087: brands, stages, cells and the default pointer go with the journey (foreign keys cascade).
     handle(router, E.remove, async ({ params: { id }, context }) => {
-      const j = await journeyOf(core, core, context!.product!.id, id);
-      await core.query('delete from insights_journey_journeys where id = $1', [id]);
+      const productId = context!.product!.id;
+      const j = await journeyOf(core, core, productId, id);
+      // Its custom insight tabs go in the same transaction (core.owners).
+      await core.transaction(async (tx) => {
+        await tx.query('delete from insights_journey_journeys where id = $1', [id]);
+        await core.owners.deleteOwner(tx, { kind: 'journeys', id, productId });
+      });
       return { data: { message: `Journey '${j.name}' deleted.` } };
     });
 
@@ -162,9 +167,14 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     // SRV-089 / JRN-024: the cells keep their place; only the unavailable segment ids are cleared.
     handle(router, E.removeInvalidIdentifiers, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
+      const e = await core.counts();
+      const owner = { kind: 'journeys' as const, id, productId };
+      const parts = await core.owners.invalid(core, owner, (ids) => e.invalid(ids));
       const removed = await core.transaction(async (tx) => {
         const j = await journeyOf(core, tx, productId, id, true);
-        const bad = (await core.counts()).invalid(journeyIdentifiers(j));
+        // Custom widgets naming unavailable segments lose them; widgets left without data go.
+        await core.owners.removeInvalid(tx, owner, parts.identifiers);
+        const bad = e.invalid(journeyIdentifiers(j));
         if (bad.length) {
           await tx.query(
             `update insights_journey_sub_markets

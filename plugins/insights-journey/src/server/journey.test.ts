@@ -347,6 +347,26 @@ describe('insights-journey API over a generated population', () => {
     await call(planner, 'DELETE', `/journeys/${id}`);
   });
 
+  it("JRN-024 the journey's custom insight widgets (core.owners) lose unavailable segments with the fix and go with the journey", async () => {
+    const id = (await create({ name: 'With widgets' })).body.journey.id as number;
+    const calls: string[] = [];
+    s.core.owners.register({
+      async invalid(_db, owner, unknown) {
+        const ids = owner.kind === 'journeys' && owner.id === id ? unknown([deleted]) : [];
+        return { identifiers: ids, tabs: ids.length ? ['Segments'] : [], widgets: ids.length ? ['Gone fans'] : [] };
+      },
+      async removeInvalid(_tx, owner, ids) {
+        calls.push(`remove ${owner.kind} ${owner.id} ${ids.join(',')}`);
+      },
+      async deleteOwner(_tx, owner) {
+        calls.push(`delete ${owner.kind} ${owner.id}`);
+      },
+    });
+    expect((await call(planner, 'POST', `/journeys/${id}/remove_invalid_identifiers`)).status).toBe(200);
+    expect((await call(planner, 'DELETE', `/journeys/${id}`)).status).toBe(200);
+    expect(calls).toEqual([`remove journeys ${id} ${deleted}`, `delete journeys ${id}`]);
+  });
+
   it('counts: every cell raw and deduplicated right to left (JRN-017) equal brute-force set arithmetic, with and without a filter', async () => {
     // Overlapping funnel segments (visited 90 d ⊃ 30 d, product page ⊃ cart), customers apart: dedupe removes people.
     const ids = ['fp-0008', 'fp-0007', 'fp-0009', 'fp-0010', 'fp-0014'];

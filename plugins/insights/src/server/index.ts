@@ -1,5 +1,5 @@
 import { defineServerPlugin, definePermission, INSIGHTS_OWNER_KINDS, type InsightsOwnerKind } from '@discovery/plugin-api';
-import { handle, type ResolvedContext, type ServerCore } from '@discovery/server';
+import { handle, type OwnerRef, type ResolvedContext, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod';
 import {
@@ -40,6 +40,41 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   permissions: [...INSIGHTS_OWNER_KINDS.flatMap((k) => (['read', 'update'] as const).map((a) => ownerPermission(k, a))), ...Object.values(regionPermissions)],
   migrations: [{ id: '0001_insights', sql: init }],
   register(router, core) {
+    // Custom tabs belong to their owner (a chart, journey, comparison): the owner's plugin asks
+    // through core.owners for their unavailable segments, removes them, deletes them with it.
+    const ownerWhere = 't.owner_type = $1 and t.owner_id = $2 and t.product_id = $3';
+    const ownerArgs = (o: OwnerRef) => [OWNERS[o.kind].ownerType, o.id, o.productId];
+    core.owners.register({
+      async invalid(db, owner, unknown) {
+        const rows = await db.query<{ tab: string; widget: string; id: string }>(
+          `select t.name as tab, w.name as widget, a.segment_identifier as id from insights_tabs t
+           join insights_widgets w on w.insight_tab_id = t.id join insights_widget_attributes a on a.insight_widget_id = w.id
+           where ${ownerWhere} and a.segment_identifier is not null order by t."order", w.position`,
+          ownerArgs(owner),
+        );
+        const bad = new Set(unknown([...new Set(rows.map((r) => r.id))]));
+        const hit = rows.filter((r) => bad.has(r.id));
+        return { identifiers: [...bad], tabs: [...new Set(hit.map((r) => r.tab))], widgets: [...new Set(hit.map((r) => r.widget))] };
+      },
+      async removeInvalid(tx, owner, ids) {
+        const tabs = `select t.id from insights_tabs t where ${ownerWhere}`;
+        await tx.query(
+          `delete from insights_widget_attributes a using insights_widgets w
+           where a.insight_widget_id = w.id and w.insight_tab_id in (${tabs}) and a.segment_identifier = any($4::text[])`,
+          [...ownerArgs(owner), [...ids]],
+        );
+        // GROW-078: widgets left without data go.
+        await tx.query(
+          `delete from insights_widgets w where w.insight_tab_id in (${tabs})
+           and not exists (select 1 from insights_widget_attributes a where a.insight_widget_id = w.id)`,
+          ownerArgs(owner),
+        );
+      },
+      async deleteOwner(tx, owner) {
+        await tx.query(`delete from insights_tabs t where ${ownerWhere}`, ownerArgs(owner));
+      },
+    });
+
     /** Person Level attributes must name segments the provider has (a 422 naming the attribute). */
     const checkSegments = async (w: z.output<typeof WidgetInput>) => {
       if (w.level !== 'person') return;

@@ -360,4 +360,34 @@ describe('insights API over a generated population', () => {
     expect((await call(nobody, 'POST', '/comparisons/profile', ACME, { audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).status).toBe(403);
     expect((await call(viewer, 'POST', '/comparisons/profile', ACME, { audiences: [{ name: 'W', rules: WOMEN_25_44 }] })).status).toBe(200);
   });
+  it("GROW-077 / GROW-078 core.owners: an owner's widgets naming unavailable segments are listed, removed (empty widgets go) and deleted with the owner", async () => {
+    const person = (name: string, ids: string[]) => ({
+      insight_widget: {
+        level: 'person',
+        tab_name: 'Audiences',
+        name,
+        demographic_category: 'Segments',
+        attributes: ids.map((id, i) => ({ name: `S${i}`, segment_identifier: id })),
+      },
+    });
+    expect((await call(planner, 'POST', '/comparisons/21/widgets', ACME, person('Mixed', ['dmx-0002', 'dmx-0007']))).status).toBe(201);
+    expect((await call(planner, 'POST', '/comparisons/21/widgets', ACME, person('Only gone', ['dmx-0005']))).status).toBe(201);
+    expect((await call(planner, 'POST', '/comparisons/22/widgets', ACME, person('Other owner', ['dmx-0005']))).status).toBe(201);
+    const [{ id: productId }] = await s.core.query<{ id: number }>("select id from products where slug = 'fizz-zero'");
+    const owner = { kind: 'comparisons' as const, id: 21, productId };
+    // The provider has withdrawn dmx-0005 and dmx-0007 (as the engine's invalid() would say).
+    const gone = (ids: string[]) => ids.filter((id) => id === 'dmx-0005' || id === 'dmx-0007');
+    expect(await s.core.owners.invalid(s.core, owner, gone)).toEqual({
+      identifiers: ['dmx-0007', 'dmx-0005'],
+      tabs: ['Audiences'],
+      widgets: ['Mixed', 'Only gone'],
+    });
+    await s.core.transaction((tx) => s.core.owners.removeInvalid(tx, owner, ['dmx-0005', 'dmx-0007']));
+    const [tab] = (await call(planner, 'GET', '/comparisons/21/tabs', ACME)).body.data as InsightTabDto[];
+    expect(tab.widgets.map((w) => [w.name, w.attributes.map((a) => a.segment_identifier)])).toEqual([['Mixed', ['dmx-0002']]]);
+    expect(await s.core.owners.invalid(s.core, owner, gone)).toEqual({ identifiers: [], tabs: [], widgets: [] });
+    await s.core.transaction((tx) => s.core.owners.deleteOwner(tx, owner));
+    expect((await call(planner, 'GET', '/comparisons/21/tabs', ACME)).body.data).toEqual([]);
+    expect((await call(planner, 'GET', '/comparisons/22/tabs', ACME)).body.data).toHaveLength(1);
+  });
 });

@@ -24,11 +24,14 @@ export async function comparisonCounts(
   region: string | undefined,
   minBase: number,
 ): Promise<ComparisonCountsDto> {
-  const kind = body.is_modeled ? 'modeled' : 'matched';
-  const [r, global] = await Promise.all([
-    e.overlap(body.x_axis_ids, body.y_axis_ids, { kind, region, filter: body.filter as Rule | undefined }),
-    e.counts([...new Set([...body.x_axis_ids, ...body.y_axis_ids])], { kind }),
-  ]);
+  // Modeled charts exist only in tier 3 (the save refuses them elsewhere), where they read 'Sum of Weights'.
+  const filter = body.filter as Rule | undefined;
+  const ids = [...new Set([...body.x_axis_ids, ...body.y_axis_ids])];
+  const [r, global] = await Promise.all(
+    body.is_modeled
+      ? [e.overlapWeights(body.x_axis_ids, body.y_axis_ids, { region, filter }), e.sumOfWeights(ids)]
+      : [e.overlap(body.x_axis_ids, body.y_axis_ids, { kind: 'matched', region, filter }), e.counts(ids, { kind: 'matched' })],
+  );
   return {
     cells: r.cells,
     population: r.population,

@@ -93,9 +93,13 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     });
 
     handle(router, E.remove, async ({ params: { id }, context }) => {
-      await rowInProduct(core, core, id, context!.product!.id);
-      // Its defaults go with it (on delete cascade).
-      await core.query('delete from overlap_comparisons where id = $1', [id]);
+      const productId = context!.product!.id;
+      await rowInProduct(core, core, id, productId);
+      // Its defaults go with it (on delete cascade), its custom insight tabs in the same transaction.
+      await core.transaction(async (tx) => {
+        await tx.query('delete from overlap_comparisons where id = $1', [id]);
+        await core.owners.deleteOwner(tx, { kind: 'comparisons', id, productId });
+      });
       return { data: { message: MESSAGES.deleted } };
     });
 
@@ -123,8 +127,11 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const productId = context!.product!.id;
       const e = await core.counts();
       const invalid = (ids: string[]) => e.invalid(ids);
+      const owner = { kind: 'comparisons' as const, id, productId };
+      const parts = await core.owners.invalid(core, owner, invalid);
       return core.transaction(async (tx) => {
         const src = toDto(await rowInProduct(core, tx, id, productId, true), 0, invalid);
+        await core.owners.removeInvalid(tx, owner, parts.identifiers);
         const next = withoutInvalid(src, src.invalid_identifiers);
         if (next.x.length === 0) throw core.errors.unprocessable(MESSAGES.xRequired, { x_segments: MESSAGES.xRequired });
         if (next.y.length === 0) throw core.errors.unprocessable(MESSAGES.yRequired, { y_segments: MESSAGES.yRequired });

@@ -181,7 +181,7 @@ describe('overlap API (comparisons) over a generated population', () => {
     expect((await call(planner, 'GET', `/${emptied}`, ACME)).body.data.invalid_identifiers).toEqual([deleted]);
   });
 
-  it('SRV-106 export: a workbook with the grid as the chart shows it and one row per cell', async () => {
+  it('OVL-024 / SRV-106 export: a workbook with the grid as the chart shows it and one row per cell', async () => {
     const c = (await create({ name: 'Exported', x_segments: entries('dmx', 1, 2), y_segments: entries('mp', 5, 2) })).body.data as ComparisonDto;
     const res = await call(viewer, 'GET', `/${c.id}/export`, ACME);
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { ConfirmDialog, SegmentPicker, SlideInPanel } from '@discovery/ui';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,8 @@ import {
   type SubMarketTag,
 } from '../../common';
 import { fieldErrors, useGrowMessage } from '../messages';
+import { DiscussionField } from './DiscussionField';
+import { WeboramaForm } from './WeboramaForm';
 
 export interface AudienceFormProps {
   isOpen: boolean;
@@ -39,16 +41,26 @@ export function AudienceForm(props: AudienceFormProps) {
   const { t } = useTranslation('insights-grow');
   const message = useGrowMessage();
   const id = useId();
-  const [values, setValues] = useState<{ name: string; tag: SubMarketTag; population: string; matched: string | null; modeled: string | null; webo: string }>({
+  const [values, setValues] = useState<{
+    name: string;
+    tag: SubMarketTag;
+    population: string;
+    matched: string | null;
+    modeled: string | null;
+    webo: string;
+    discussion: number | null;
+  }>({
     name: '',
     tag: 'none',
     population: '0',
     matched: null,
     modeled: null,
     webo: '',
+    discussion: null,
   });
   const [names, setNames] = useState<Record<string, string>>({});
   const [picking, setPicking] = useState<SegmentField | null>(null);
+  const [webo, setWebo] = useState(false);
   const [touched, setTouched] = useState(false);
   const [server, setServer] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<'delete' | 'prediction' | null>(null);
@@ -63,6 +75,7 @@ export function AudienceForm(props: AudienceFormProps) {
       matched: a?.matched_short_id ?? null,
       modeled: a?.modeled_short_id ?? null,
       webo: a?.webo_cluster_id ?? '',
+      discussion: a?.discussion_cluster_node_id ?? null,
     });
     setNames({});
     setTouched(false);
@@ -76,7 +89,7 @@ export function AudienceForm(props: AudienceFormProps) {
     matched_short_id: values.matched,
     modeled_short_id: values.modeled,
     webo_cluster_id: values.webo || null,
-    discussion_cluster_node_id: props.audience?.discussion_cluster_node_id ?? null,
+    discussion_cluster_node_id: values.discussion,
   };
   const parsed = SubMarketInput.safeParse(input);
   const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
@@ -192,21 +205,32 @@ export function AudienceForm(props: AudienceFormProps) {
       {!props.tier3 && segment('modeled_short_id', t('audienceForm.modeled'), false)}
       {/* GROW-067: Weborama access only. */}
       {props.weborama && (
-        <FormGroup label={t('audienceForm.weborama')} labelFor={`${id}-webo`}>
-          <InputGroup
-            id={`${id}-webo`}
-            value={values.webo}
-            onChange={(e) => setValues((x) => ({ ...x, webo: e.target.value }))}
-            data-testid="grow-audience-webo"
-          />
+        <FormGroup label={t('audienceForm.weborama')}>
+          <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
+            <span style={{ flex: 1 }} data-testid="grow-audience-webo">
+              {values.webo || t('audienceForm.none')}
+            </span>
+            <Button icon="edit" text={t('weboramaForm.open')} onClick={() => setWebo(true)} data-testid="grow-audience-webo-edit" />
+          </div>
         </FormGroup>
       )}
-      {/* GROW-069/070: no discussion nodes have been uploaded in this product yet. */}
-      <FormGroup label={t('audienceForm.discussion')}>
-        <Callout intent="primary" icon="info-sign" data-testid="grow-no-discussion">
-          {t('audienceForm.noDiscussion')} <a href={props.discussionsUploadHref}>{t('audienceForm.uploadDiscussions')}</a>
-        </Callout>
-      </FormGroup>
+      {/* GROW-068: the Weborama discussion form. */}
+      <WeboramaForm
+        isOpen={webo}
+        onClose={() => setWebo(false)}
+        value={values.webo || null}
+        onApply={(v) => {
+          setValues((x) => ({ ...x, webo: v ?? '' }));
+          setWebo(false);
+        }}
+      />
+      {/* GROW-069..071: the client's discussions with clusters, fetched while the form is open. */}
+      <DiscussionField
+        isOpen={props.isOpen}
+        value={values.discussion}
+        onChange={(discussion) => setValues((x) => ({ ...x, discussion }))}
+        uploadHref={props.discussionsUploadHref}
+      />
       <SegmentPicker
         isOpen={picking !== null}
         onClose={() => setPicking(null)}

@@ -1,6 +1,7 @@
 import { Button, ButtonGroup, Callout, Classes, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
 import { Mekko, type MekkoMarket } from '@discovery/charts';
 import { type HostTab } from '@discovery/plugin-api';
+import { discussionsUploadRoute } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import {
   ApiClientToken,
@@ -266,7 +267,7 @@ const GrowPage = observer(function GrowPage() {
             canDelete={canDestroy}
             busy={store.busy}
             segmentName={(id) => store.segments[id]?.name ?? id}
-            discussionsUploadHref={`/${hierarchy.selection.client}/${hierarchy.selection.region}/upload/discussions_upload/admin`}
+            discussionsUploadHref={discussionsUploadRoute.link(hierarchy.selection)}
             onSave={async (input) => {
               const r = await store.saveSubMarket(input, audienceForm?.audience?.id ?? null, audienceForm!.marketId);
               if (r.ok) setAudienceForm(null);
@@ -435,16 +436,16 @@ const GrowPage = observer(function GrowPage() {
         title={t('invalidTitle')}
         message={t('dialogs.invalidIdentifiers')}
         lists={[
-          { key: 'identifiers', label: t('invalidIdentifiers.identifiers', { ns: 'translation' }), items: pending?.invalid.identifiers ?? [] },
-          { key: 'tabs', label: t('invalidIdentifiers.affectedTabs', { ns: 'translation' }), items: pending?.invalid.tabs ?? [] },
-          { key: 'widgets', label: t('invalidIdentifiers.affectedWidgets', { ns: 'translation' }), items: pending?.invalid.widgets ?? [] },
+          { key: 'identifiers', label: t('invalidIdentifiers.identifiers', { ns: 'core' }), items: pending?.invalid.identifiers ?? [] },
+          { key: 'tabs', label: t('invalidIdentifiers.affectedTabs', { ns: 'core' }), items: pending?.invalid.tabs ?? [] },
+          { key: 'widgets', label: t('invalidIdentifiers.affectedWidgets', { ns: 'core' }), items: pending?.invalid.widgets ?? [] },
         ]}
         actions={[
           ...(canUpdate && pending
             ? [
                 {
                   key: 'remove',
-                  text: t('invalidIdentifiers.remove', { ns: 'translation' }),
+                  text: t('invalidIdentifiers.remove', { ns: 'core' }),
                   intent: 'primary' as const,
                   throttled: true,
                   onClick: async () => {
@@ -457,14 +458,14 @@ const GrowPage = observer(function GrowPage() {
             ? [
                 {
                   key: 'delete',
-                  text: t('invalidIdentifiers.delete', { ns: 'translation' }),
+                  text: t('invalidIdentifiers.delete', { ns: 'core' }),
                   intent: 'danger' as const,
                   throttled: true,
                   onClick: async () => go(await store.deleteChart(pending.mekko.id)),
                 },
               ]
             : []),
-          { key: 'close', text: t('close', { ns: 'translation' }), onClick: () => closeInvalid() },
+          { key: 'close', text: t('close', { ns: 'core' }), onClick: () => closeInvalid() },
         ]}
         onClose={() => void closeInvalid()}
         data-testid="grow-invalid"

@@ -154,6 +154,77 @@ describe('GrowStore', () => {
     expect(dup).toMatchObject({ ok: false, fields: { 'mekko.name': 'Chart name already used' } });
   });
 
+  it("GROW-048 / GROW-049 / GROW-052 / GROW-053 edit says 'Saved'; copy says 'Copied' and selects the copy; failures say so for 2500 ms", async () => {
+    const { store, server, toasts } = setup();
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    server.on(E.update, { result: { mekko: chart(2, []) } });
+    expect((await store.saveChart({ name: 'Renamed' }, 2)).ok).toBe(true);
+    expect(toasts.at(-1)).toEqual({ intent: 'success', message: 't:notices.saved', timeout: 2500 });
+    server.on(E.copy, { result: { mekko: { ...chart(3, []), name: 'C2 (copy)' } } }, 201);
+    server.on(E.get, ({ params }) => ({ body: { data: chart(Number(params.id), [sub(1)]) } }));
+    expect(await store.copyChart(2)).toBe(3);
+    expect(store.mekko?.id).toBe(3);
+    expect(toasts.at(-1)).toEqual({ intent: 'success', message: 't:notices.copied', timeout: 2500 });
+    server.on(E.copy, () => ({ status: 500, body: { error: { message: 'boom', status: 500 } } }));
+    expect(await store.copyChart(3)).toBeNull();
+    expect(toasts.at(-1)).toEqual({ intent: 'error', message: 't:notices.copyFailed', timeout: 2500 });
+    server.on(E.remove, () => ({ status: 500, body: { error: { message: 'boom', status: 500 } } }));
+    expect(await store.deleteChart(3)).toBeNull();
+    expect(toasts.at(-1)).toEqual({ intent: 'error', message: 't:notices.deleteFailed', timeout: 2500 });
+    expect(store.mekko?.id).toBe(3);
+  });
+
+  it('GROW-075 saving or deleting an audience reloads the chart and asks its counts again', async () => {
+    const { store, server } = setup();
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    const gets = () => server.callsTo(E.get).length;
+    const counts = () => server.callsTo(segmentsEndpoints.counts).length;
+    const [g0, c0] = [gets(), counts()];
+    server.on(E.updateSubMarket, { data: sub(1, { matched_short_id: 'is-0003' }), model_deleted: true });
+    server.on(E.get, { data: chart(2, [sub(1, { matched_short_id: 'is-0003' }), sub(2, { modeled_short_id: null })]) });
+    expect((await store.saveSubMarket({ name: 'A1', tag: 'owned', population: 100, matched_short_id: 'is-0003' }, 1, 10)).ok).toBe(true);
+    expect(gets()).toBe(g0 + 1);
+    expect(counts()).toBe(c0 + 1);
+    expect(store.mekko?.markets[0].sub_markets[0].matched_short_id).toBe('is-0003');
+    server.on(E.removeSubMarket, { data: { message: 'Deleted', model_deleted: true } });
+    server.on(E.get, { data: chart(2, [sub(2, { modeled_short_id: null })]) });
+    expect(await store.deleteSubMarket(1)).toBe(true);
+    expect(gets()).toBe(g0 + 2);
+    expect(store.mekko?.markets[0].sub_markets.map((s) => s.id)).toEqual([2]);
+  });
+
+  it('GROW-076 audience segment names come from one segments-by-identifiers lookup of the missing ids', async () => {
+    const { store, server } = setup();
+    server.on(segmentsEndpoints.byIdentifiers, {
+      data: [
+        {
+          identifier: 'is-0001',
+          name: 'Diet fans',
+          count: { people: { all: 40 }, matched: 40, modeled: 44 },
+          path: 'Demographix > Diet',
+          data_permissions: ['create_audience_single'],
+          available: true,
+        },
+        {
+          identifier: 'is-0002',
+          name: 'Soda buyers',
+          count: { people: { all: 60 }, matched: 60, modeled: 66 },
+          path: 'Demographix > Soda',
+          data_permissions: ['create_audience_single'],
+          available: true,
+        },
+      ],
+    });
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    await store.loadSegments();
+    expect(server.callsTo(segmentsEndpoints.byIdentifiers).map((c) => (c.body as { identifiers: string[] }).identifiers.sort())).toEqual([
+      ['is-0001', 'is-0002'],
+    ]);
+    expect(store.segments['is-0001'].name).toBe('Diet fans');
+    await store.loadSegments();
+    expect(server.callsTo(segmentsEndpoints.byIdentifiers)).toHaveLength(1);
+  });
+
   it('GROW-010 the gutter never hides both', async () => {
     const { store } = setup();
     store.toggleChart();

@@ -27,6 +27,24 @@ export interface OverlapChartProps {
   testId?: string;
 }
 
+/** One axis's labels in the order the sort gives, each with its count (OVL-018). */
+function axisItems(
+  entries: ComparisonDto['x_segments'],
+  axis: 'x' | 'y',
+  chart: ComparisonDto,
+  counts: ComparisonCountsDto | null,
+  sort: OverlapChartProps['sort'],
+  labelCounts: Record<string, number> | null,
+): HeatAxisItem[] {
+  const ids = entries.map((e) => e.short_id);
+  const order = counts ? sortAxisBy(ids, sort, counts.cells, chart.mode, axis) : ids;
+  return order.map((id) => {
+    const e = entries.find((x) => x.short_id === id)!;
+    const n = labelCounts?.[id];
+    return { key: id, label: e.name, detail: n === undefined ? undefined : formatCount(Math.round(n)) };
+  });
+}
+
 /**
  * The grid of X by Y segments (OVL-014..022): cells coloured and labelled per mode, both
  * directions and the small-base warning on hover, row and column labels with counts and the
@@ -37,24 +55,8 @@ export const OverlapChart = observer(function OverlapChart({ chart, counts, focu
   const modals = useService(ShellModalsToken);
   const labelCounts = counts ? (chart.is_people_count ? counts.segment_counts : counts.global_counts) : null;
 
-  const axisItems = (entries: ComparisonDto['x_segments'], axis: 'x' | 'y'): HeatAxisItem[] => {
-    const order = counts
-      ? sortAxisBy(
-          entries.map((e) => e.short_id),
-          sort,
-          counts.cells,
-          chart.mode,
-          axis,
-        )
-      : entries.map((e) => e.short_id);
-    return order.map((id) => {
-      const e = entries.find((x) => x.short_id === id)!;
-      const n = labelCounts?.[id];
-      return { key: id, label: e.name, detail: n === undefined ? undefined : formatCount(Math.round(n)) };
-    });
-  };
-  const x = useMemo(() => axisItems(chart.x_segments, 'x'), [chart, counts, sort, labelCounts]); // eslint-disable-line react-hooks/exhaustive-deps
-  const y = useMemo(() => axisItems(chart.y_segments, 'y'), [chart, counts, sort, labelCounts]); // eslint-disable-line react-hooks/exhaustive-deps
+  const x = useMemo(() => axisItems(chart.x_segments, 'x', chart, counts, sort, labelCounts), [chart, counts, sort, labelCounts]);
+  const y = useMemo(() => axisItems(chart.y_segments, 'y', chart, counts, sort, labelCounts), [chart, counts, sort, labelCounts]);
 
   const cells: HeatCell[][] | null = useMemo(() => {
     if (!counts) return null;

@@ -22,7 +22,7 @@ import {
   type InvalidAudiencesAction,
 } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { canSaveAudience, cellDraft, invalidActions, overlapChartRoute, overlapRoute, PLACEHOLDER, type ComparisonDto } from '../../common';
@@ -55,15 +55,15 @@ const OverlapPage = observer(function OverlapPage() {
   };
 
   // OVL-005 / OVL-007: load, select, and show the selection in the URL.
+  const showInUrl = useEffectEvent((id: number) => go(id, true));
   useEffect(() => {
     let live = true;
     void store.load(product, routeId).then((id) => {
-      if (live && id !== null && id !== routeId) go(id, true);
+      if (live && id !== null && id !== routeId) showInUrl(id);
     });
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, product, routeId]);
 
   const selected = store.selected;

@@ -73,6 +73,18 @@ describe('OverlapStore', () => {
     expect(store.focused).toEqual([]);
   });
 
+  it('OVL-008 a product change reloads the charts of the new product and drops the filters', async () => {
+    const { store, server } = setup([chart(1, 'Media by age')]);
+    expect(await store.load('acme/us/fizz-cola/fizz-zero', null)).toBe(1);
+    store.addFilters([{ short_id: 'is-0009', name: 'Parents', group: 'Family' }]);
+    expect(store.filters).toHaveLength(1);
+    server.on(E.list, { data: [chart(9, 'Peak audiences')], default_id: 0 });
+    expect(await store.load('acme/us/peak-water/peak-still', null)).toBe(9);
+    expect(store.list.map((c) => c.name)).toEqual(['Peak audiences']);
+    expect(store.filters).toEqual([]);
+    expect(server.callsTo(E.list)).toHaveLength(2);
+  });
+
   it('OVL-010 the hint stays dismissed (local storage)', async () => {
     const { store } = setup([chart(1, 'One')]);
     expect(store.hintDismissed).toBe(false);

@@ -2,7 +2,7 @@ import { LineChart, type LineSeries } from '@discovery/charts';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { responseCurve, responseSpendRange } from '../../common';
+import { responseCurve, responseSpendRange, type CurveInput } from '../../common';
 import { ScenarioPlannerStoreToken } from '../stores/ScenarioPlannerStore';
 import { useService } from '@discovery/platform';
 
@@ -16,8 +16,10 @@ export const ResponsePlot = observer(function ResponsePlot() {
   const store = useService(ScenarioPlannerStoreToken);
   const inputs = store.mode === 'generic' ? store.catalogue.filter((c) => store.selectedMediaTypes.includes(c.media_type)) : store.inputs;
   const types = store.types;
-  const key = JSON.stringify([inputs, store.mode]);
+  // The inputs' content, not their identity: the plot follows every keystroke, not every render.
+  const key = JSON.stringify(inputs);
   const series = useMemo<LineSeries[]>(() => {
+    const inputs = JSON.parse(key) as CurveInput[];
     const max = responseSpendRange(inputs, types);
     const out: LineSeries[] = [];
     inputs.forEach((c, i) => {
@@ -30,8 +32,6 @@ export const ResponsePlot = observer(function ResponsePlot() {
       });
     });
     return out;
-    // `key` stands for the inputs' content: the plot follows every keystroke, not every render.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, types, t]);
   return (
     <div data-testid="response-plot-wrap">

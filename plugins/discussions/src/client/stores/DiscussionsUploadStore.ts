@@ -1,0 +1,231 @@
+import { createToken, endpointUrl } from '@discovery/plugin-api';
+import { ApiError, saveBlob, type ApiClient } from '@discovery/platform';
+import { makeAutoObservable, runInAction } from 'mobx';
+import {
+  DISCUSSION_MESSAGES as M,
+  DiscussionClusterNodeInput,
+  discussionNodeEndpoints as E,
+  isXlsName,
+  NOTICE_MS,
+  TEMPLATE_FILE,
+  type DiscussionClusterNodeDto,
+  type UploadErrorDto,
+} from '../../common';
+
+export const DiscussionsUploadStoreToken = createToken<DiscussionsUploadStore>('discussions:DiscussionsUploadStore');
+
+export interface DiscussionsUploadServices {
+  api: ApiClient;
+  toast: { show(intent: 'success' | 'error', message: string, opts?: { timeout?: number }): unknown };
+}
+
+/** The drawer's form: a new node (id null) or an existing one. */
+export interface DiscussionDraft {
+  id: number | null;
+  name: string;
+  description: string;
+  /** The name was edited or a save was tried: its rule's message shows. */
+  touched: boolean;
+  /** A message the server gave for the name (422), until the name changes. */
+  serverError: string | null;
+  /** UPL-024: the edited template to upload with Save. */
+  file: File | null;
+  /** UPL-003: 'Please select an .xls file.' */
+  fileError: string | null;
+  /** UPL-031: the rows the last upload left out, by row and column. */
+  uploadErrors: UploadErrorDto[];
+}
+
+/**
+ * The Discussions Upload screen (002 §2.5): the client's nodes, the drawer's draft, the rules
+ * card, save and delete with their notices (UPL-020..030). The name rule is the shared schema's.
+ */
+export class DiscussionsUploadStore {
+  nodes: DiscussionClusterNodeDto[] = [];
+  loaded = false;
+  loadFailed = false;
+  draft: DiscussionDraft | null = null;
+  showRules = false;
+  busy = false;
+  private loadedFor: string | null = null;
+
+  constructor(private readonly s: DiscussionsUploadServices) {
+    makeAutoObservable<DiscussionsUploadStore, 's' | 'loadedFor'>(this, { s: false, loadedFor: false });
+  }
+
+  /** The library for the client in X-Context (loaded again when the client changes). */
+  async load(client: string, force = false): Promise<void> {
+    if (!force && this.loadedFor === client && this.loaded) return;
+    this.loadedFor = client;
+    try {
+      const res = await this.s.api.call(E.list, undefined, { silent: true });
+      runInAction(() => {
+        this.nodes = res.data;
+        this.loaded = true;
+        this.loadFailed = false;
+      });
+    } catch {
+      runInAction(() => {
+        this.loaded = true;
+        this.loadFailed = true;
+      });
+    }
+  }
+
+  /** UPL-021: 'New Discussion' opens an empty drawer; a library item opens it on that node. */
+  open(node?: DiscussionClusterNodeDto): void {
+    this.draft = {
+      id: node?.id ?? null,
+      name: node?.name ?? '',
+      description: node?.description ?? '',
+      touched: false,
+      serverError: null,
+      file: null,
+      fileError: null,
+      uploadErrors: [],
+    };
+    this.showRules = false;
+  }
+
+  close(): void {
+    this.draft = null;
+    this.showRules = false;
+  }
+
+  setName(name: string): void {
+    if (!this.draft) return;
+    this.draft.name = name;
+    this.draft.touched = true;
+    this.draft.serverError = null;
+  }
+
+  setDescription(description: string): void {
+    if (this.draft) this.draft.description = description;
+  }
+
+  /** UPL-003: only .xls files are taken; another is refused at once. */
+  setFile(file: File | null): void {
+    if (!this.draft) return;
+    const ok = !file || isXlsName(file.name);
+    this.draft.file = ok ? file : null;
+    this.draft.fileError = ok ? null : M.xlsOnly;
+  }
+
+  /** UPL-025: the node's template (its id and clusters), or the blank one for a new discussion. */
+  async downloadTemplate(): Promise<void> {
+    const id = this.draft?.id ?? undefined;
+    try {
+      const { blob, filename } = await this.s.api.download(E.template, { query: { id } }, { silent: true });
+      saveBlob(blob, filename ?? TEMPLATE_FILE);
+    } catch {
+      this.s.toast.show('error', M.saveFailed, { timeout: NOTICE_MS.failure });
+    }
+  }
+
+  toggleRules(): void {
+    this.showRules = !this.showRules;
+  }
+
+  get editing(): DiscussionClusterNodeDto | null {
+    const id = this.draft?.id;
+    return id ? (this.nodes.find((n) => n.id === id) ?? null) : null;
+  }
+
+  /** SRV-092 / UPL-023: the shared rule's message, or null. */
+  get nameError(): string | null {
+    if (!this.draft) return null;
+    if (this.draft.serverError) return this.draft.serverError;
+    const r = DiscussionClusterNodeInput.safeParse({ name: this.draft.name, description: this.draft.description });
+    return r.success ? null : (r.error.issues[0]?.message ?? null);
+  }
+
+  /** UPL-023: Save is disabled without a name (and while a call is out). */
+  get canSave(): boolean {
+    return !!this.draft && !this.busy && this.nameError === null;
+  }
+
+  /** UPL-027: a node audiences or journeys use cannot be deleted. */
+  get deleteBlocked(): boolean {
+    return !!this.editing?.in_use;
+  }
+
+  /** UPL-028 / UPL-029 / UPL-030: POST or PUT; success closes the drawer with 'Save Complete'. */
+  async save(): Promise<boolean> {
+    const d = this.draft;
+    if (!d) return false;
+    if (!this.canSave) {
+      d.touched = true;
+      return false;
+    }
+    this.busy = true;
+    const body = { discussion_cluster_node: { name: d.name, description: d.description } };
+    try {
+      const res =
+        d.id === null
+          ? await this.s.api.call(E.create, { body }, { silent: true })
+          : await this.s.api.call(E.update, { params: { id: d.id }, body }, { silent: true });
+      let saved = res.data;
+      let errors: UploadErrorDto[] = [];
+      // UPL-028 / A-34: with a file, the saved node (a new one has its id now) takes the upload.
+      if (d.file) {
+        runInAction(() => (d.id = res.data.id));
+        const form = new FormData();
+        form.append('template', d.file, d.file.name);
+        const up = await this.s.api.request<{ data: { updated: DiscussionClusterNodeDto }; errors: UploadErrorDto[] }>(
+          E.upload.method,
+          endpointUrl(E.upload, { id: res.data.id }),
+          form,
+          { silent: true },
+        );
+        saved = up.data.updated;
+        errors = up.errors;
+      }
+      const uploaded = !!d.file;
+      runInAction(() => {
+        this.nodes = [...this.nodes.filter((n) => n.id !== saved.id), saved].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+        // UPL-028: success closes the pane; rows the upload left out keep it open, listed.
+        if (errors.length && this.draft) {
+          this.draft.file = null;
+          this.draft.uploadErrors = errors;
+        } else this.close();
+      });
+      this.s.toast.show('success', uploaded ? M.uploadComplete : M.saveComplete, { timeout: NOTICE_MS.success });
+      return true;
+    } catch (e) {
+      runInAction(() => {
+        // The name the server refused (taken in this client) shows at the field as well.
+        if (e instanceof ApiError && e.status === 422 && this.draft) {
+          this.draft.serverError = e.fields?.['discussion_cluster_node.name'] ?? null;
+          this.draft.touched = true;
+        }
+      });
+      this.s.toast.show('error', M.saveFailed, { timeout: NOTICE_MS.failure });
+      // A new discussion saved before its upload failed is in the library now.
+      if (d.id !== null && !this.nodes.some((n) => n.id === d.id)) void this.load(this.loadedFor ?? '', true);
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+
+  /** UPL-026 / UPL-030 / SRV-091: delete an unused node; a refusal shows the failure notice. */
+  async remove(): Promise<boolean> {
+    const node = this.editing;
+    if (!node || this.deleteBlocked) return false;
+    this.busy = true;
+    try {
+      const res = await this.s.api.call(E.remove, { params: { id: node.id } }, { silent: true });
+      runInAction(() => {
+        this.nodes = this.nodes.filter((n) => n.id !== node.id);
+        this.close();
+      });
+      this.s.toast.show('success', res.data.message, { timeout: NOTICE_MS.success });
+      return true;
+    } catch {
+      this.s.toast.show('error', M.saveFailed, { timeout: NOTICE_MS.failure });
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+}
