@@ -190,3 +190,5 @@ export function selectableNodes(nodes: readonly DiscussionClusterNodeDto[]): Dis
  */
 export const DISCUSSION_NODES_TABLE = 'discussions_cluster_nodes';
 export const NODE_IN_CLIENT_SQL = `select id from ${DISCUSSION_NODES_TABLE} where id = $1 and client_id = $2`;
+/** The same check for many nodes at once (a journey's cells): `$1` the node ids (int[]), `$2` the client id; the ids found. */
+export const NODES_IN_CLIENT_SQL = `select id from ${DISCUSSION_NODES_TABLE} where id = any($1::int[]) and client_id = $2`;

@@ -91,7 +91,6 @@ export const JOURNEY_MESSAGES = {
   cellDuplicate: 'A brand and stage have one audience mapping.',
   itemId: 'Each brand and stage has an id or a new_id.',
   newIdUsed: 'A new_id is used once.',
-  discussionUnknown: 'This discussion is not available.',
   // JRN-021
   zeroCount: 'This audience has a zero count. Select another audience to replace it.',
   zeroCountLearn: 'Click to learn why this stage has a zero count.',

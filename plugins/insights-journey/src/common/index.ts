@@ -4,5 +4,3 @@ export * from './dto';
 export * from './endpoints';
 export * from './rules';
 export * from './schema';
-/** TEMPORARY (see scaffold.ts). */
-export * from './scaffold';

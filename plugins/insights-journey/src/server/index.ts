@@ -1,3 +1,4 @@
+import { DISCUSSION_MESSAGES } from '@discovery/plugin-discussions/common';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, HttpError, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
@@ -27,7 +28,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     });
 
     /** Unknown segments and discussion nodes: 422 naming the field (journey.sub_markets.{i}.matched_id …). */
-    const checkReferences = async (productId: number, j: JourneyParsed) => {
+    const checkReferences = async (clientId: number, j: JourneyParsed) => {
       const bad: Record<string, string> = {};
       const named = j.sub_markets.flatMap((c, i) =>
         (['matched_id', 'modeled_id'] as const).filter((k) => c[k]).map((k) => [`journey.sub_markets.${i}.${k}`, c[k]!] as const),
@@ -37,10 +38,10 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
         for (const [field, id] of named) if (e.invalid([id]).length) bad[field] = `Unknown or no longer available segment: ${id}`;
       }
       const nodeIds = [...new Set(j.sub_markets.map((c) => c.discussion_cluster_node_id).filter((x): x is number => x !== null))];
-      const known = await knownDiscussionNodes(core, productId, nodeIds);
+      const known = await knownDiscussionNodes(core, clientId, nodeIds);
       j.sub_markets.forEach((c, i) => {
         if (c.discussion_cluster_node_id !== null && !known.has(c.discussion_cluster_node_id))
-          bad[`journey.sub_markets.${i}.discussion_cluster_node_id`] = M.discussionUnknown;
+          bad[`journey.sub_markets.${i}.discussion_cluster_node_id`] = DISCUSSION_MESSAGES.unknownNode;
       });
       const [first] = Object.values(bad);
       if (first) throw core.errors.unprocessable(first, bad);
@@ -76,7 +77,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     // SRV-085: create and update, one transaction each; `default` sets or clears the product's default (JRN-058).
     handle(router, E.create, async ({ body: { journey }, context }, _req, reply) => {
       const productId = context!.product!.id;
-      await checkReferences(productId, journey);
+      await checkReferences(context!.client.id, journey);
       const id = await named(() =>
         core.transaction(async (tx) => {
           await checkName(core, tx, productId, journey.name, null);
@@ -88,7 +89,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     });
     handle(router, E.update, async ({ params: { id }, body: { journey }, context }) => {
       const productId = context!.product!.id;
-      await checkReferences(productId, journey);
+      await checkReferences(context!.client.id, journey);
       await named(() =>
         core.transaction(async (tx) => {
           await journeyOf(core, tx, productId, id, true);

@@ -1,5 +1,6 @@
 import type { CountsEngine } from '@discovery/counts';
-import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
+import { DISCUSSION_MESSAGES } from '@discovery/plugin-discussions/common';
+import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import { JOURNEY_MESSAGES as M, type JourneyCountsDto, type JourneyDto, type JourneyInput, type JourneySummaryDto } from '../common';
 import journeyServer from './index';
 
@@ -37,7 +38,7 @@ describe('insights-journey API over a generated population', () => {
   let deleted: string;
 
   beforeAll(async () => {
-    s = await createTestServer({ plugins: [journeyServer], population: { people: 30_000, seed: 42 } });
+    s = await createTestServer({ plugins: [...(await serverPluginsWithDependencies('discussions')), journeyServer], population: { people: 30_000, seed: 42 } });
     [planner, viewer] = await Promise.all([s.login('planner@example.com'), s.login('viewer@example.com')]);
     engine = await s.core.counts();
     deleted = engine.manifest.segments.find((x) => x.deleted)!.short_id;
@@ -206,15 +207,12 @@ describe('insights-journey API over a generated population', () => {
     expect(seg.body.error.fields['journey.sub_markets.0.modeled_id']).toContain(deleted);
     const node = await create({ name: 'Node', sub_markets: [{ new_journey_brand_id: -1, new_journey_stage_id: -1, discussion_cluster_node_id: 999_999 }] });
     expect(node.status).toBe(422);
-    expect(node.body.error.fields['journey.sub_markets.0.discussion_cluster_node_id']).toBe(M.discussionUnknown);
+    expect(node.body.error.fields['journey.sub_markets.0.discussion_cluster_node_id']).toBe(DISCUSSION_MESSAGES.unknownNode);
     const [{ n }] = await s.core.query<{ n: number }>("select count(*)::int as n from insights_journey_journeys where name in ('Seg', 'Node')");
     expect(n).toBe(0);
   });
 
-  it("JRN-054: a cell's discussion node must be one of the product's client (the discussions plugin's table, when the build has it)", async () => {
-    // This test server runs without the discussions plugin: its table, as its migration creates it.
-    await s.core.query(`create table if not exists discussions_cluster_nodes (
-      id serial primary key, client_id integer not null references clients(id) on delete cascade, name text not null)`);
+  it("JRN-054 / SRV-091: a cell's discussion node must be one of the product's client, and a referenced node cannot be deleted", async () => {
     const node = async (client: string) =>
       Number(
         (
@@ -231,8 +229,11 @@ describe('insights-journey API over a generated population', () => {
     expect((await fetchJourney(ok.body.journey.id)).sub_markets.find((c) => c.discussion_cluster_node_id === mine)).toBeDefined();
     const other = await create({ name: 'Other client discussion', sub_markets: cell(theirs) });
     expect(other.status).toBe(422);
-    expect(other.body.error.fields['journey.sub_markets.0.discussion_cluster_node_id']).toBe(M.discussionUnknown);
+    expect(other.body.error.fields['journey.sub_markets.0.discussion_cluster_node_id']).toBe(DISCUSSION_MESSAGES.unknownNode);
+    // The foreign key keeps the referenced node (the discussions plugin answers 409 before it gets there).
+    await expect(s.core.query('delete from discussions_cluster_nodes where id = $1', [mine])).rejects.toMatchObject({ code: '23503' });
     await call(planner, 'DELETE', `/journeys/${ok.body.journey.id}`);
+    await s.core.query('delete from discussions_cluster_nodes where id = $1', [mine]);
   });
 
   it('a failing save leaves no rows: create and update roll back whole', async () => {

@@ -1,3 +1,4 @@
+import { NODES_IN_CLIENT_SQL } from '@discovery/plugin-discussions/common';
 import type { Queryable, ServerCore } from '@discovery/server';
 import {
   cellBrandKey,
@@ -106,21 +107,10 @@ export async function setDefault(db: Db, productId: number, journeyId: number, o
   }
 }
 
-/**
- * JRN-054 / A-34: the discussion cluster nodes of the product's client among `ids`, read from the
- * discussions plugin's table when the build has it (its migration may run after ours, so no
- * import and no hard dependency; without the table no node exists).
- */
-export async function knownDiscussionNodes(db: Db, productId: number, ids: number[]): Promise<Set<number>> {
+/** JRN-054 / A-34: which of `ids` are discussion nodes of the client (the discussions plugin's check, from its ./common). */
+export async function knownDiscussionNodes(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const [{ present }] = await db.query<{ present: boolean }>("select to_regclass('discussions_cluster_nodes') is not null as present");
-  if (!present) return new Set();
-  const rows = await db.query<{ id: number }>(
-    `select n.id from discussions_cluster_nodes n
-       join brands b on b.client_id = n.client_id join products p on p.brand_id = b.id
-      where p.id = $1 and n.id = any($2::int[])`,
-    [productId, ids],
-  );
+  const rows = await db.query<{ id: number }>(NODES_IN_CLIENT_SQL, [ids, clientId]);
   return new Set(rows.map((r) => Number(r.id)));
 }
 

@@ -52,13 +52,10 @@ create table if not exists insights_journey_sub_markets (
 );
 create index if not exists insights_journey_sub_markets_journey on insights_journey_sub_markets (journey_id);
 
-do $$
-begin
-  if to_regclass('discussions_cluster_nodes') is not null then
-    alter table insights_journey_sub_markets
-      add constraint insights_journey_sub_markets_discussion foreign key (discussion_cluster_node_id)
-      references discussions_cluster_nodes(id) on delete set null;
-    -- The discussions plugin lists a node's journey cells from foreign keys carrying this comment (UPL-032).
-    comment on constraint insights_journey_sub_markets_discussion on insights_journey_sub_markets is 'journey_sub_markets';
-  end if;
-end $$;
+-- JRN-054 / SRV-091: a cell's discussion is a node of the discussions plugin (a dependency, so its
+-- table is there first). The foreign key keeps a referenced node from being deleted; its comment
+-- tells that plugin the rows are the node's journey_sub_markets (UPL-032).
+alter table insights_journey_sub_markets
+  add constraint insights_journey_sub_markets_discussion foreign key (discussion_cluster_node_id) references discussions_cluster_nodes(id);
+comment on constraint insights_journey_sub_markets_discussion on insights_journey_sub_markets is 'journey_sub_markets';
+create index if not exists insights_journey_sub_markets_discussion on insights_journey_sub_markets (discussion_cluster_node_id);
