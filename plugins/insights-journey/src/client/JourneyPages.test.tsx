@@ -3,6 +3,7 @@ import { discussionNodeEndpoints } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SessionSnapshot } from '@discovery/plugin-api';
 import { journeyEndpoints as E, type JourneyDto, type JourneySummaryDto } from '../common';
 import journeys from './index';
 
@@ -125,5 +126,57 @@ describe('Journey pages', () => {
     await screen.findByTestId('journey-mapping-pane');
     await waitFor(() => expect(screen.queryByTestId('journey-pane-audiences')).toBeNull());
     expect(screen.getByTestId('journey-pane-population')).toBeTruthy();
+  });
+
+  it("JRN-001 / JRN-002 the viewer at insights/journey[/:journeyId] needs journeys.read, the builder at insights/journey-builder[/:journeyId] create, read and update, both the client's 'journey' flag", () => {
+    const snapshot = (actions: string[], flag: boolean): SessionSnapshot => ({
+      can: (resource, action) => resource === 'journeys' && actions.includes(action),
+      featureFlags: { journey: flag },
+      modules: ['journey'],
+      isTier3: false,
+      hierarchy: { client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-zero' },
+    });
+    const byPath = Object.fromEntries(journeys.routes!.map((r) => [r.ref.path, r.requires!]));
+    expect(Object.keys(byPath).sort()).toEqual(['insights/journey-builder/:journeyId?', 'insights/journey/:journeyId?']);
+    const viewer = byPath['insights/journey/:journeyId?'];
+    const builder = byPath['insights/journey-builder/:journeyId?'];
+    expect([viewer(snapshot(['read'], true)), viewer(snapshot([], true)), viewer(snapshot(['read'], false))]).toEqual([true, false, false]);
+    expect([
+      builder(snapshot(['create', 'read', 'update'], true)),
+      builder(snapshot(['read', 'update'], true)),
+      builder(snapshot(['create', 'read', 'update'], false)),
+    ]).toEqual([true, false, false]);
+  });
+
+  it("JRN-024 / JRN-025 a journey with unavailable segments opens the modal; a second click on 'Remove Invalid Audience(s)' within 5 s is ignored", async () => {
+    const bad: JourneyDto = {
+      id: 5,
+      name: 'Stale journey',
+      default: true,
+      has_transition_data: true,
+      brands: [{ id: 1, name: 'Fizz', order: 0 }],
+      stages: [{ id: 10, name: 'Aware', priority: 0, icon: 'eye' }],
+      sub_markets: [
+        { id: 100, journey_brand_id: 1, journey_stage_id: 10, population: 0, matched_id: 'gone-1', modeled_id: null, discussion_cluster_node_id: null },
+      ],
+      invalid_identifiers: ['gone-1'],
+      updated_at: 'then',
+    };
+    const s = server({ read: true, create: true, update: true, destroy: true }, [
+      { id: 5, name: 'Stale journey', default: true, has_transition_data: true, invalid: true },
+    ]);
+    let release: () => void = () => undefined;
+    s.on(E.get, { data: bad }).on(
+      E.removeInvalidIdentifiers,
+      () => new Promise((r) => (release = () => r({ body: { data: { ...bad, invalid_identifiers: [] }, removed: ['gone-1'] } }))),
+    );
+    await renderInShell([journeys], `${P}/insights/journey`);
+    const remove = await screen.findByTestId('invalid-action-remove');
+    expect(remove.textContent).toBe('Remove Invalid Audience(s)');
+    expect(screen.getByTestId('invalid-action-delete').textContent).toBe('Delete Chart');
+    fireEvent.click(remove);
+    fireEvent.click(screen.getByTestId('invalid-action-remove'));
+    release();
+    await waitFor(() => expect(s.callsTo(E.removeInvalidIdentifiers)).toHaveLength(1));
   });
 });

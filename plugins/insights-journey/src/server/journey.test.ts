@@ -58,7 +58,7 @@ describe('insights-journey API over a generated population', () => {
   const rows = async (table: string, journeyId: number) =>
     (await s.core.query<{ n: number }>(`select count(*)::int as n from ${table} where journey_id = $1`, [journeyId]))[0].n;
 
-  it('demo seed: one journey per demo product, 3 brands × 5 stages, default, counts shrinking along the funnel', async () => {
+  it('SRV-084 demo seed: one journey per demo product (listed and fetched), 3 brands × 5 stages, default, counts shrinking along the funnel', async () => {
     const [{ n }] = await s.core.query<{ n: number }>('select count(*)::int as n from products');
     const [{ m }] = await s.core.query<{ m: number }>('select count(distinct product_id)::int as m from insights_journey_journeys');
     expect(m).toBe(n);
@@ -280,7 +280,7 @@ describe('insights-journey API over a generated population', () => {
     await call(planner, 'DELETE', `/journeys/${id}`);
   });
 
-  it("SRV-086 / JRN-027 / JRN-028: duplicate copies everything as '{name} (copy)'; a second copy answers 422 with error.fields.name", async () => {
+  it("SRV-086 / SRV-087 / JRN-027 / JRN-028: duplicate copies everything as '{name} (copy)'; a second copy answers 422 with error.fields.name; delete takes the journey and its cells", async () => {
     const id = (await create({ name: 'Original' })).body.journey.id as number;
     const res = await call(planner, 'POST', `/journeys/${id}/duplicate`);
     expect(res.status).toBe(201);

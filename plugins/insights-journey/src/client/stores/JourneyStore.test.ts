@@ -179,7 +179,7 @@ describe('JourneyStore', () => {
     expect(await store.dismissInvalid()).toBe(1);
   });
 
-  it('JRN-027..029 duplicate: success opens the copy; a named error and any other error have their 5 s messages', async () => {
+  it('JRN-027 / JRN-028 / JRN-029 / JRN-060 duplicate: success opens the copy; a named error and any other error have their 5 s messages', async () => {
     const server = new FakeServer();
     const { store, toasts } = setup([summary(1, 'One')], server);
     server.on(E.duplicate, { journey: { id: 1 } });
@@ -194,6 +194,14 @@ describe('JourneyStore', () => {
       `error:${JOURNEY_MESSAGES.duplicateExists}:5000`,
       `error:${JOURNEY_MESSAGES.duplicateFailed}:5000`,
     ]);
+  });
+
+  it("JRN-056 the cells' matched and modeled ids are resolved in one segments-by-identifiers lookup", async () => {
+    const server = new FakeServer();
+    const { store } = setup([summary(1, 'One')], server);
+    await store.open('p', 1, { tier3: false });
+    const asked = server.callsTo(segmentsEndpoints.byIdentifiers).map((c) => [...(c.body as { identifiers: string[] }).identifiers].sort());
+    expect(asked).toEqual([['a', 'am', 'b', 'c', 'cm']]);
   });
 
   it('JRN-030 delete: the next journey is selected; failure has its message', async () => {
