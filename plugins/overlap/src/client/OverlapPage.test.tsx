@@ -1,6 +1,7 @@
 import { segmentsEndpoints } from '@discovery/counts/common';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { SessionSnapshot } from '@discovery/plugin-api';
 import { overlapEndpoints as E, type ComparisonDto } from '../common';
 import overlap from './index';
 
@@ -24,7 +25,7 @@ const chart = (id: number, name: string, over: Partial<ComparisonDto> = {}): Com
   ...over,
 });
 
-function server(charts: ComparisonDto[], tier = 1) {
+function server(charts: ComparisonDto[], tier = 1, opts: { audiencesCreate?: boolean; defaultId?: number } = {}) {
   const hierarchy = fixtures.hierarchy();
   hierarchy[0].feature_flags = { overlap: true } as (typeof hierarchy)[0]['feature_flags'];
   const s = new FakeServer()
@@ -34,10 +35,15 @@ function server(charts: ComparisonDto[], tier = 1) {
     .respond('GET /api/v1/hierarchy', { data: hierarchy })
     .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
     .respond('GET /api/v1/me', {
-      data: fixtures.me({ permissions: { comparisons: { read: true, create: true, update: true, destroy: true }, audiences: { read: true, create: true } } }),
+      data: fixtures.me({
+        permissions: {
+          comparisons: { read: true, create: true, update: true, destroy: true },
+          audiences: { read: true, create: opts.audiencesCreate ?? true },
+        },
+      }),
     })
     .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: ['overlap'] })
-    .on(E.list, { data: charts, default_id: 0 })
+    .on(E.list, { data: charts, default_id: opts.defaultId ?? 0 })
     .on(segmentsEndpoints.segmentHierarchy, { data: [], region: 'acme/us' })
     .on(E.get, ({ params }) => ({ body: { data: charts.find((c) => c.id === Number(params.id)) } }))
     .on(E.counts, {
@@ -102,5 +108,134 @@ describe('Overlap page', () => {
     fireEvent.click(await screen.findByTestId('overlap-export'));
     await waitFor(() => expect(s.callsTo(E.exportXlsx).map((c) => c.url)).toEqual(['/api/v1/overlap/comparisons/5/export']));
     await waitFor(() => expect(created).toHaveLength(1));
+  });
+
+  it("OVL-001 insights/overlap[/:comparisonId] needs comparisons.read and the client's 'overlap' flag", () => {
+    const snapshot = (read: boolean, flag: boolean): SessionSnapshot => ({
+      can: (resource, action) => read && resource === 'comparisons' && action === 'read',
+      featureFlags: { overlap: flag },
+      modules: ['overlap'],
+      isTier3: false,
+      hierarchy: { client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-zero' },
+    });
+    expect(overlap.routes!.map((r) => r.ref.path)).toEqual(['insights/overlap', 'insights/overlap/:comparisonId']);
+    for (const r of overlap.routes!)
+      expect([r.requires!(snapshot(true, true)), r.requires!(snapshot(false, true)), r.requires!(snapshot(true, false))]).toEqual([true, false, false]);
+  });
+
+  it('OVL-003 / OVL-007 the dropdown flags the default chart; picking another loads it and its counts', async () => {
+    const s = server(
+      [chart(5, 'Media by age', { default: true }), chart(6, 'Snacks by region', { x_segments: [{ short_id: 'is-0002', name: 'Adults 35-54', order: 0 }] })],
+      1,
+      {
+        defaultId: 5,
+      },
+    );
+    await renderInShell([overlap], `${P}/insights/overlap`);
+    await waitFor(() => expect(screen.getByTestId('overlap-dropdown').textContent).toContain('Media by age'));
+    fireEvent.click(screen.getByTestId('overlap-dropdown'));
+    const option5 = await screen.findByTestId('overlap-option-5');
+    expect(within(option5).queryByTestId('overlap-default-flag')).not.toBeNull();
+    expect(within(screen.getByTestId('overlap-option-6')).queryByTestId('overlap-default-flag')).toBeNull();
+    fireEvent.click(screen.getByTestId('overlap-option-6'));
+    await waitFor(() => expect(screen.getByTestId('overlap-dropdown').textContent).toContain('Snacks by region'));
+    await waitFor(() => expect(s.callsTo(E.counts).some((c) => JSON.stringify((c.body as { x_axis_ids: string[] }).x_axis_ids) === '["is-0002"]')).toBe(true));
+  });
+
+  it("OVL-009 / OVL-021 without charts: 'New Chart', 'Click above to build your overlap chart.' and placeholder axes of 12 × 6", async () => {
+    server([]);
+    await renderInShell([overlap], `${P}/insights/overlap`);
+    expect((await screen.findByTestId('overlap-empty')).textContent).toContain('Click above to build your overlap chart.');
+    expect(screen.getByTestId('overlap-new-chart').textContent).toBe('New Chart');
+    expect(screen.getByTestId('overlap-placeholder').children).toHaveLength(72);
+  });
+
+  it("OVL-013 / OVL-029 the filter bar, and 'Save Audience' only with audiences.create outside tier 3", async () => {
+    server([chart(5, 'Media by age')]);
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    expect(await screen.findByTestId('overlap-filter-bar')).toBeTruthy();
+    expect(screen.getByTestId('overlap-save-audience').textContent).toBe('Save Audience');
+    cleanup();
+    server([chart(5, 'Media by age')], 3);
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    await screen.findByTestId('overlap-filter-bar');
+    expect(screen.queryByTestId('overlap-save-audience')).toBeNull();
+    cleanup();
+    server([chart(5, 'Media by age')], 1, { audiencesCreate: false });
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    await screen.findByTestId('overlap-filter-bar');
+    expect(screen.queryByTestId('overlap-save-audience')).toBeNull();
+  });
+
+  it('OVL-018 / OVL-025 labels show name and count (global, or regional with is_people_count); a zero count has the warning that opens the zero-count modal', async () => {
+    const s = server([chart(5, 'Media by age')]);
+    s.on(E.counts, {
+      cells: [
+        { x: 'is-0001', y: 'is-0003', count: 0, percent_value: 0, index_value: 0 },
+        { x: 'is-0002', y: 'is-0003', count: 300, percent_value: 25, index_value: 80 },
+      ],
+      population: 10000,
+      segment_counts: { 'is-0001': 0, 'is-0002': 1200, 'is-0003': 3300 },
+      global_counts: { 'is-0001': 0, 'is-0002': 2400, 'is-0003': 6600 },
+      min_base: 100,
+    });
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    await waitFor(() => expect(screen.getByTestId('heat-label-x-is-0002').textContent).toContain('2,400'));
+    expect(screen.getByTestId('heat-label-x-is-0002').textContent).toContain('Adults 35-54');
+    const zero = screen.getByTestId('zero-count-is-0001');
+    expect(zero.getAttribute('aria-label')).toBe('Click to learn why this audience has a zero count.');
+    fireEvent.click(zero);
+    expect(await screen.findByText('Segment/Audience counts may display as zero due to the following reasons')).toBeTruthy();
+    cleanup();
+    server([chart(5, 'Media by age', { is_people_count: true })]);
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    await waitFor(() => expect(screen.getByTestId('heat-label-x-is-0002').textContent).toContain('1,200'));
+  });
+
+  it("OVL-020 the legend: a 0 to 100% gradient, or '-', '100', '+' for an index chart", async () => {
+    server([chart(5, 'Media by age')]);
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    expect((await screen.findByTestId('overlap-legend')).getAttribute('aria-label')).toBe('Colour scale: 0% … 100%');
+    cleanup();
+    server([chart(5, 'Media by age', { mode: 'index' })]);
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    expect((await screen.findByTestId('overlap-legend')).getAttribute('aria-label')).toBe('Colour scale: - … 100 … +');
+  });
+
+  it("OVL-040 / OVL-041 the form's count columns: 'People Count' with its LiveRamp tooltip, or in tier 3 'Matched' and 'Modeled'", async () => {
+    server([chart(5, 'Media by age')]);
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    fireEvent.click(await screen.findByTestId('overlap-edit'));
+    const headers = () => screen.getAllByRole('columnheader').map((h) => h.textContent);
+    await waitFor(() => expect(headers()).toContain('People Count'));
+    expect(headers()).not.toContain('Modeled');
+    fireEvent.mouseEnter(within(screen.getAllByRole('columnheader').find((h) => h.textContent === 'People Count')!).getByText('People Count'));
+    expect(await screen.findByText('PIDs that belong to the segment/audience and have a LiveRamp IDL')).toBeTruthy();
+    cleanup();
+    server([chart(5, 'Media by age')], 3);
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    fireEvent.click(await screen.findByTestId('overlap-edit'));
+    await waitFor(() => expect(headers()).toContain('Matched'));
+    expect(headers()).toContain('Modeled');
+    fireEvent.mouseEnter(within(screen.getAllByRole('columnheader').find((h) => h.textContent === 'Modeled')!).getByText('Modeled'));
+    expect(await screen.findByText('Modeled weights on panel IDs')).toBeTruthy();
+  });
+
+  it("OVL-019 in the form, a segment that counts nobody warns 'The audience has a zero count. Select another audience to replace it.'", async () => {
+    const s = server([chart(5, 'Media by age')]);
+    const seg = (identifier: string, matched: number) => ({
+      identifier,
+      name: identifier,
+      path: 'Demographix > Age',
+      count: { people: { all: matched }, matched, modeled: matched },
+      data_permissions: [],
+      available: true,
+    });
+    s.on(segmentsEndpoints.byIdentifiers, { data: [seg('is-0001', 0), seg('is-0002', 1200), seg('is-0003', 3300)] });
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    fireEvent.click(await screen.findByTestId('overlap-edit'));
+    const zero = await screen.findByTestId('overlap-entry-zero-is-0001');
+    expect(zero.getAttribute('aria-label')).toBe('The audience has a zero count. Select another audience to replace it.');
+    expect(screen.queryByTestId('overlap-entry-zero-is-0002')).toBeNull();
   });
 });
