@@ -2,9 +2,11 @@ import { segmentsEndpoints } from '@discovery/counts/common';
 import { discussionNodeEndpoints } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import type { SessionSnapshot } from '@discovery/plugin-api';
 import { journeyEndpoints as E, type JourneyDto, type JourneySummaryDto } from '../common';
+import { GAUGE_DELAY_MS } from '../common';
+import { useDelayed } from './components/JourneyChart';
 import journeys from './index';
 
 const P = '/acme/us/fizz-cola/fizz-zero';
@@ -178,5 +180,19 @@ describe('Journey pages', () => {
     fireEvent.click(screen.getByTestId('invalid-action-remove'));
     release();
     await waitFor(() => expect(s.callsTo(E.removeInvalidIdentifiers)).toHaveLength(1));
+  });
+
+  it('JRN-019 the gauges are drawn 50 ms after the chart', () => {
+    jest.useFakeTimers();
+    try {
+      const { result } = renderHook(() => useDelayed(GAUGE_DELAY_MS));
+      expect(GAUGE_DELAY_MS).toBe(50);
+      act(() => jest.advanceTimersByTime(49));
+      expect(result.current).toBe(false);
+      act(() => jest.advanceTimersByTime(1));
+      expect(result.current).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });

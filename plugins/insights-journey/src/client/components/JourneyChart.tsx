@@ -42,8 +42,8 @@ function useBoxWidth(): [(el: HTMLElement | null) => void, number] {
   return [ref, w];
 }
 
-/** JRN-019: gauges are drawn after a 50 ms delay (the columns lay out first). */
-function useDelayed(ms: number): boolean {
+/** JRN-019: true once `ms` have passed since mounting: the gauges are drawn 50 ms after the columns lay out. */
+export function useDelayed(ms: number): boolean {
   const [on, setOn] = useState(false);
   useEffect(() => {
     const t = setTimeout(() => setOn(true), ms);
