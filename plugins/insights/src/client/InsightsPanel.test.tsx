@@ -328,7 +328,7 @@ describe('the Insights panel', () => {
     expect(convert.title).toBe('You need permission to create audiences.');
   });
 
-  it('GROW-081 the market-level demographic form slides in 800 wide, validates with the shared rules and saves the widget', async () => {
+  it('GROW-081 / JRN-007 the market-level demographic form (the one panel beside Grow and Journeys) slides in 800 wide, validates with the shared rules and saves the widget', async () => {
     const s = await mount({ mekkos: all }, { start: 'total' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add widget' }));
     const dialog = await screen.findByRole('dialog', { name: 'Market Level Demographic' });
@@ -357,7 +357,7 @@ describe('the Insights panel', () => {
     expect(s.callsTo(M.tabs).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('GROW-081 the region demographic form slides in 650 wide, for upload_surveys only', async () => {
+  it('GROW-081 / JRN-007 the region demographic form slides in 650 wide, for upload_surveys only', async () => {
     await mount({ mekkos: all, upload_surveys: all }, { start: 'total' });
     fireEvent.click(await screen.findByRole('button', { name: 'Region demographic' }));
     const dialog = await screen.findByRole('dialog', { name: 'Region Demographic' });
