@@ -15,6 +15,18 @@ export type TestRoute = string | { pathname: string; search?: string; state?: un
  * A scripted server for client tests: `api.respond('GET /api/v1/me', { data: me })`. It replaces
  * global fetch, so the real ApiClient and stores run unchanged; `api.calls` records every request.
  */
+export interface SignedInOptions {
+  tier?: 1 | 2 | 3;
+  /** Merged into the fixture user's permissions: `{ mekkos: { read: true } }`. */
+  permissions?: Record<string, Partial<Record<'create' | 'read' | 'update' | 'destroy', boolean>>>;
+  /** Merged into Acme's feature flags. */
+  flags?: Record<string, boolean>;
+  /** The accessible modules of any context (SRV-018). */
+  modules?: string[];
+  /** Other public configuration (support addresses). */
+  config?: Record<string, unknown>;
+}
+
 export class FakeServer {
   calls: { method: string; url: string; headers: Record<string, string>; body: unknown }[] = [];
   private routes = new Map<string, Handler>();
@@ -40,6 +52,31 @@ export class FakeServer {
   ): this {
     this.endpoints.unshift({ endpoint, fn: typeof answer === 'function' ? (answer as never) : () => ({ status, body: answer }) });
     return this;
+  }
+
+  /**
+   * The shell's start-up calls for a signed-in user in Acme (config, languages, hierarchy, me,
+   * the context's modules), so a page test scripts only its own plugin's endpoints. `permissions`
+   * are added to the fixture user's, `flags` to Acme's feature flags.
+   */
+  signedIn(o: SignedInOptions = {}): this {
+    const hierarchy = fixtures.hierarchy();
+    hierarchy[0].feature_flags = { ...hierarchy[0].feature_flags, ...o.flags };
+    const me = fixtures.me();
+    return this.on(coreEndpoints.config, {
+      data: {
+        tier: o.tier ?? 1,
+        logout_url: '/api/v1/adfs/logout',
+        help_urls: {},
+        show_privacy_policy_link: true,
+        tier3_weights_suffix: '_weights',
+        ...o.config,
+      } as ResponseOf<typeof coreEndpoints.config>['data'],
+    })
+      .on(coreEndpoints.languages, { data: [{ value: 'en', text: 'English' }] })
+      .on(coreEndpoints.hierarchy, { data: hierarchy as ResponseOf<typeof coreEndpoints.hierarchy>['data'] })
+      .on(coreEndpoints.me, { data: { ...me, permissions: { ...me.permissions, ...o.permissions } } as ResponseOf<typeof coreEndpoints.me>['data'] })
+      .on(coreEndpoints.contextModules, { data: o.modules ?? [] });
   }
 
   /** The calls made to an endpoint, newest last. */

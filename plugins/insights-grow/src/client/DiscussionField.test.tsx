@@ -1,7 +1,7 @@
 import { segmentsEndpoints } from '@discovery/counts/common';
 import { discussionNodeEndpoints, type DiscussionClusterNodeDto } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
-import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
+import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { growEndpoints as E, type MekkoDto } from '../common';
 import grow from './index';
@@ -50,11 +50,7 @@ const chart: MekkoDto = {
 
 function server(nodes: DiscussionClusterNodeDto[]) {
   const s = new FakeServer()
-    .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true } })
-    .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
-    .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
-    .respond('GET /api/v1/me', { data: fixtures.me({ permissions: { mekkos: { read: true, create: true, update: true, destroy: true } } }) })
-    .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: ['grow'] })
+    .signedIn({ permissions: { mekkos: { read: true, create: true, update: true, destroy: true } }, modules: ['grow'] })
     .on(E.list, {
       data: [{ id: 7, name: 'Beverages Landscape', default: true, count_type: 'people_count', vertical_type: null, measurement_label: 'Penetration' }],
     })

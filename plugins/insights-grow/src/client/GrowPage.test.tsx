@@ -1,6 +1,6 @@
 import { segmentsEndpoints } from '@discovery/counts/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
-import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
+import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { TAG_COLOURS, TAGS, withAlpha } from '@discovery/charts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { growEndpoints as E, PANEL_WIDTHS, type MekkoDto, type SubMarketDto } from '../common';
@@ -44,16 +44,8 @@ interface Opts {
 }
 
 function server(mekkos: Record<string, boolean>, opts: Opts = {}) {
-  const hierarchy = fixtures.hierarchy();
-  hierarchy[0].feature_flags = { grow: true, ...opts.flags } as (typeof hierarchy)[0]['feature_flags'];
   const s = new FakeServer()
-    .respond('GET /api/v1/config', {
-      data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true, tier3_weights_suffix: '_weights' },
-    })
-    .respond('GET /api/v1/hierarchy', { data: hierarchy })
-    .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
-    .respond('GET /api/v1/me', { data: fixtures.me({ permissions: { mekkos, audiences: { read: true, create: true } } }) })
-    .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: ['grow'] })
+    .signedIn({ flags: { grow: true, ...opts.flags }, permissions: { mekkos, audiences: { read: true, create: true } }, modules: ['grow'] })
     .on(E.list, {
       data: [
         { id: 7, name: 'Beverages Landscape', default: true, count_type: 'people_count', vertical_type: null, measurement_label: 'Penetration' },

@@ -1,7 +1,7 @@
 import { segmentsEndpoints } from '@discovery/counts/common';
 import { discussionNodeEndpoints } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
-import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
+import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
 import type { SessionSnapshot } from '@discovery/plugin-api';
 import { journeyEndpoints as E, type JourneyDto, type JourneySummaryDto } from '../common';
@@ -11,16 +11,9 @@ import journeys from './index';
 
 const P = '/acme/us/fizz-cola/fizz-zero';
 
-function server(permissions: Record<string, boolean>, list: JourneySummaryDto[] = [], tier = 1) {
-  const hierarchy = fixtures.hierarchy();
-  const acme = hierarchy[0] as unknown as { feature_flags: Record<string, boolean> };
-  acme.feature_flags = { ...acme.feature_flags, journey: true };
+function server(permissions: Record<string, boolean>, list: JourneySummaryDto[] = [], tier: 1 | 3 = 1) {
   const s = new FakeServer()
-    .respond('GET /api/v1/config', { data: { tier, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true } })
-    .respond('GET /api/v1/hierarchy', { data: hierarchy })
-    .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
-    .respond('GET /api/v1/me', { data: fixtures.me({ permissions: { journeys: permissions } }) })
-    .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: ['journey'] })
+    .signedIn({ tier, flags: { journey: true }, permissions: { journeys: permissions }, modules: ['journey'] })
     .on(E.list, { data: list })
     .on(insightsEndpoints.tabsConfig, [])
     .on(segmentsEndpoints.byIdentifiers, { data: [] })

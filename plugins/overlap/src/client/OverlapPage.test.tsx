@@ -1,5 +1,5 @@
 import { segmentsEndpoints } from '@discovery/counts/common';
-import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
+import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SessionSnapshot } from '@discovery/plugin-api';
 import { overlapEndpoints as E, type ComparisonDto } from '../common';
@@ -25,24 +25,14 @@ const chart = (id: number, name: string, over: Partial<ComparisonDto> = {}): Com
   ...over,
 });
 
-function server(charts: ComparisonDto[], tier = 1, opts: { audiencesCreate?: boolean; defaultId?: number } = {}) {
-  const hierarchy = fixtures.hierarchy();
-  hierarchy[0].feature_flags = { overlap: true } as (typeof hierarchy)[0]['feature_flags'];
+function server(charts: ComparisonDto[], tier: 1 | 3 = 1, opts: { audiencesCreate?: boolean; defaultId?: number } = {}) {
   const s = new FakeServer()
-    .respond('GET /api/v1/config', {
-      data: { tier, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true, tier3_weights_suffix: '_weights' },
+    .signedIn({
+      tier,
+      flags: { overlap: true },
+      permissions: { comparisons: { read: true, create: true, update: true, destroy: true }, audiences: { read: true, create: opts.audiencesCreate ?? true } },
+      modules: ['overlap'],
     })
-    .respond('GET /api/v1/hierarchy', { data: hierarchy })
-    .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
-    .respond('GET /api/v1/me', {
-      data: fixtures.me({
-        permissions: {
-          comparisons: { read: true, create: true, update: true, destroy: true },
-          audiences: { read: true, create: opts.audiencesCreate ?? true },
-        },
-      }),
-    })
-    .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: ['overlap'] })
     .on(E.list, { data: charts, default_id: opts.defaultId ?? 0 })
     .on(segmentsEndpoints.segmentHierarchy, { data: [], region: 'acme/us' })
     .on(E.get, ({ params }) => ({ body: { data: charts.find((c) => c.id === Number(params.id)) } }))

@@ -1,4 +1,4 @@
-import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
+import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { discussionNodeEndpoints as E, type DiscussionClusterNodeDto } from '../../common';
 import plugin from '../index';
@@ -20,12 +20,7 @@ function server(
   permissions: Record<string, typeof ALL> = { upload: ALL, upload_discussions: ALL },
   nodes = [node(1, 'Coffee lovers forum', { sub_markets: [4], in_use: true }), node(2, 'Weekend runners')],
 ) {
-  const s = new FakeServer()
-    .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true } })
-    .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
-    .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
-    .respond('GET /api/v1/me', { data: fixtures.me({ permissions }) })
-    .on(E.list, { data: nodes });
+  const s = new FakeServer().signedIn({ permissions }).on(E.list, { data: nodes });
   s.install();
   return s;
 }

@@ -1,4 +1,4 @@
-import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
+import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { scenarioPlannerEndpoints as E, type CurveDto, type CurveInput, type PlanImportDto } from '../../common';
 import plugin from '../index';
@@ -17,15 +17,13 @@ const generic = (id: number, media_type: string, trp = false): CurveDto => ({
 const TYPES = { 'S-Curve': { is_trp: false, description: '' }, TRP: { is_trp: true, description: '' } };
 
 function server(opts: { permissions?: Record<string, unknown>; flag?: boolean; imports?: PlanImportDto[]; curves?: CurveDto[] } = {}) {
-  const hierarchy = fixtures.hierarchy();
-  (hierarchy[0].feature_flags as Record<string, boolean>).scenarios = opts.flag ?? true;
   let curves = opts.curves ?? [];
   const s = new FakeServer()
-    .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/x', help_urls: {}, service_desk_url: 'https://desk' } })
-    .respond('GET /api/v1/hierarchy', { data: hierarchy })
-    .respond('GET /api/v1/me', { data: fixtures.me({ permissions: { ...fixtures.me().permissions, curves: all, plans: all, ...opts.permissions } }) })
-    .respond('GET /api/v1/languages', { data: [] })
-    .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: [] })
+    .signedIn({
+      flags: { scenarios: opts.flag ?? true },
+      permissions: { curves: all, plans: all, ...opts.permissions },
+      config: { service_desk_url: 'https://desk' },
+    })
     .on(E.statusImport, { data: opts.imports ?? [] })
     .on(E.curveTypes, TYPES)
     .on(E.genericCurves, { data: [generic(1, 'Linear TV', true), generic(2, 'Social')] })
