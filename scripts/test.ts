@@ -4,6 +4,7 @@
  * what the browser downloads against its budgets (npm run size, ~20 s), then the WebdriverIO
  * end-to-end suites against the built app. SKIP_E2E=true leaves out both browser steps.
  */
+import { availableParallelism } from 'node:os';
 import { run } from './lib/proc';
 import { e2e } from './e2e';
 import { scaffoldCheck } from './scaffold-check';
@@ -14,6 +15,10 @@ interface Step {
 }
 
 // PGlite loads its wasm through dynamic import(), which jest's VM allows only with this flag.
+// One jest worker per core, not jest's default of cores − 1: on this 2-core machine that is one
+// worker, and the suites (mostly waiting on PGlite, PostgreSQL and the count workers) took 353 s
+// instead of 199 s (docs/decisions.md).
+const workers = `--maxWorkers=${Math.max(2, availableParallelism())}`;
 const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
 const pglite = { ...jestEnv, TEST_DATABASE_URL: '' };
 const steps: Step[] = [
@@ -22,7 +27,7 @@ const steps: Step[] = [
   { name: 'typecheck e2e', exec: () => run('npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']) },
   { name: 'check-boundaries', exec: () => run('npx', ['tsx', 'scripts/check-boundaries.ts']) },
   { name: 'lint (ESLint) and format (Prettier --check)', exec: () => run('npm', ['run', '--silent', 'lint']) },
-  { name: 'jest (PGlite)', exec: () => run('npx', ['jest', '--ci'], pglite) },
+  { name: 'jest (PGlite)', exec: () => run('npx', ['jest', '--ci', workers], pglite) },
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push({
@@ -33,6 +38,7 @@ if (process.env.TEST_DATABASE_URL) {
         [
           'jest',
           '--ci',
+          workers,
           '--selectProjects',
           'node',
           '--testPathPatterns',
