@@ -347,6 +347,10 @@ export class CountsEngine {
   }
 
   private async run(op: Op): Promise<Partial> {
+    // A slot whose workers keep dying fails the engine (health() and the population say so), even
+    // for a region whose shards sit on the other slots: every call then gets the same answer.
+    const failure = this.health().failure;
+    if (failure) throw new CountsUnavailableError(`Audience counts are unavailable: ${failure}.`);
     const parts = await Promise.all(
       this.executors.map((e, i) => {
         const shards = this.shardsFor(i, op.region);
