@@ -9,7 +9,6 @@ export * from './tokens';
 export * from './validate';
 export * from './dto';
 export * from './shellRoutes';
-export * from './insights';
 export * from './endpoint';
 export * from './schemas';
 export { CONTROL_MESSAGE, hasControlCharacters, ID_MESSAGE, MAX_ID, type TextOptions } from './schemaRules';

@@ -1,11 +1,10 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
+import { segmentsEndpoints, InsightsPanelToken, type InsightsPanelProps } from '@discovery/insights-kit';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { TAG_COLOURS, TAGS, withAlpha } from '@discovery/charts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { growEndpoints as E, PANEL_WIDTHS, type MekkoDto, type SubMarketDto } from '../common';
 import { definePlugin, type SessionSnapshot } from '@discovery/plugin-api';
-import { InsightsPanelToken, type InsightsPanelProps } from '@discovery/platform';
 import { act, renderHook } from '@testing-library/react';
 import { ContainerModule } from 'inversify';
 import { useOnceHint } from './hints';

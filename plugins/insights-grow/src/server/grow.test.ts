@@ -1,3 +1,4 @@
+import { owners } from '@discovery/insights-kit/server';
 import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { MekkoDto, MekkoSummaryDto } from '../common';
 import growServer from './index';
@@ -163,7 +164,7 @@ describe('Grow API over a generated population', () => {
       ],
     ]);
     const calls: string[] = [];
-    s.core.owners.register({
+    owners(s.core).register({
       async invalid(_db, owner, unknown) {
         const mine = owner.kind === 'mekkos' ? (parts.get(owner.id) ?? []) : [];
         const bad = unknown(mine.map((p) => p.id));

@@ -1,3 +1,4 @@
+import { countScope, owners } from '@discovery/insights-kit/server';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type Queryable, type ServerCore } from '@discovery/server';
 import { DISCUSSION_MESSAGES, NODE_IN_CLIENT_SQL } from '@discovery/plugin-discussions/common';
@@ -18,6 +19,7 @@ import {
   subMarketById,
   subMarketOf,
 } from './repository';
+import { mekkoCounts } from './counting';
 import { seedGrow } from './seed';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
@@ -65,6 +67,15 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     handle(router, E.list, async ({ context }) => ({ data: await listMekkos(core, context!.product!.id) }));
     handle(router, E.get, async ({ params: { id }, context }) => ({ data: await mekkoOf(core, core, context!.product!.id, id) }));
+
+    // 001 §7 by chart id: every figure of the chart in one answer (Server-Timing for npm run bench:grow).
+    handle(router, E.counts, async ({ params: { id }, body, context }, _req, reply) => {
+      const started = process.hrtime.bigint();
+      const [m, e] = await Promise.all([mekkoOf(core, core, context!.product!.id, id), core.counts()]);
+      const data = await mekkoCounts(e, m, countScope(e, context, body.filters), core.config.tier === 3);
+      reply.header('Server-Timing', `counts;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)}`);
+      return data;
+    });
 
     handle(router, E.verticals, async () => VERTICALS.map((v) => ({ vertical_type: v.vertical_type, display_name: v.display_name })));
 
@@ -164,7 +175,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const m = await mekkoOf(core, core, productId, id);
       await core.transaction(async (tx) => {
         await tx.query('delete from insights_grow_mekkos where id = $1', [id]);
-        await core.owners.deleteOwner(tx, owner(id, productId));
+        await owners(core).deleteOwner(tx, owner(id, productId));
       });
       return { data: { message: `Chart '${m.name}' deleted.` } };
     });
@@ -204,7 +215,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     const owner = (id: number, productId: number) => ({ kind: 'mekkos' as const, id, productId });
     const ownedInvalid = async (id: number, productId: number) => {
       const e = await core.counts();
-      return core.owners.invalid(core, owner(id, productId), (ids) => e.invalid(ids));
+      return owners(core).invalid(core, owner(id, productId), (ids) => e.invalid(ids));
     };
     handle(router, E.invalidIdentifiers, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
@@ -219,7 +230,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const data = await core.transaction(async (tx) => {
         await mekkoOf(core, tx, productId, id, true);
         // GROW-078: custom widgets left without data are deleted.
-        await core.owners.removeInvalid(tx, owner(id, productId), parts.identifiers);
+        await owners(core).removeInvalid(tx, owner(id, productId), parts.identifiers);
         if (removed.length) {
           const markets = m.markets.map((k) => k.id);
           await tx.query(

@@ -1,6 +1,6 @@
+import { RulesSchema } from '@discovery/insights-kit/common';
 import { hasControlCharacters, CONTROL_MESSAGE } from '@discovery/plugin-api';
 import { Id } from '@discovery/plugin-api/zod';
-import { RulesSchema } from '@discovery/counts/common';
 // A namespace import: esbuild then bundles only the parts of zod in use (npm run size).
 import * as z from 'zod';
 import { JOURNEY_MESSAGES as M, MAX_BRANDS, MAX_STAGES, NAME_MAX, STAGE_ICONS } from './constants';

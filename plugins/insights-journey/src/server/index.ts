@@ -1,3 +1,4 @@
+import { owners } from '@discovery/insights-kit/server';
 import { DISCUSSION_MESSAGES } from '@discovery/plugin-discussions/common';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, HttpError, type ServerCore } from '@discovery/server';
@@ -147,7 +148,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       // Its custom insight tabs go in the same transaction (core.owners).
       await core.transaction(async (tx) => {
         await tx.query('delete from insights_journey_journeys where id = $1', [id]);
-        await core.owners.deleteOwner(tx, { kind: 'journeys', id, productId });
+        await owners(core).deleteOwner(tx, { kind: 'journeys', id, productId });
       });
       return { data: { message: `Journey '${j.name}' deleted.` } };
     });
@@ -170,11 +171,11 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const productId = context!.product!.id;
       const e = await core.counts();
       const owner = { kind: 'journeys' as const, id, productId };
-      const parts = await core.owners.invalid(core, owner, (ids) => e.invalid(ids));
+      const parts = await owners(core).invalid(core, owner, (ids) => e.invalid(ids));
       const removed = await core.transaction(async (tx) => {
         const j = await journeyOf(core, tx, productId, id, true);
         // Custom widgets naming unavailable segments lose them; widgets left without data go.
-        await core.owners.removeInvalid(tx, owner, parts.identifiers);
+        await owners(core).removeInvalid(tx, owner, parts.identifiers);
         const bad = e.invalid(journeyIdentifiers(j));
         if (bad.length) {
           await tx.query(

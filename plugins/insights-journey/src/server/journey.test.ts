@@ -1,3 +1,4 @@
+import { owners } from '@discovery/insights-kit/server';
 import type { CountsEngine } from '@discovery/counts';
 import { DISCUSSION_MESSAGES } from '@discovery/plugin-discussions/common';
 import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
@@ -351,7 +352,7 @@ describe('insights-journey API over a generated population', () => {
   it("JRN-024 the journey's custom insight widgets (core.owners) lose unavailable segments with the fix and go with the journey", async () => {
     const id = (await create({ name: 'With widgets' })).body.journey.id as number;
     const calls: string[] = [];
-    s.core.owners.register({
+    owners(s.core).register({
       async invalid(_db, owner, unknown) {
         const ids = owner.kind === 'journeys' && owner.id === id ? unknown([deleted]) : [];
         return { identifiers: ids, tabs: ids.length ? ['Segments'] : [], widgets: ids.length ? ['Gone fans'] : [] };

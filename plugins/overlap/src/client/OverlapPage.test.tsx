@@ -1,4 +1,4 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
+import { segmentsEndpoints } from '@discovery/insights-kit';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SessionSnapshot } from '@discovery/plugin-api';

@@ -3,7 +3,7 @@
  * colour, the draft audience of a cell, the edit form's axis moves and checks, invalid-audience
  * removal, and ours: both directions of a cell, the small-base flag and sorting the grid.
  */
-import type { AudienceDraft } from '@discovery/plugin-api';
+import { type AudienceDraft } from '@discovery/insights-kit/common';
 import type { AxisEntryDto, ComparisonCellDto, ComparisonDto } from './dto';
 import { ComparisonInput, MAX_AXIS, MESSAGES, type ComparisonMode } from './schema';
 

@@ -1,4 +1,4 @@
-import { MAX_AXIS_SEGMENTS, OverlapBody } from '@discovery/counts/common';
+import { MAX_AXIS_SEGMENTS, OverlapBody } from '@discovery/insights-kit/common';
 import { text } from '@discovery/plugin-api/zod';
 import * as z from 'zod';
 

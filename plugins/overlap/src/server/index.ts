@@ -1,3 +1,4 @@
+import { owners } from '@discovery/insights-kit/server';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
@@ -98,7 +99,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       // Its defaults go with it (on delete cascade), its custom insight tabs in the same transaction.
       await core.transaction(async (tx) => {
         await tx.query('delete from overlap_comparisons where id = $1', [id]);
-        await core.owners.deleteOwner(tx, { kind: 'comparisons', id, productId });
+        await owners(core).deleteOwner(tx, { kind: 'comparisons', id, productId });
       });
       return { data: { message: MESSAGES.deleted } };
     });
@@ -128,10 +129,10 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const e = await core.counts();
       const invalid = (ids: string[]) => e.invalid(ids);
       const owner = { kind: 'comparisons' as const, id, productId };
-      const parts = await core.owners.invalid(core, owner, invalid);
+      const parts = await owners(core).invalid(core, owner, invalid);
       return core.transaction(async (tx) => {
         const src = toDto(await rowInProduct(core, tx, id, productId, true), 0, invalid);
-        await core.owners.removeInvalid(tx, owner, parts.identifiers);
+        await owners(core).removeInvalid(tx, owner, parts.identifiers);
         const next = withoutInvalid(src, src.invalid_identifiers);
         if (next.x.length === 0) throw core.errors.unprocessable(MESSAGES.xRequired, { x_segments: MESSAGES.xRequired });
         if (next.y.length === 0) throw core.errors.unprocessable(MESSAGES.yRequired, { y_segments: MESSAGES.yRequired });

@@ -1,30 +1,18 @@
-import { Button, ButtonGroup, Callout, Classes, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
-import { Mekko, type MekkoMarket } from '@discovery/charts';
-import { type HostTab } from '@discovery/plugin-api';
-import { discussionsUploadRoute } from '@discovery/plugin-discussions/common';
-import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import {
-  ApiClientToken,
-  ConfigStoreToken,
-  formatCount,
-  HierarchyStoreToken,
+  type HostTab,
   InsightsPanelToken,
-  SessionStoreToken,
   ShellModalsToken,
-  useOptionalService,
-  useService,
-} from '@discovery/platform';
-import {
-  AppDialog,
-  ConfirmDialog,
   InvalidAudiencesDialog,
   SavedChartDropdown,
-  LoadingSpinner,
-  PageTitle,
   RequestIndexReport,
   SaveAudienceButton,
-  StateMessage,
-} from '@discovery/ui';
+} from '@discovery/insights-kit';
+import { Button, ButtonGroup, Callout, Classes, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
+import { Mekko, type MekkoMarket } from '@discovery/charts';
+import { discussionsUploadRoute } from '@discovery/plugin-discussions/common';
+import { insightsEndpoints } from '@discovery/plugin-insights/common';
+import { ApiClientToken, ConfigStoreToken, formatCount, HierarchyStoreToken, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
+import { AppDialog, ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

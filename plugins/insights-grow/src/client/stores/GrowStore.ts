@@ -1,5 +1,13 @@
-import { segmentsEndpoints, type SegmentDto } from '@discovery/counts/common';
-import { createToken, levelForHostTab, visibleHostTabs, type HostTab, type InsightsLevel, type TabConfigEntry } from '@discovery/plugin-api';
+import {
+  segmentsEndpoints,
+  type SegmentDto,
+  levelForHostTab,
+  visibleHostTabs,
+  type HostTab,
+  type InsightsLevel,
+  type TabConfigEntry,
+} from '@discovery/insights-kit';
+import { createToken } from '@discovery/plugin-api';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { ApiError, type ApiClient, type ToastStore } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';

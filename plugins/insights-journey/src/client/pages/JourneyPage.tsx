@@ -1,24 +1,15 @@
-import { Button, ButtonGroup, Callout, Card, Classes, Radio, RadioGroup, Switch, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
-import { type HostTab } from '@discovery/plugin-api';
 import {
-  ConfigStoreToken,
-  HierarchyStoreToken,
+  type HostTab,
   InsightsPanelToken,
-  SessionStoreToken,
   ShellModalsToken,
-  useOptionalService,
-  useService,
-} from '@discovery/platform';
-import {
-  ConfirmDialog,
   InvalidAudiencesDialog,
-  LoadingSpinner,
-  PageTitle,
   SaveAudienceButton,
   SavedChartDropdown,
   SegmentPicker,
-  StateMessage,
-} from '@discovery/ui';
+} from '@discovery/insights-kit';
+import { Button, ButtonGroup, Callout, Card, Classes, Radio, RadioGroup, Switch, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
+import { ConfigStoreToken, HierarchyStoreToken, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
+import { ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,14 @@
-import { segmentsEndpoints, type SegmentDto } from '@discovery/counts/common';
-import { createToken, levelForHostTab, visibleHostTabs, visibleLevels, type HostTab, type InsightsLevel, type TabConfigEntry } from '@discovery/plugin-api';
+import {
+  segmentsEndpoints,
+  type SegmentDto,
+  levelForHostTab,
+  visibleHostTabs,
+  visibleLevels,
+  type HostTab,
+  type InsightsLevel,
+  type TabConfigEntry,
+} from '@discovery/insights-kit';
+import { createToken } from '@discovery/plugin-api';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { ApiError, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';

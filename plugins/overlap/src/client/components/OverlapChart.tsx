@@ -1,6 +1,7 @@
+import { ShellModalsToken } from '@discovery/insights-kit';
 import { Button, Classes, Icon, Tooltip } from '@blueprintjs/core';
 import { heatColour, HeatGrid, type HeatAxisItem, type HeatCell } from '@discovery/charts';
-import { formatCount, ShellModalsToken, useService } from '@discovery/platform';
+import { formatCount, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,26 +1,14 @@
-import { Button, Callout, Card, Classes, DialogBody, Tag, Tooltip } from '@blueprintjs/core';
 import {
-  ConfigStoreToken,
-  formatCount,
-  HierarchyStoreToken,
   InsightsPanelToken,
-  saveBlob,
-  SessionStoreToken,
-  useOptionalService,
-  useService,
-} from '@discovery/platform';
-import {
-  AppDialog,
-  ConfirmDialog,
   InvalidAudiencesDialog,
-  LoadingSpinner,
-  PageTitle,
   SaveAudienceButton,
   SavedChartDropdown,
   SegmentPicker,
-  StateMessage,
   type InvalidAudiencesAction,
-} from '@discovery/ui';
+} from '@discovery/insights-kit';
+import { Button, Callout, Card, Classes, DialogBody, Tag, Tooltip } from '@blueprintjs/core';
+import { ConfigStoreToken, formatCount, HierarchyStoreToken, saveBlob, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
+import { AppDialog, ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 import type { ApiClient } from '@discovery/platform';
-import { segmentsEndpoints as E } from '@discovery/counts/common';
+import { segmentsEndpoints as E } from '../../common';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export interface PickerSegment {
