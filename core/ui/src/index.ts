@@ -20,6 +20,7 @@ export { RequestIndexReport } from './reports/RequestIndexReport';
 export { SegmentPickerStore, type PickerContext, type PickerOptions, type PickerSegment } from './picker/SegmentPickerStore';
 export { Heading, PageTitle, type HeadingLevel, type HeadingProps } from './widgets/Heading';
 export { StateMessage, type StateMessageProps } from './widgets/StateMessage';
+export { LoadError, type LoadErrorProps } from './widgets/LoadError';
 export { VisuallyHidden } from './widgets/VisuallyHidden';
 export { MenuTitle } from './widgets/MenuTitle';
 export { ConfirmDialog, type ConfirmDialogProps } from './widgets/ConfirmDialog';
