@@ -1,4 +1,16 @@
-export { ApiClient, ApiError, adoptCsrfCookie, CSRF_STORAGE_KEY, GENERIC_ERROR, type ApiClientHooks, type RequestOptions } from './ApiClient';
+export {
+  AbortedError,
+  ApiClient,
+  ApiError,
+  adoptCsrfCookie,
+  CSRF_STORAGE_KEY,
+  GENERIC_ERROR,
+  isAbortError,
+  type ApiClientHooks,
+  type RequestOptions,
+} from './ApiClient';
+export { Resource, settle, type ResourceStatus, type Settled } from './Resource';
+export { errorCode, errorMessageKey } from './errorText';
 export { bootstrapPlugins, createCoreContainer, type BootResult } from './bootstrap';
 export { coreModule } from './coreModule';
 export {

@@ -10,6 +10,7 @@ export * from './validate';
 export * from './dto';
 export * from './shellRoutes';
 export * from './endpoint';
+export * from './errorCodes';
 export * from './schemas';
 export { CONTROL_MESSAGE, hasControlCharacters, ID_MESSAGE, MAX_ID, type TextOptions } from './schemaRules';
 export * from './core/endpoints';

@@ -16,6 +16,7 @@ export { Logo } from './shell/Logo';
 export { SLIDE_IN_WIDTHS, SlideInPanel, type SlideInPanelProps, type SlideInWidth } from './widgets/SlideInPanel';
 export { Heading, PageTitle, type HeadingLevel, type HeadingProps } from './widgets/Heading';
 export { StateMessage, type StateMessageProps } from './widgets/StateMessage';
+export { LoadError, type LoadErrorProps } from './widgets/LoadError';
 export { VisuallyHidden } from './widgets/VisuallyHidden';
 export { MenuTitle } from './widgets/MenuTitle';
 export { ConfirmDialog, type ConfirmDialogProps } from './widgets/ConfirmDialog';
