@@ -21,3 +21,4 @@ export {
 } from './widgets/InvalidAudiencesDialog';
 export { SaveAudienceButton, type SaveAudienceButtonProps } from './widgets/SaveAudienceButton';
 export { SavedChartDropdown, type SavedChartDropdownProps, type SavedChartItem } from './widgets/SavedChartDropdown';
+export { SavedChartList } from './SavedChartList';

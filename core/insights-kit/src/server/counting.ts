@@ -35,8 +35,8 @@ export async function countBase(e: CountsEngine, scope: CountScope, kind: CountB
   const opts = { region: scope.region };
   const filtered =
     kind === 'weights'
-      ? await Promise.all([e.ruleCount(scope.filter, { ...opts, kind: 'matched' }), e.ruleCount(scope.filter, { ...opts, kind: 'modeled' })]).then(
-          ([m, md]) => weightsOf(m, md),
+      ? await Promise.all([e.ruleCount(scope.filter, { ...opts, kind: 'matched' }), e.ruleCount(scope.filter, { ...opts, kind: 'modeled' })]).then(([m, md]) =>
+          weightsOf(m, md),
         )
       : await e.ruleCount(scope.filter, { ...opts, kind });
   return { region: scope.region ?? null, kind, population, filtered };

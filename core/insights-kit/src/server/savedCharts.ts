@@ -72,10 +72,10 @@ export class SavedCharts {
     if (on) {
       const cols = d.perUser ? 'product_id, user_id' : 'product_id';
       const marks = d.perUser ? '$1, $2, $3' : '$1, $2';
-      await tx.query(
-        `insert into ${d.table} (${cols}, ${d.column}) values (${marks}) on conflict (${cols}) do update set ${d.column} = excluded.${d.column}`,
-        [...keys, id],
-      );
+      await tx.query(`insert into ${d.table} (${cols}, ${d.column}) values (${marks}) on conflict (${cols}) do update set ${d.column} = excluded.${d.column}`, [
+        ...keys,
+        id,
+      ]);
     } else {
       await tx.query(`delete from ${d.table} where ${this.defaultsWhere} and ${d.column} = $${keys.length + 1}`, [...keys, id]);
     }

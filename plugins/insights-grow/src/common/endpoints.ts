@@ -1,7 +1,7 @@
 import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
 import { IdParams } from '@discovery/plugin-api/zod';
 import type { MarketDto, MekkoDto, MekkoSummaryDto, SubMarketDto, TvSettingsDto, VerticalDto } from './dto';
-import { ChartCountsBody, InvalidIdentifiersSchema } from '@discovery/insights-kit/common';
+import { ChartCountsBody, InvalidIdentifiersSchema, type InvalidIdentifiersDto } from '@discovery/insights-kit/common';
 import { DefaultBody, GrowCountsSchema, MarketBody, MekkoBody, OrderBody, SubMarketBody } from './schema';
 
 /** GROW-001: insights/grow and insights/grow/{mekkoId} under the product context. */
@@ -32,7 +32,8 @@ export const growEndpoints = {
     path: `${BASE}/mekkos/:id`,
     access: on(mekkosPermissions.read),
     params: IdParams,
-    response: typed<{ data: MekkoDto }>(),
+    /** With its invalid identifiers (GROW-077), so opening a chart is one round trip. */
+    response: typed<{ data: MekkoDto; invalid: InvalidIdentifiersDto }>(),
   }),
   create: defineEndpoint({
     method: 'POST',

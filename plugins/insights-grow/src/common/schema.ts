@@ -11,6 +11,7 @@ export const GROW_MESSAGES = {
   chartNameBlank: 'Name cannot be blank',
   chartNameInUse: 'Chart name already in use',
   chartNameUsed: 'Chart name already used',
+  chartNotFound: 'This chart does not exist.',
   // GROW-058 / GROW-059
   marketNameRequired: 'Please enter a market name',
   marketNameUsed: 'Market name already used for this chart',
