@@ -3,22 +3,10 @@ import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type Queryable, type ServerCore } from '@discovery/server';
 import { DISCUSSION_MESSAGES, NODE_IN_CLIENT_SQL } from '@discovery/plugin-discussions/common';
 import type { FastifyInstance } from 'fastify';
-import { GROW_MESSAGES as M, growEndpoints as E, mekkosPermissions, VERTICALS, verticalOf, type MekkoDto, type TvSettingsDto } from '../common';
+import { GROW_MESSAGES as M, growEndpoints as E, mekkosPermissions, VERTICALS, verticalOf, type TvSettingsDto } from '../common';
 import init from './migrations/0001_insights_grow.sql';
 import discussionNodeFk from './migrations/0002_discussion_node_fk.sql';
-import {
-  chartIdentifiers,
-  checkChartName,
-  checkMarketName,
-  checkSubMarketName,
-  listMekkos,
-  marketOf,
-  mekkoOf,
-  seedVertical,
-  setDefault,
-  subMarketById,
-  subMarketOf,
-} from './repository';
+import { chartIdentifiers, checkMarketName, checkSubMarketName, listMekkos, marketOf, mekkoOf, seedVertical, subMarketById, subMarketOf } from './repository';
 import { mekkoCounts } from './counting';
 import { seedGrow } from './seed';
 

@@ -1,4 +1,4 @@
-import { RulesSchema } from '@discovery/insights-kit/common';
+import { ChartCountsBody } from '@discovery/insights-kit/common';
 import { hasControlCharacters, CONTROL_MESSAGE } from '@discovery/plugin-api';
 import { Id } from '@discovery/plugin-api/zod';
 // A namespace import: esbuild then bundles only the parts of zod in use (npm run size).
@@ -115,5 +115,5 @@ export type JourneyParsed = z.output<typeof JourneyInput>;
 export const JourneyBody = z.object({ journey: JourneyInput });
 /** SRV-088: the product's default journey; 0 clears it. */
 export const DefaultJourneyBody = z.object({ journey_id: z.number().int().min(0).max(2_147_483_647) });
-/** The counts call: optionally only the people in the filter bar's segments (include = AND of OR groups). */
-export const JourneyCountsBody = z.object({ filter: RulesSchema.optional() });
+/** The counts call: the filter bar's filters, with the kit's one meaning (OR within a category, AND across). */
+export const JourneyCountsBody = ChartCountsBody;

@@ -383,13 +383,22 @@ describe('insights-journey API over a generated population', () => {
     const j = await fetchJourney(id);
     const region = engine.regionKey('acme', 'us');
     expect(region).toBe('acme/us');
-    const filters = [undefined, { include: { and: [{ or: ['dmx-0001', 'dmx-0002'] }] } }];
-    for (const filter of filters) {
-      const res = await call(planner, 'POST', `/journeys/${id}/counts`, filter ? { filter } : {});
+    // The filter bar's one meaning: two filters of one category are alternatives (one OR group), another category narrows (AND).
+    const bars = [
+      [],
+      [
+        { group: 'Age', short_id: 'dmx-0001' },
+        { group: 'Age', short_id: 'dmx-0002' },
+        { group: 'Gender', short_id: 'dmx-0003' },
+      ],
+    ];
+    for (const bar of bars) {
+      const filter = bar.length ? { include: { and: [{ or: ['dmx-0001', 'dmx-0002'] }, { or: ['dmx-0003'] }] } } : undefined;
+      const res = await call(planner, 'POST', `/journeys/${id}/counts`, { filters: bar });
       expect(res.status).toBe(200);
       const counts = res.body.data as JourneyCountsDto;
       const first = counts.cells[0];
-      expect(0 < first.matched_deduped && first.matched_deduped < first.matched).toBe(true);
+      if (!bar.length) expect(0 < first.matched_deduped && first.matched_deduped < first.matched).toBe(true);
       expect(counts.region).toBe(region ?? null);
       for (const kind of ['matched', 'modeled'] as const) {
         for (const b of j.brands) {
@@ -417,7 +426,7 @@ describe('insights-journey API over a generated population', () => {
       }
     }
     // A filter on a segment the provider no longer has is refused.
-    expect((await call(planner, 'POST', `/journeys/${id}/counts`, { filter: { include: { and: [{ or: [deleted] }] } } })).status).toBe(422);
+    expect((await call(planner, 'POST', `/journeys/${id}/counts`, { filters: [{ group: 'Gone', short_id: deleted }] })).status).toBe(422);
     await call(planner, 'DELETE', `/journeys/${id}`);
   });
 });

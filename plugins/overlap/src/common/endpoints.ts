@@ -2,6 +2,7 @@ import { createRouteRef, defineEndpoint, definePermission, typed } from '@discov
 import { IdParams } from '@discovery/plugin-api/zod';
 import type { ComparisonCountsDto, ComparisonDto, ComparisonListDto } from './dto';
 import { ComparisonBody, CountsBody } from './schema';
+import { ChartCountsBody } from '@discovery/insights-kit/common';
 
 /** OVL-001: insights/overlap and insights/overlap/{comparisonId}. */
 export const overlapRoute = createRouteRef({ id: 'overlap.page', scope: 'product', path: 'insights/overlap' });
@@ -67,6 +68,19 @@ export const overlapEndpoints = {
     access: access('read'),
     body: CountsBody,
     bodyErrors: 'rule',
+    response: typed<ComparisonCountsDto>(),
+  }),
+  /**
+   * Counting by chart id (issue 24): the comparison's cells and label counts within the filter
+   * bar's filters, in the base the answer names (the region of X-Context, matched or tier 3's
+   * Sum of Weights). What the screen calls; `counts` stays for SRV-105.
+   */
+  chartCounts: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/:id/counts`,
+    access: access('read'),
+    params: IdParams,
+    body: ChartCountsBody,
     response: typed<ComparisonCountsDto>(),
   }),
   /** SRV-106: the chart as .xlsx. */

@@ -230,3 +230,23 @@ describe('GrowStore', () => {
     expect([store.showChart, store.showInsights]).toEqual([true, false]);
   });
 });
+
+describe('GrowStore requests (issue 24 §3)', () => {
+  it('older counts never land after newer ones', async () => {
+    const { store, server } = setup();
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    let release: () => void = () => undefined;
+    let n = 0;
+    server.on(E.counts, () => {
+      n++;
+      const answer = countsFor(store.mekko!, { 'is-0001': n === 1 ? 111 : 222, 'is-0002': 0 }, { 10: [n === 1 ? 111 : 222, 0] });
+      return n === 1 ? new Promise((resolve) => (release = () => resolve({ body: answer }))) : { body: answer };
+    });
+    const older = store.loadCounts();
+    await store.loadCounts();
+    release();
+    await older;
+    expect(store.marketCount(store.mekko!.markets[0])).toBe(222);
+    expect(store.countsLoading).toBe(false);
+  });
+});

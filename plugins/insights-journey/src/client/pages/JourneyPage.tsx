@@ -1,4 +1,5 @@
 import {
+  filterGroupOf,
   type HostTab,
   InsightsPanelToken,
   ShellModalsToken,
@@ -239,7 +240,7 @@ const JourneyPage = observer(function JourneyPage() {
         isOpen={filtering}
         onClose={() => setFiltering(false)}
         onSelect={(segments) => {
-          store.addFilters(segments.map((s) => ({ short_id: s.identifier, name: s.name })));
+          store.addFilters(segments.map((s) => ({ short_id: s.identifier, name: s.name, group: filterGroupOf(s) })));
           setFiltering(false);
         }}
         multiple

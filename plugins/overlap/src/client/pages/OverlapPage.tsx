@@ -1,4 +1,5 @@
 import {
+  filterGroupOf,
   InsightsPanelToken,
   InvalidAudiencesDialog,
   SaveAudienceButton,
@@ -8,7 +9,7 @@ import {
 } from '@discovery/insights-kit';
 import { Button, Callout, Card, Classes, DialogBody, Tag, Tooltip } from '@blueprintjs/core';
 import { ConfigStoreToken, formatCount, HierarchyStoreToken, saveBlob, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
-import { AppDialog, ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
+import { AppDialog, ConfirmDialog, LoadError, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -86,6 +87,8 @@ const OverlapPage = observer(function OverlapPage() {
     [store.focused, store.filters],
   );
 
+  // A list that failed ends in its error state with a retry, never in a spinner (issue 24 §3).
+  if (!store.loaded && store.listError) return <LoadError level={1} title={t('title')} error={store.listError} onRetry={() => store.retry()} />;
   if (!store.loaded) return <LoadingSpinner size={32} />;
 
   const header = (
@@ -244,7 +247,7 @@ const OverlapPage = observer(function OverlapPage() {
         onClose={() => setFiltering(false)}
         onSelect={(segments) => {
           // The filter's demographic group: its category in the taxonomy (the path's last part).
-          store.addFilters(segments.map((s) => ({ short_id: s.identifier, name: s.name, group: s.path.split(' > ').slice(-1)[0] ?? s.path })));
+          store.addFilters(segments.map((s) => ({ short_id: s.identifier, name: s.name, group: filterGroupOf(s) })));
           setFiltering(false);
         }}
         multiple
