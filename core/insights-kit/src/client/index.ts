@@ -22,3 +22,4 @@ export {
 export { SaveAudienceButton, type SaveAudienceButtonProps } from './widgets/SaveAudienceButton';
 export { SavedChartDropdown, type SavedChartDropdownProps, type SavedChartItem } from './widgets/SavedChartDropdown';
 export { SavedChartList } from './SavedChartList';
+export { FilterBar, type FilterBarProps } from './widgets/FilterBar';

@@ -9,7 +9,6 @@ import {
   MekkoInput,
   moveItem,
   nameTaken,
-  pickChart,
   saveAudienceDisabled,
   SubMarketInput,
   subMarketCount,
@@ -133,22 +132,17 @@ describe('Grow rules', () => {
   });
 
   it('GROW-008 the draft handed to the builder: the selected segments as one OR group', () => {
-    const d = audienceDraft([sub(), sub({ id: 2, name: 'Soda', matched_short_id: 'is-0001' })], 'matched', false);
+    const selected = [sub(), sub({ id: 2, name: 'Soda', matched_short_id: 'is-0001' })];
+    const d = audienceDraft(selected, 'matched', false);
     expect(d.name).toBe('Diet fans or Soda');
     expect(d.rules).toEqual({ include: { and: [{ or: ['is-0008', 'is-0001'] }] }, exclude: { and: [] } });
-  });
-
-  it('GROW-005 picks the route chart, else the kept one, else the default, else the first by name', () => {
-    const list = [
-      { id: 1, name: 'Zeta', default: false, count_type: 'people_count' as const, vertical_type: null, measurement_label: 'P' },
-      { id: 2, name: 'Alpha', default: false, count_type: 'people_count' as const, vertical_type: null, measurement_label: 'P' },
-      { id: 3, name: 'Mid', default: true, count_type: 'people_count' as const, vertical_type: null, measurement_label: 'P' },
-    ];
-    expect(pickChart(list, 1, 2)).toBe(1);
-    expect(pickChart(list, 99, 2)).toBe(2);
-    expect(pickChart(list, null, null)).toBe(3);
-    expect(pickChart(list.slice(0, 2), null, null)).toBe(2);
-    expect(pickChart([], null, null)).toBeNull();
+    // With the filter bar's filters: OR within a category, AND across (the kit's one meaning).
+    const f = audienceDraft(selected, 'matched', false, [
+      { group: 'Age', short_id: 'a1' },
+      { group: 'Age', short_id: 'a2' },
+      { group: 'Gender', short_id: 'g1' },
+    ]);
+    expect(f.rules.include!.and).toEqual([{ or: ['is-0008', 'is-0001'] }, { or: ['a1', 'a2'] }, { or: ['g1'] }]);
   });
 
   it('GROW-035 a drop reorders the list 0..n', () => {

@@ -1,4 +1,4 @@
-import { type AudienceDraft, type HostTab } from '@discovery/insights-kit/common';
+import { filterGroups, type AudienceDraft, type Filter, type HostTab } from '@discovery/insights-kit/common';
 import type { MekkoDto, MekkoSummaryDto, SubMarketDto, TvSettingsDto } from './dto';
 import type { GrowCountsDto } from './schema';
 
@@ -140,23 +140,14 @@ export function saveAudienceDisabled(opts: {
 }
 
 /** GROW-008: the audience handed to the builder: the selected audiences' segments, any of them (one OR group). */
-export function audienceDraft(selected: readonly SubMarketDto[], tab: HostTab, tier3: boolean): AudienceDraft {
+export function audienceDraft(selected: readonly SubMarketDto[], tab: HostTab, tier3: boolean, filters: readonly Filter[] = []): AudienceDraft {
   const ids = [...new Set(selected.map((s) => segmentFor(s, tab === 'total' ? 'matched' : tab, tier3)).filter((x): x is string => !!x))];
   return {
     name: selected.map((s) => s.name).join(' or '),
     description: `From Grow: ${selected.map((s) => s.name).join(', ')}`,
-    rules: { include: { and: [{ or: ids }] }, exclude: { and: [] } },
+    // The filter bar's filters narrow the audience as they narrow the chart (the kit's one meaning).
+    rules: { include: { and: [{ or: ids }, ...filterGroups(filters).map((or) => ({ or }))] }, exclude: { and: [] } },
   };
-}
-
-/** GROW-005 DESIGN: the route's chart, else the kept one, else the default, else the first by name. */
-export function pickChart(list: readonly MekkoSummaryDto[], routeId: number | null, keptId: number | null): number | null {
-  const has = (id: number | null) => id !== null && list.some((m) => m.id === id);
-  if (has(routeId)) return routeId;
-  if (has(keptId)) return keptId;
-  const def = list.find((m) => m.default);
-  if (def) return def.id;
-  return [...list].sort((a, b) => a.name.localeCompare(b.name))[0]?.id ?? null;
 }
 
 /** GROW-035: a dragged item dropped at `to`: the list's new order 0..n. */

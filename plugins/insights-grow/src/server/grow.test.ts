@@ -1,3 +1,4 @@
+import { filterFixture } from '@discovery/insights-kit/testing';
 import { owners } from '@discovery/insights-kit/server';
 import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { MekkoDto, MekkoSummaryDto } from '../common';

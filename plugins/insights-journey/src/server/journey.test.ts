@@ -1,3 +1,4 @@
+import { filterFixture } from '@discovery/insights-kit/testing';
 import { owners } from '@discovery/insights-kit/server';
 import type { CountsEngine } from '@discovery/counts';
 import { DISCUSSION_MESSAGES } from '@discovery/plugin-discussions/common';
@@ -384,16 +385,9 @@ describe('insights-journey API over a generated population', () => {
     const region = engine.regionKey('acme', 'us');
     expect(region).toBe('acme/us');
     // The filter bar's one meaning: two filters of one category are alternatives (one OR group), another category narrows (AND).
-    const bars = [
-      [],
-      [
-        { group: 'Age', short_id: 'dmx-0001' },
-        { group: 'Age', short_id: 'dmx-0002' },
-        { group: 'Gender', short_id: 'dmx-0003' },
-      ],
-    ];
-    for (const bar of bars) {
-      const filter = bar.length ? { include: { and: [{ or: ['dmx-0001', 'dmx-0002'] }, { or: ['dmx-0003'] }] } } : undefined;
+    const fixture = filterFixture('dmx-0001', 'dmx-0002', 'dmx-0003');
+    for (const bar of [[], fixture.filters]) {
+      const filter = bar.length ? fixture.rule : undefined;
       const res = await call(planner, 'POST', `/journeys/${id}/counts`, { filters: bar });
       expect(res.status).toBe(200);
       const counts = res.body.data as JourneyCountsDto;
@@ -412,7 +406,7 @@ describe('insights-journey API over a generated population', () => {
               .slice(i + 1)
               .map(segOf)
               .filter((x): x is string => !!x);
-            const include = [...(seg ? [{ or: [seg] }] : []), ...(filter?.include.and ?? [])];
+            const include = [...(seg ? [{ or: [seg] }] : []), ...(filter?.include?.and ?? [])];
             const raw = seg ? await engine.ruleCount({ include: { and: include } }, { kind, region }) : 0;
             const deduped = seg
               ? await engine.ruleCount({ include: { and: include }, exclude: later.length ? { and: [{ or: later }] } : undefined }, { kind, region })

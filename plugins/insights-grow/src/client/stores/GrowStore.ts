@@ -1,5 +1,7 @@
 import {
+  addFilters,
   SavedChartList,
+  type ActiveFilter,
   segmentsEndpoints,
   type SegmentDto,
   levelForHostTab,
@@ -81,6 +83,8 @@ export class GrowStore {
   tab: HostTab = 'matched';
   level: InsightsLevel = 'person';
   selected: number[] = [];
+  /** GROW-007: the filter bar's segments (the kit's one meaning); every count of the chart is taken within them. */
+  filters: ActiveFilter[] = [];
   mode: 'view' | 'edit' = 'view';
   tabsConfig: TabConfigEntry[] = [];
   segments: Record<string, SegmentDto> = {};
@@ -175,6 +179,7 @@ export class GrowStore {
       this.mekko = null;
       this.countsRes.reset();
       this.selected = [];
+      this.filters = [];
       this.mode = 'view';
       this.tv = null;
       this.error = null;
@@ -277,7 +282,18 @@ export class GrowStore {
   }
 
   private loadCountsOf(id: number) {
-    return this.countsRes.load((signal) => this.api.call(E.counts, { params: { id }, body: { filters: [] } }, { signal, silent: true }));
+    const filters = this.filters.map(({ group, short_id }) => ({ group, short_id }));
+    return this.countsRes.load((signal) => this.api.call(E.counts, { params: { id }, body: { filters } }, { signal, silent: true }));
+  }
+
+  addFilters(filters: ActiveFilter[]): void {
+    this.filters = addFilters(this.filters, filters);
+    void this.loadCounts();
+  }
+
+  removeFilter(shortId: string): void {
+    this.filters = this.filters.filter((f) => f.short_id !== shortId);
+    void this.loadCounts();
   }
 
   /** GROW-076: names, paths and data permissions of the chart's segments. */
@@ -344,6 +360,15 @@ export class GrowStore {
   clearSelection(): void {
     this.selected = [];
     this.keep();
+  }
+
+  /** GROW-007: 'Clear all' clears the selected audiences and the filters. */
+  clearAll(): void {
+    const had = this.filters.length > 0;
+    this.selected = [];
+    this.filters = [];
+    this.keep();
+    if (had) void this.loadCounts();
   }
 
   closeDialog(): void {
