@@ -117,3 +117,21 @@ export const JourneyBody = z.object({ journey: JourneyInput });
 export const DefaultJourneyBody = z.object({ journey_id: z.number().int().min(0).max(2_147_483_647) });
 /** The counts call: the filter bar's filters, with the kit's one meaning (OR within a category, AND across). */
 export const JourneyCountsBody = ChartCountsBody;
+
+/** The counts answer (journeyEndpoints.counts): every cell raw and deduplicated, per brand, in the region it names. */
+export const JourneyCountsSchema = z.object({
+  data: z.object({
+    cells: z.array(
+      z.object({
+        journey_brand_id: z.number(),
+        journey_stage_id: z.number(),
+        matched: z.number(),
+        modeled: z.number(),
+        matched_deduped: z.number(),
+        modeled_deduped: z.number(),
+      }),
+    ),
+    brands: z.array(z.object({ journey_brand_id: z.number(), matched: z.number(), modeled: z.number() })),
+    region: z.string().nullable(),
+  }),
+});

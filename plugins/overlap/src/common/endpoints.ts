@@ -1,7 +1,7 @@
 import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
 import { IdParams } from '@discovery/plugin-api/zod';
 import type { ComparisonCountsDto, ComparisonDto, ComparisonListDto } from './dto';
-import { ComparisonBody, CountsBody } from './schema';
+import { ComparisonBody, ComparisonCountsSchema, CountsBody } from './schema';
 import { ChartCountsBody } from '@discovery/insights-kit/common';
 
 /** OVL-001: insights/overlap and insights/overlap/{comparisonId}. */
@@ -81,7 +81,7 @@ export const overlapEndpoints = {
     access: access('read'),
     params: IdParams,
     body: ChartCountsBody,
-    response: typed<ComparisonCountsDto>(),
+    response: ComparisonCountsSchema,
   }),
   /** SRV-106: the chart as .xlsx. */
   exportXlsx: defineEndpoint({ method: 'GET', path: `${BASE}/:id/export`, access: access('read'), params: IdParams, raw: true }),

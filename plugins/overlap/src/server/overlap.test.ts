@@ -156,7 +156,9 @@ describe('overlap API (comparisons) over a generated population', () => {
   });
 
   it('issue 24 counts by chart id: every cell, label and base equals a brute-force rule count in the same base, within the filter bar', async () => {
-    const created = await call(planner, 'POST', '', ACME, { comparison: chart({ name: 'Brute force', x_segments: entries('dmx', 1, 3), y_segments: entries('mp', 1, 3) }) });
+    const created = await call(planner, 'POST', '', ACME, {
+      comparison: chart({ name: 'Brute force', x_segments: entries('dmx', 1, 3), y_segments: entries('mp', 1, 3) }),
+    });
     const id = created.body.data.id as number;
     const e = await s.core.counts();
     const region = e.regionKey('acme', 'us');
