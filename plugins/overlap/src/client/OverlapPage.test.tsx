@@ -172,6 +172,8 @@ describe('Overlap page', () => {
     });
     await renderInShell([overlap], `${P}/insights/overlap/5`);
     await waitFor(() => expect(screen.getByTestId('heat-label-x-is-0002').textContent).toContain('2,400'));
+    // issue 24: the cells are the region's, so a global label count says it is not.
+    expect(screen.getByTestId('heat-label-x-is-0002').textContent).toContain('2,400 (all regions)');
     expect(screen.getByTestId('heat-label-x-is-0002').textContent).toContain('Adults 35-54');
     const zero = screen.getByTestId('zero-count-is-0001');
     expect(zero.getAttribute('aria-label')).toBe('Click to learn why this audience has a zero count.');
