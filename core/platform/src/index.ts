@@ -52,3 +52,4 @@ export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels'
 export { saveBlob } from './files';
 export { contextReaches, RouteTable } from './routeTable';
 export { AUTOMATION_ROUTES_KEY, automationRoutes, type AutomationRoute } from './automation';
+export { DRAWN_MARK, markDrawn } from './marks';

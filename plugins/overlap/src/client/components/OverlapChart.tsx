@@ -1,9 +1,9 @@
 import { ShellModalsToken } from '@discovery/insights-kit';
 import { Button, Classes, Icon, Tooltip } from '@blueprintjs/core';
 import { heatColour, HeatGrid, type HeatAxisItem, type HeatCell } from '@discovery/charts';
-import { formatCount, useService } from '@discovery/platform';
+import { formatCount, markDrawn, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   bothDirections,
@@ -89,6 +89,11 @@ export const OverlapChart = observer(function OverlapChart({ chart, counts, focu
       }),
     );
   }, [counts, x, y, chart.mode, t]);
+
+  // npm run bench:screens: the grid is on screen with its counts (it renders synchronously).
+  useEffect(() => {
+    if (counts) markDrawn('overlap');
+  }, [counts]);
 
   const focusedKeys = useMemo(() => new Set(focused.map((f) => cellKeyOf(f.x, f.y))), [focused]);
   const description =
