@@ -326,4 +326,25 @@ describe('Grow: access, hints, TV settings and the Insights panel', () => {
     await waitFor(() => expect(screen.getByTestId('fake-panel').textContent).toBe('Diet fans'));
     expect(seen.at(-1)).toMatchObject({ context: 'grow', owner: { kind: 'mekkos', id: 7 }, tabsConfig: { resourceType: 'Mekko', resourceId: 7 } });
   });
+
+  it('issue 24 §3 a failed chart list ends in its error state with a retry; failed counts show their error on the chart', async () => {
+    const s = server({ read: true });
+    const down = { status: 500, body: { error: { message: 'down', status: 500, code: 'internal' } } };
+    s.on(E.list, () => down);
+    await renderInShell([grow], `${P}/insights/grow`);
+    const error = await screen.findByTestId('load-error');
+    expect(error.textContent).toContain('Grow');
+    expect(screen.queryByTestId('grow-page')).toBeNull();
+    // The list is back; the counts still fail: the chart says so and offers to try again.
+    s.on(E.list, {
+      data: [{ id: 7, name: 'Beverages Landscape', default: true, count_type: 'people_count', vertical_type: null, measurement_label: 'Penetration' }],
+    });
+    s.on(E.counts, () => down);
+    fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.getByTestId('grow-chart-dropdown').textContent).toContain('Beverages Landscape'));
+    expect(await screen.findByTestId('grow-counts-error')).toBeTruthy();
+    s.on(E.counts, countsFor(chart, { 'is-0001': 1234, 'is-0002': 567 }, { 10: [1500, 1600] }));
+    fireEvent.click(within(screen.getByTestId('grow-counts-error')).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('grow-counts-error')).toBeNull());
+  });
 });

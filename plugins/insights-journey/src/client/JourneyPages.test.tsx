@@ -2,7 +2,7 @@ import { segmentsEndpoints } from '@discovery/insights-kit';
 import { discussionNodeEndpoints } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
-import { act, fireEvent, renderHook, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import type { SessionSnapshot } from '@discovery/plugin-api';
 import { journeyEndpoints as E, type JourneyDto, type JourneySummaryDto } from '../common';
 import { GAUGE_DELAY_MS } from '../common';
@@ -187,5 +187,16 @@ describe('Journey pages', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+
+  it('issue 24 §3 a failed journey list ends in its error state with a retry, never a spinner', async () => {
+    const s = server({ read: true });
+    s.on(E.list, () => ({ status: 500, body: { error: { message: 'down', status: 500, code: 'internal' } } }));
+    await renderInShell([journeys], `${P}/insights/journey`);
+    const error = await screen.findByTestId('load-error');
+    expect(error.textContent).toContain('Something went wrong on the server.');
+    s.on(E.list, { data: [] });
+    fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(screen.queryByTestId('load-error')).toBeNull());
   });
 });

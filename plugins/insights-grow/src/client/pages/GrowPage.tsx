@@ -12,8 +12,17 @@ import { Button, ButtonGroup, Callout, Classes, Tab, Tabs, Tag, Tooltip } from '
 import { Mekko, type MekkoMarket } from '@discovery/charts';
 import { discussionsUploadRoute } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
-import { ApiClientToken, ConfigStoreToken, formatCount, HierarchyStoreToken, markDrawn, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
-import { AppDialog, ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
+import {
+  ApiClientToken,
+  ConfigStoreToken,
+  formatCount,
+  HierarchyStoreToken,
+  markDrawn,
+  SessionStoreToken,
+  useOptionalService,
+  useService,
+} from '@discovery/platform';
+import { AppDialog, ConfirmDialog, LoadError, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,6 +84,8 @@ const GrowPage = observer(function GrowPage() {
     if (next !== null) go(next);
   };
 
+  // 'Try again' after the list failed opens the screen once more.
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     void store.open(context, routeId, { tier3, weightsSuffix: suffix }).then((id) => {
@@ -85,7 +96,7 @@ const GrowPage = observer(function GrowPage() {
     };
     // hierarchy.selection follows context
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, context, routeId, tier3, suffix]);
+  }, [store, context, routeId, tier3, suffix, attempt]);
 
   // GROW-041/042: pre-populated charts for clients whose admin tabs give Grow a top-level person tab.
   useEffect(() => {
@@ -126,6 +137,8 @@ const GrowPage = observer(function GrowPage() {
     [m, store.counts, store.tab, store.segments],
   );
 
+  // A list that failed ends in its error state with a retry, never in a spinner (issue 24 §3).
+  if (!store.list && store.charts.error) return <LoadError level={1} title={t('title')} error={store.charts.error} onRetry={() => setAttempt((n) => n + 1)} />;
   if (store.error && !store.list) return <StateMessage level={1} icon="error" title={t('title')} description={store.error} />;
   if (!store.list) return <LoadingSpinner size={32} />;
 
@@ -381,6 +394,9 @@ const GrowPage = observer(function GrowPage() {
                   {t('tv.max', { max: formatCount(store.tv!.maximum) })}
                   {tvLow && lowTvNotice(hierarchy.selection.region ?? '').map((key) => <div key={key}>{t(key)}</div>)}
                 </Callout>
+              )}
+              {store.countsRes.error && (
+                <LoadError level={3} error={store.countsRes.error} onRetry={() => void store.loadCounts()} data-testid="grow-counts-error" />
               )}
               <Mekko
                 title={m.measurement_label}

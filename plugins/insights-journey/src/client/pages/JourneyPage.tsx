@@ -8,9 +8,9 @@ import {
   SaveAudienceButton,
   SavedChartDropdown,
 } from '@discovery/insights-kit';
-import { Button, ButtonGroup, Callout, Card, Classes, Radio, RadioGroup, Switch, Tab, Tabs, Tooltip } from '@blueprintjs/core';
+import { Button, ButtonGroup, Card, Classes, Radio, RadioGroup, Switch, Tab, Tabs, Tooltip } from '@blueprintjs/core';
 import { ConfigStoreToken, HierarchyStoreToken, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
-import { ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
+import { ConfirmDialog, LoadError, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,7 +49,8 @@ const JourneyPage = observer(function JourneyPage() {
   const go = (id: number | null, replace = false) => void navigate(journeyRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}), { replace });
   const build = (id: number | null) => void navigate(journeyBuilderRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}));
 
-  // JRN-005 / JRN-006: open, pick, and show the id in the URL.
+  // JRN-005 / JRN-006: open, pick, and show the id in the URL ('Try again' after a failed list opens it once more).
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
     void store.open(product, routeId, { tier3 }).then((id) => {
@@ -60,8 +61,10 @@ const JourneyPage = observer(function JourneyPage() {
     };
     // hierarchy.selection follows product
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, product, routeId, tier3]);
+  }, [store, product, routeId, tier3, attempt]);
 
+  // A list that failed ends in its error state with a retry, never in a spinner (issue 24 §3).
+  if (!store.list && store.charts.error) return <LoadError level={1} title={t('title')} error={store.charts.error} onRetry={() => setAttempt((n) => n + 1)} />;
   if (store.error && !store.list) return <StateMessage level={1} icon="error" title={t('title')} description={store.error} />;
   if (!store.list) return <LoadingSpinner size={32} />;
 
@@ -298,10 +301,8 @@ const JourneyPage = observer(function JourneyPage() {
                 />
               )}
             </div>
-            {store.countsError && (
-              <Callout intent="danger" data-testid="journey-counts-error">
-                {store.countsError}
-              </Callout>
+            {store.countsRes.error && (
+              <LoadError level={3} error={store.countsRes.error} onRetry={() => void store.loadCounts()} data-testid="journey-counts-error" />
             )}
             <JourneyChart store={store} onZeroCount={() => modals.openZeroCount()} />
           </Card>
