@@ -36,6 +36,7 @@ export interface GenerateOptions {
  */
 const draw = hash.draw;
 const { rng, saltOf } = hash;
+const LEVELS = FACTOR_LEVELS;
 
 /** The regions of the demo hierarchy. */
 export const DEMO_REGIONS = ['acme/us', 'acme/uk', 'globex/de', 'globex/fr', 'initech/ca'];
@@ -134,6 +135,7 @@ export class PopulationModel {
   private readonly levelArrays = new Map<FactorKey, ShardArray>();
   private readonly states = new Map<string, ShardArray>();
   private readonly calibrated = new Map<string, Calibrated>();
+  private readonly cellShares = new Map<string, Float64Array>();
   private cellArrayCache: ShardArray | null = null;
   /** Each person's chance in the segment being filled (one segment's fill at a time: parents fill before the child computes its own). */
   private readonly scratch = new Float64Array(SHARD_SIZE);
@@ -185,25 +187,55 @@ export class PopulationModel {
       const salt = saltOf(`factor:${key}`, this.seed);
       const cum = this.space.cumulative(key);
       const cell = this.slowCell();
-      const n = FACTOR_LEVELS - 1;
-      f = (p) => pick(draw(p, salt), cum, cell(p) * n, FACTOR_LEVELS);
+      const n = LEVELS - 1;
+      f = (p) => pick(draw(p, salt), cum, cell(p) * n, LEVELS);
       this.slowLevels.set(key, f);
     }
     return f;
   }
 
-  /** The expected share of everyone in the segment's matched membership (the population's size is this times the people, give or take chance). */
-  expectedShare(id: string): number {
+  /**
+   * The expected share of everyone in the segment's matched membership (a population holds this
+   * times its people, give or take chance); with `among`, the share of the people in that band of
+   * a demographic partition (its index there is this over the plain share).
+   */
+  expectedShare(id: string, among?: { by: DemographicKey; band: number }): number {
     const def = this.byId.get(id);
     if (!def) throw new Error(`unknown segment ${id}`);
     if (def.expired) return 0;
     const m = def.membership;
-    if (m.kind === 'partition') return m.weights[m.band];
-    const c = this.calibrate(def);
-    const w = this.space.weights(c.factors);
+    const space = this.space;
+    const inBand = (c: number) => !among || space.cellBand[among.by][c] === among.band;
+    if (m.kind === 'partition') {
+      if (!among) return m.weights[m.band];
+      if (!isDemographic(m.partition)) return m.weights[m.band];
+      let s = 0;
+      let all = 0;
+      for (let c = 0; c < space.cells; c++)
+        if (inBand(c)) {
+          all += space.cellWeight[c];
+          if (space.cellBand[m.partition][c] === m.band) s += space.cellWeight[c];
+        }
+      return s / all;
+    }
+    let cells = this.cellShares.get(id);
+    if (!cells) {
+      // Expected members per cell (summed over the factors' levels), once per segment.
+      const cal = this.calibrate(def);
+      const w = space.weights(cal.factors);
+      const span = w.length / space.cells;
+      cells = new Float64Array(space.cells);
+      for (let j = 0; j < w.length; j++) cells[Math.floor(j / span)] += w[j] * cal.prob[j];
+      this.cellShares.set(id, cells);
+    }
     let s = 0;
-    for (let j = 0; j < w.length; j++) s += w[j] * c.prob[j];
-    return s;
+    let all = 0;
+    for (let c = 0; c < space.cells; c++) {
+      if (!inBand(c)) continue;
+      s += cells[c];
+      all += space.cellWeight[c];
+    }
+    return s / all;
   }
 
   private slowCell(): (p: number) => number {
@@ -270,7 +302,7 @@ export class PopulationModel {
       const salt = saltOf(`factor:${key}`, this.seed);
       const cum = this.space.cumulative(key);
       const cells = this.cellArray();
-      const n = FACTOR_LEVELS - 1;
+      const n = LEVELS - 1;
       a = shardArray(values, [cells], (base, size) => {
         const c = cells.values;
         for (let i = 0; i < size; i++) {
@@ -312,7 +344,7 @@ export class PopulationModel {
     const own = [...new Set(m.loadings.map((l) => l.factor))];
     const factors = [...new Set([...own, ...(parent?.factors ?? []), ...(other?.factors ?? [])])].sort();
     const space = this.space;
-    const span = FACTOR_LEVELS ** factors.length;
+    const span = LEVELS ** factors.length;
     const w = space.weights(factors);
     const ownAt = own.map((f) => factors.indexOf(f));
     // The multiplier per configuration: the skews' by cell, the loadings' by levels.
@@ -344,8 +376,8 @@ export class PopulationModel {
       stride *= n;
     }
     for (const f of own) {
-      drivers.push({ slow: this.level(f), array: this.levelArray(f), n: FACTOR_LEVELS, stride });
-      stride *= FACTOR_LEVELS;
+      drivers.push({ slow: this.level(f), array: this.levelArray(f), n: LEVELS, stride });
+      stride *= LEVELS;
     }
     const table = new Float64Array(stride);
     for (let t = 0; t < stride; t++) {

@@ -1,5 +1,8 @@
 import { DEMOGRAPHIC_KEYS, FACTOR_CUTS, FACTOR_LEVELS, FACTORS, PARTITIONS, type DemographicKey, type FactorKey, type PartitionKey } from './taxonomy';
 
+/** Bound once: an imported name read through the module object (jest's CommonJS) slows the loops below. */
+const LEVELS = FACTOR_LEVELS;
+
 /** The standard normal CDF (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7): pure arithmetic, the same on every thread. */
 export function normalCdf(x: number): number {
   const z = Math.abs(x) / Math.SQRT2;
@@ -48,16 +51,16 @@ export class LatentSpace {
       this.cellWeight[c] = w;
     }
     for (const f of FACTORS) {
-      const prob = new Float64Array(this.cells * FACTOR_LEVELS);
-      const cum = new Float64Array(this.cells * (FACTOR_LEVELS - 1));
+      const prob = new Float64Array(this.cells * LEVELS);
+      const cum = new Float64Array(this.cells * (LEVELS - 1));
       for (let c = 0; c < this.cells; c++) {
         let mu = 0;
         for (const k of DEMOGRAPHIC_KEYS) mu += f.effects[k]?.[this.cellBand[k][c]] ?? 0;
         let below = 0;
-        for (let l = 0; l < FACTOR_LEVELS; l++) {
-          const upTo = l < FACTOR_LEVELS - 1 ? normalCdf(FACTOR_CUTS[l] - mu) : 1;
-          prob[c * FACTOR_LEVELS + l] = upTo - below;
-          if (l < FACTOR_LEVELS - 1) cum[c * (FACTOR_LEVELS - 1) + l] = upTo;
+        for (let l = 0; l < LEVELS; l++) {
+          const upTo = l < LEVELS - 1 ? normalCdf(FACTOR_CUTS[l] - mu) : 1;
+          prob[c * LEVELS + l] = upTo - below;
+          if (l < LEVELS - 1) cum[c * (LEVELS - 1) + l] = upTo;
           below = upTo;
         }
       }
@@ -95,7 +98,7 @@ export class LatentSpace {
     const key = factors.join(',');
     let w = this.weightCache.get(key);
     if (!w) {
-      const span = FACTOR_LEVELS ** factors.length;
+      const span = LEVELS ** factors.length;
       w = new Float64Array(this.cells * span);
       const probs = factors.map((f) => this.levelProb.get(f)!);
       for (let c = 0; c < this.cells; c++) {
@@ -103,8 +106,8 @@ export class LatentSpace {
           let p = this.cellWeight[c];
           let rest = j;
           for (let k = 0; k < factors.length; k++) {
-            p *= probs[k][c * FACTOR_LEVELS + (rest % FACTOR_LEVELS)];
-            rest = Math.floor(rest / FACTOR_LEVELS);
+            p *= probs[k][c * LEVELS + (rest % LEVELS)];
+            rest = Math.floor(rest / LEVELS);
           }
           w[c * span + j] = p;
         }
@@ -118,18 +121,18 @@ export class LatentSpace {
   expand(values: Float64Array, from: readonly FactorKey[], to: readonly FactorKey[]): Float64Array {
     if (from.join(',') === to.join(',')) return values;
     const pos = from.map((f) => to.indexOf(f));
-    const spanTo = FACTOR_LEVELS ** to.length;
-    const spanFrom = FACTOR_LEVELS ** from.length;
+    const spanTo = LEVELS ** to.length;
+    const spanFrom = LEVELS ** from.length;
     const out = new Float64Array(this.cells * spanTo);
     const digits = new Array<number>(to.length);
     for (let j = 0; j < spanTo; j++) {
       let rest = j;
       for (let k = 0; k < to.length; k++) {
-        digits[k] = rest % FACTOR_LEVELS;
-        rest = Math.floor(rest / FACTOR_LEVELS);
+        digits[k] = rest % LEVELS;
+        rest = Math.floor(rest / LEVELS);
       }
       let sub = 0;
-      for (let k = pos.length - 1; k >= 0; k--) sub = sub * FACTOR_LEVELS + digits[pos[k]];
+      for (let k = pos.length - 1; k >= 0; k--) sub = sub * LEVELS + digits[pos[k]];
       for (let c = 0; c < this.cells; c++) out[c * spanTo + j] = values[c * spanFrom + sub];
     }
     return out;
@@ -139,8 +142,8 @@ export class LatentSpace {
   levelsOf(j: number, n: number): number[] {
     const out = new Array<number>(n);
     for (let k = 0; k < n; k++) {
-      out[k] = j % FACTOR_LEVELS;
-      j = Math.floor(j / FACTOR_LEVELS);
+      out[k] = j % LEVELS;
+      j = Math.floor(j / LEVELS);
     }
     return out;
   }
@@ -164,19 +167,23 @@ export function calibrate(u: Float64Array, a: Float64Array, target: number): num
     if (a[j] < minA) minA = a[j];
   }
   if (linear === 0) return 0;
-  const c0 = target / linear;
-  if (c0 * maxA <= 1) return c0;
   if (target >= reach) return 1 / minA;
-  let lo = c0;
-  let hi = 1 / minA;
-  for (let it = 0; it < 60; it++) {
-    const mid = (lo + hi) / 2;
-    let s = 0;
-    for (let j = 0; j < u.length; j++) if (u[j] !== 0) s += u[j] * Math.min(1, mid * a[j]);
-    if (s < target) lo = mid;
-    else hi = mid;
+  // Water-filling: with the configurations capped at c fixed, the rest is linear in c; solve it,
+  // cap again, until the capped set stops growing (it only grows, so a few rounds).
+  let c = target / linear;
+  for (let round = 0; round < 200 && c * maxA > 1; round++) {
+    let capped = 0;
+    let slope = 0;
+    for (let j = 0; j < u.length; j++) {
+      if (u[j] === 0) continue;
+      if (c * a[j] >= 1) capped += u[j];
+      else slope += u[j] * a[j];
+    }
+    const next = (target - capped) / slope;
+    if (next <= c * (1 + 1e-12)) break;
+    c = next;
   }
-  return (lo + hi) / 2;
+  return c;
 }
 
 /** Partitions outside the demographic cell (Tier) cannot drive factors or skews. */

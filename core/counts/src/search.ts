@@ -1,0 +1,35 @@
+import type { SegmentEntry } from './manifest';
+
+/**
+ * The words of a search or of a segment: lower case, split at spaces and path separators
+ * ('Beverages > Soft drinks' is beverages, soft, drinks), plurals folded ('drinks' finds 'drink
+ * buyers', 'colas' finds 'cola').
+ */
+export function searchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/[\s>/,|]+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') ? w.slice(0, -1) : w));
+}
+
+/**
+ * The segments a picker search finds: every word of the query is in the segment's name, path
+ * (vendor and categories), keywords ('soda' for soft drinks) or identifier. Deleted segments are
+ * never found. Segments whose name holds every word come first, the name itself first of all,
+ * then the taxonomy's order.
+ */
+export function searchSegments<S extends Pick<SegmentEntry, 'short_id' | 'name' | 'path' | 'deleted' | 'keywords'>>(segments: readonly S[], q: string): S[] {
+  const words = searchWords(q);
+  if (!words.length) return [];
+  const hits: { s: S; rank: number; i: number }[] = [];
+  segments.forEach((s, i) => {
+    if (s.deleted) return;
+    const name = searchWords(s.name).join(' ');
+    const all = `${s.short_id.toLowerCase()} ${searchWords([...s.path, ...(s.keywords ?? [])].join(' ')).join(' ')} ${name}`;
+    if (!words.every((w) => all.includes(w))) return;
+    const rank = name === words.join(' ') ? 0 : words.every((w) => name.includes(w)) ? 1 : 2;
+    hits.push({ s, rank, i });
+  });
+  return hits.sort((a, b) => a.rank - b.rank || a.i - b.i).map((h) => h.s);
+}
