@@ -14,21 +14,23 @@ export function searchWords(text: string): string[] {
 }
 
 /**
- * The segments a picker search finds: every word of the query is in the segment's name, path
- * (vendor and categories), keywords ('soda' for soft drinks) or identifier. Deleted segments are
- * never found. Segments whose name holds every word come first, the name itself first of all,
- * then the taxonomy's order.
+ * The segments a picker search finds: every word of the query begins a word of the segment's
+ * name, path (vendor and categories), keywords ('soda' for soft drinks) or identifier ('bev'
+ * finds Beverages, 'age' does not find Beverages). Deleted segments are never found. Segments
+ * whose name holds every word come first, the name itself first of all, then the taxonomy's
+ * order.
  */
 export function searchSegments<S extends Pick<SegmentEntry, 'short_id' | 'name' | 'path' | 'deleted' | 'keywords'>>(segments: readonly S[], q: string): S[] {
   const words = searchWords(q);
   if (!words.length) return [];
   const hits: { s: S; rank: number; i: number }[] = [];
+  const begins = (text: string[]) => (w: string) => text.some((t) => t.startsWith(w));
   segments.forEach((s, i) => {
     if (s.deleted) return;
-    const name = searchWords(s.name).join(' ');
-    const all = `${s.short_id.toLowerCase()} ${searchWords([...s.path, ...(s.keywords ?? [])].join(' ')).join(' ')} ${name}`;
-    if (!words.every((w) => all.includes(w))) return;
-    const rank = name === words.join(' ') ? 0 : words.every((w) => name.includes(w)) ? 1 : 2;
+    const name = searchWords(s.name);
+    const all = [s.short_id.toLowerCase(), ...searchWords([...s.path, ...(s.keywords ?? [])].join(' ')), ...name];
+    if (!words.every(begins(all))) return;
+    const rank = name.join(' ') === words.join(' ') ? 0 : words.every(begins(name)) ? 1 : 2;
     hits.push({ s, rank, i });
   });
   return hits.sort((a, b) => a.rank - b.rank || a.i - b.i).map((h) => h.s);

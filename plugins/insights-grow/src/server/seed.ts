@@ -67,7 +67,7 @@ const CATEGORY_MARKETS: Record<string, { name: string; brands: string[]; others:
   beverages: [
     { name: 'Soft Drinks', brands: ['Fizz Cola', 'Royal Cola', 'Sparkle Soda'], others: [['Diet drinks buyers', 'Diet drink buyers']] },
     { name: 'Water', brands: ['Peak Water', 'Crystal Springs', 'Alpine Fresh'], others: [['Sparkling water buyers', 'Sparkling water buyers']] },
-    { name: 'Coffee & Juice', brands: ['Morning Brew', 'Bean Street', 'Chill Brew'], others: [['Juice buyers', 'Juice buyers']] },
+    { name: 'Coffee', brands: ['Morning Brew', 'Bean Street', 'Chill Brew'], others: [['Cold coffee buyers', 'Cold coffee buyers']] },
   ],
   home_retail: [
     { name: 'Home', brands: ['Globex Home', 'HomeMax', 'Casa Living'], others: [['Home décor shoppers', 'Home décor shoppers']] },

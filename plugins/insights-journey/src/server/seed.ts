@@ -57,7 +57,7 @@ export async function seedJourneys(core: ServerCore): Promise<void> {
   const products = await core.query<{ id: number; name: string; brand: string; regions: string[] }>(
     `select p.id, p.name, b.name as brand,
             array(select c.slug || '/' || r.slug from product_regions pr join regions r on r.id = pr.region_id where pr.product_id = p.id order by r.id) as regions
-       from products p join brands b on b.id = p.brand_id
+       from products p join brands b on b.id = p.brand_id join clients c on c.id = b.client_id
       where not exists (select 1 from insights_journey_journeys j where j.product_id = p.id) order by p.id`,
   );
   const plan = core.populationPlan ?? DEMO_POPULATION;
