@@ -43,8 +43,8 @@ const roundFigure = (n: number) => {
 
 /**
  * A demo audience's population (the Total Population of Grow and Journeys): what its data
- * provider matches, its expected matched people over the product's regions, is between 30% and
- * 55% of it (a match rate chosen by the audience's name, so each audience has its own and the
+ * provider matches, its expected matched people over the product's regions, is between 35% and
+ * 50% of it (a match rate chosen by the audience's name, so each audience has its own and the
  * same every time).
  */
 export function demoAudiencePopulation(plan: PopulationPlan, id: string, regions: string[], name: string): number {
@@ -54,6 +54,6 @@ export function demoAudiencePopulation(plan: PopulationPlan, id: string, regions
     : expectedMatched(plan, id) / plan.regions.length;
   let h = 0x811c9dc5;
   for (let i = 0; i < name.length; i++) h = fmix32(h ^ name.charCodeAt(i));
-  const rate = 0.3 + 0.25 * (h / 4294967296);
+  const rate = 0.35 + 0.15 * (h / 4294967296);
   return roundFigure(matched / rate);
 }

@@ -16,9 +16,9 @@ export function searchWords(text: string): string[] {
 /**
  * The segments a picker search finds: every word of the query begins a word of the segment's
  * name, path (vendor and categories), keywords ('soda' for soft drinks) or identifier ('bev'
- * finds Beverages, 'age' does not find Beverages). Deleted segments are never found. Segments
- * whose name holds every word come first, the name itself first of all, then the taxonomy's
- * order.
+ * finds Beverages, 'age' does not find Beverages). Deleted segments are never found. First the
+ * segments the query names (their name, or their category path's end), then those whose name
+ * holds every word, then the rest, each in the taxonomy's order.
  */
 export function searchSegments<S extends Pick<SegmentEntry, 'short_id' | 'name' | 'path' | 'deleted' | 'keywords'>>(segments: readonly S[], q: string): S[] {
   const words = searchWords(q);
@@ -30,7 +30,10 @@ export function searchSegments<S extends Pick<SegmentEntry, 'short_id' | 'name' 
     const name = searchWords(s.name);
     const all = [s.short_id.toLowerCase(), ...searchWords([...s.path, ...(s.keywords ?? [])].join(' ')), ...name];
     if (!words.every(begins(all))) return;
-    const rank = name.join(' ') === words.join(' ') ? 0 : words.every(begins(name)) ? 1 : 2;
+    // A query that is the segment's name, or its category path's end ('Beverages > Soft drinks'), first.
+    const query = words.join(' ');
+    const namesCategory = s.path.some((_, k) => searchWords(s.path.slice(k).join(' ')).join(' ') === query);
+    const rank = name.join(' ') === query || namesCategory ? 0 : words.every(begins(name)) ? 1 : 2;
     hits.push({ s, rank, i });
   });
   return hits.sort((a, b) => a.rank - b.rank || a.i - b.i).map((h) => h.s);

@@ -543,14 +543,15 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
       {
         name: 'Beverages',
         segments: [
-          { name: 'Soft drinks', keywords: ['soda', 'pop'] },
-          { name: 'Sparkling water', factors: { health: 0.5, premium: 0.4, treats: -0.7 } },
-          { name: 'Still water', factors: { health: 0.6, treats: -0.7 } },
-          { name: 'Energy drinks', factors: { gaming: 0.6 }, skews: [MEN] },
-          { name: 'Cold coffee', factors: { digital: 0.6 } },
-          { name: 'Juice', factors: { family: 0.6, treats: -0.4 } },
-          { name: 'Sports drinks', factors: { sport: 0.8, health: 0.4 } },
-          { name: 'Diet drinks', factors: { health: 0.6 }, skews: [WOMEN], keywords: ['diet soda'] },
+          // In the market for a drink this month: a good part of its buyers (ShopperLens).
+          { name: 'Soft drinks', share: 0.06, keywords: ['soda', 'pop'] },
+          { name: 'Sparkling water', share: 0.025, factors: { health: 0.5, premium: 0.4, treats: -0.7 } },
+          { name: 'Still water', share: 0.03, factors: { health: 0.6, treats: -0.7 } },
+          { name: 'Energy drinks', share: 0.03, factors: { gaming: 0.6 }, skews: [MEN] },
+          { name: 'Cold coffee', share: 0.02, factors: { digital: 0.6 } },
+          { name: 'Juice', share: 0.03, factors: { family: 0.6, treats: -0.4 } },
+          { name: 'Sports drinks', share: 0.02, factors: { sport: 0.8, health: 0.4 } },
+          { name: 'Diet drinks', share: 0.035, factors: { health: 0.6 }, skews: [WOMEN], keywords: ['diet soda'] },
         ],
         factors: { treats: 0.8 },
       },

@@ -106,7 +106,7 @@ const TV: Record<string, [minimum: number, maximum: number, n_pids: number, cons
 /**
  * Two charts per demo product (the first is its default), TV settings, and one prediction model
  * (GROW-073). An audience's population is what its data provider matches of it at a match rate
- * of 30-55% (core/counts `demoAudiencePopulation`, from the server's population plan), so
+ * of 35-50% (core/counts `demoAudiencePopulation`, from the server's population plan), so
  * Matched is a believable share of Total Population.
  */
 export async function seedGrow(core: ServerCore): Promise<void> {

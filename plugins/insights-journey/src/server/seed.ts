@@ -26,7 +26,7 @@ const COMPETITORS: Record<string, [string, string]> = {
  * JRN-032) and its two competitors', 3 brands × 5 stages. Each stage is a BrandPulse segment
  * nested in the stage before it, and keeps under half of it, so raw and deduplicated counts
  * narrow stage by stage in every region and seed; populations are what BrandPulse matches of
- * each stage at a 30-55% match rate.
+ * each stage at a 35-50% match rate.
  */
 function demoJourney(productName: string, brand: string, regions: string[], plan: PopulationPlan): JourneyParsed {
   const funnels = [brand, ...COMPETITORS[brand]];
