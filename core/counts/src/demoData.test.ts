@@ -141,10 +141,12 @@ describe(`demo data that adds up and tells a story (${PEOPLE.toLocaleString()} p
       // Interest and intent segments from 0.1%.
       if (count(d.short_id) < 0.001 * PEOPLE) wrong.push(`${d.short_id} ${d.name}: only ${count(d.short_id)} people`);
       // A segment that is nobody's subset has its declared size (calibrated over the latent traits).
-      if (!m.within && !m.outside && Math.abs(expected / PEOPLE / m.share - 1) > 0.01) wrong.push(`${d.short_id} ${d.name}: expected share ${expected / PEOPLE}, declared ${m.share}`);
+      if (!m.within && !m.outside && Math.abs(expected / PEOPLE / m.share - 1) > 0.01)
+        wrong.push(`${d.short_id} ${d.name}: expected share ${expected / PEOPLE}, declared ${m.share}`);
       if (m.within) {
         const parent = model.expectedShare(m.within);
-        if (Math.abs(expected / PEOPLE / parent / m.share - 1) > 0.01) wrong.push(`${d.short_id} ${d.name}: ${expected / PEOPLE / parent} of its parent, declared ${m.share}`);
+        if (Math.abs(expected / PEOPLE / parent / m.share - 1) > 0.01)
+          wrong.push(`${d.short_id} ${d.name}: ${expected / PEOPLE / parent} of its parent, declared ${m.share}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -178,7 +180,7 @@ describe(`demo data that adds up and tells a story (${PEOPLE.toLocaleString()} p
     expect(checked).toBeGreaterThan(60);
   });
 
-  it("every segment leans as the model says in every band of age, gender, income and education (skews and latent traits), and most lean a lot", async () => {
+  it('every segment leans as the model says in every band of age, gender, income and education (skews and latent traits), and most lean a lot', async () => {
     let checked = 0;
     let strong = 0;
     const wrong: string[] = [];
@@ -186,9 +188,9 @@ describe(`demo data that adds up and tells a story (${PEOPLE.toLocaleString()} p
       const bands = bandsOf(key);
       const ids = taxonomy.filter((d) => shareOf(d) && !d.expired && !d.deleted).map((d) => d.short_id);
       // The kernel takes 24 segments an axis.
-      const cells = (await Promise.all(Array.from({ length: Math.ceil(ids.length / 24) }, (_, i) => engine.overlap(bands, ids.slice(i * 24, i * 24 + 24))))).flatMap(
-        (o) => o.cells,
-      );
+      const cells = (
+        await Promise.all(Array.from({ length: Math.ceil(ids.length / 24) }, (_, i) => engine.overlap(bands, ids.slice(i * 24, i * 24 + 24))))
+      ).flatMap((o) => o.cells);
       const people = await engine.counts(bands);
       for (const id of ids) {
         const all = model.expectedShare(id);
@@ -211,7 +213,9 @@ describe(`demo data that adds up and tells a story (${PEOPLE.toLocaleString()} p
 
   it('issue 27: media habits by age (the seeded Overlap chart) differ along every row, indexes from under 50 to over 200; live sports and news viewers lean by age', async () => {
     const ages = bandsOf('Age');
-    const media = ['Heavy TV viewers', 'Light TV viewers', 'Live sports viewers', 'News viewers', 'Video streaming', 'Music streaming'].map((n) => byName(n).short_id);
+    const media = ['Heavy TV viewers', 'Light TV viewers', 'Live sports viewers', 'News viewers', 'Video streaming', 'Music streaming'].map(
+      (n) => byName(n).short_id,
+    );
     for (const region of [undefined, ...DEMO_REGIONS]) {
       const o = await engine.overlap(ages, media, { region });
       const indexes = o.cells.map((c) => c.index_value);
@@ -234,9 +238,15 @@ describe(`demo data that adds up and tells a story (${PEOPLE.toLocaleString()} p
   it('issue 27: gender and income tell too: live sports and energy drinks lean male, womenswear and diet drinks female, sparkling water and luxury travel affluent, soft drinks not', async () => {
     const o = await engine.overlap(
       [...bandsOf('Gender').slice(0, 2), byName('Under $25k').short_id, byName('$150k+').short_id],
-      ['Live sports viewers', 'Energy drink buyers', 'Womenswear shoppers', 'Diet drink buyers', 'Sparkling water buyers', 'Luxury travel', 'Soft drink buyers'].map(
-        (n) => byName(n).short_id,
-      ),
+      [
+        'Live sports viewers',
+        'Energy drink buyers',
+        'Womenswear shoppers',
+        'Diet drink buyers',
+        'Sparkling water buyers',
+        'Luxury travel',
+        'Soft drink buyers',
+      ].map((n) => byName(n).short_id),
     );
     const index = (x: string, y: string) => o.cells.find((c) => c.x === byName(x).short_id && c.y === byName(y).short_id)!.index_value;
     expect(index('Male', 'Live sports viewers')).toBeGreaterThan(140);
@@ -283,7 +293,14 @@ describe(`demo data that adds up and tells a story (${PEOPLE.toLocaleString()} p
     expect(names('Beverages > Soft drinks')).toEqual(expect.arrayContaining(['Soft drink buyers', 'Cola buyers', 'Soda buyers', 'Soft drinks']));
     // Globex Retail's shoppers by department.
     expect(names('shoppers')).toEqual(
-      expect.arrayContaining(['Furniture shoppers', 'Home décor shoppers', 'Kitchen & dining shoppers', 'Womenswear shoppers', 'Menswear shoppers', 'Kidswear shoppers']),
+      expect.arrayContaining([
+        'Furniture shoppers',
+        'Home décor shoppers',
+        'Kitchen & dining shoppers',
+        'Womenswear shoppers',
+        'Menswear shoppers',
+        'Kidswear shoppers',
+      ]),
     );
     expect(names('Retail > Home departments')).toHaveLength(6);
     // Cola is most of soft drinks; Fizz Cola a good part of cola.

@@ -551,8 +551,8 @@ export function regionSlices(people: number, regions: string[], seed: number): R
   });
 }
 
-/** Segments written together, shard by shard (2 open files each). */
-const BATCH = 16;
+/** Progress is reported every this many segments written. */
+const PROGRESS_EVERY = 16;
 
 export interface GeneratePart {
   /** This part writes the segments whose taxonomy index i has i % of === index. */
@@ -577,68 +577,67 @@ export function writeSegmentPart(opts: GenerateOptions, tmp: string, part: Gener
   // Built from the whole taxonomy: a segment's parent may lie beyond --segments.
   const model = new PopulationModel(full, seed);
   const mine = taxonomy.filter((_, i) => i % part.of === part.index);
-  const entries: SegmentEntry[] = [];
   const members = new Uint32Array(SHARD_SIZE);
   const extras = new Uint32Array(SHARD_SIZE);
   const scratch = new Uint8Array(SHARD_SIZE);
-  // Segments a batch at a time, shard by shard: a shard's bands and parent memberships are drawn
-  // once for all the batch's segments that read them, and only a batch's files are open at once.
-  for (let b = 0; b < mine.length; b += BATCH) {
-    const batch = mine.slice(b, b + BATCH).map((def) => ({
-      def,
-      test: model.test(def),
-      mw: new SegmentFileWriter(join(tmp, 'matched', `${def.short_id}.bin`)),
-      ow: new SegmentFileWriter(join(tmp, 'modeled', `${def.short_id}.bin`)),
-      matched: 0,
-      modeled: 0,
-    }));
-    for (let s = 0; s < shards; s++) {
-      const base = s << SHARD_BITS;
-      const size = Math.min(SHARD_SIZE, people - base);
-      for (const w of batch) {
-        let n = 0;
-        let x = 0;
-        if (!w.def.expired) {
-          // A segment others nest in was drawn for them (once per shard); any other is drawn here.
-          let state = model.prepared(w.def.short_id, base, size);
-          if (!state) {
-            w.test.fill(base, size, scratch);
-            state = scratch;
-          }
-          for (let local = 0; local < size; local++) {
-            const st = state[local];
-            if (st === 1) members[n++] = local;
-            else if (st === 2) extras[x++] = local;
-          }
+  // Shard by shard, every segment of the part: a shard's bands, factor levels and parent
+  // memberships are drawn once for all the segments that read them (segment by segment they were
+  // drawn again for each batch, 4x the work at 10M people). The files are opened for each
+  // append, so a part holds no files open however many segments it writes.
+  const writers = mine.map((def) => ({
+    def,
+    test: model.test(def),
+    mw: new SegmentFileWriter(join(tmp, 'matched', `${def.short_id}.bin`), { holdOpen: false }),
+    ow: new SegmentFileWriter(join(tmp, 'modeled', `${def.short_id}.bin`), { holdOpen: false }),
+    matched: 0,
+    modeled: 0,
+  }));
+  for (let s = 0; s < shards; s++) {
+    const base = s << SHARD_BITS;
+    const size = Math.min(SHARD_SIZE, people - base);
+    writers.forEach((w, i) => {
+      let n = 0;
+      let x = 0;
+      if (!w.def.expired) {
+        // A segment others nest in was drawn for them (once per shard); any other is drawn here.
+        let state = model.prepared(w.def.short_id, base, size);
+        if (!state) {
+          w.test.fill(base, size, scratch);
+          state = scratch;
         }
-        const m = new RoaringBitmap32(members.subarray(0, n));
-        const o = new RoaringBitmap32(extras.subarray(0, x));
-        o.orInPlace(m);
-        w.mw.append(m);
-        w.ow.append(o);
-        w.matched += n;
-        w.modeled += o.size;
+        for (let local = 0; local < size; local++) {
+          const st = state[local];
+          if (st === 1) members[n++] = local;
+          else if (st === 2) extras[x++] = local;
+        }
       }
-    }
-    for (const w of batch) {
-      w.mw.close();
-      w.ow.close();
-      const def = w.def;
-      entries.push({
-        short_id: def.short_id,
-        name: def.name,
-        vendor: def.vendor,
-        path: displayPath(def),
-        expired: def.expired,
-        deleted: def.deleted,
-        demographic: def.demographic,
-        ...(def.keywords ? { keywords: def.keywords } : {}),
-        matched: w.matched,
-        modeled: w.modeled,
-      });
-    }
-    opts.onProgress?.(entries.length, mine.length);
+      const m = new RoaringBitmap32(members.subarray(0, n));
+      const o = new RoaringBitmap32(extras.subarray(0, x));
+      o.orInPlace(m);
+      w.mw.append(m);
+      w.ow.append(o);
+      w.matched += n;
+      w.modeled += o.size;
+      if ((i + 1) % PROGRESS_EVERY === 0 || i === writers.length - 1) opts.onProgress?.(Math.floor((s * writers.length + i + 1) / shards), mine.length);
+    });
   }
+  const entries: SegmentEntry[] = writers.map((w) => {
+    w.mw.close();
+    w.ow.close();
+    const def = w.def;
+    return {
+      short_id: def.short_id,
+      name: def.name,
+      vendor: def.vendor,
+      path: displayPath(def),
+      expired: def.expired,
+      deleted: def.deleted,
+      demographic: def.demographic,
+      ...(def.keywords ? { keywords: def.keywords } : {}),
+      matched: w.matched,
+      modeled: w.modeled,
+    };
+  });
   return entries;
 }
 

@@ -16,10 +16,24 @@ describe('the segment search (issue 27: the picker finds segments by name and by
   it("finds a cola brand's segments by name, the name's hits first", () => {
     const cola = names('cola');
     expect(cola[0]).toBe('Cola buyers');
-    expect(cola.slice(0, 6)).toEqual(['Cola buyers', 'Diet cola buyers', 'Fizz Cola buyers', 'Royal Cola buyers', 'Aware of Fizz Cola', 'Considering Fizz Cola']);
+    expect(cola.slice(0, 6)).toEqual([
+      'Cola buyers',
+      'Diet cola buyers',
+      'Fizz Cola buyers',
+      'Royal Cola buyers',
+      'Aware of Fizz Cola',
+      'Considering Fizz Cola',
+    ]);
     expect(names('colas')).toEqual(cola);
     // 'Fizz Cola' is also the name of the brand's funnel category: its stages, then its buyers.
-    expect(names('Fizz Cola')).toEqual(['Aware of Fizz Cola', 'Considering Fizz Cola', 'Prefer Fizz Cola', 'Bought Fizz Cola', 'Loyal to Fizz Cola', 'Fizz Cola buyers']);
+    expect(names('Fizz Cola')).toEqual([
+      'Aware of Fizz Cola',
+      'Considering Fizz Cola',
+      'Prefer Fizz Cola',
+      'Bought Fizz Cola',
+      'Loyal to Fizz Cola',
+      'Fizz Cola buyers',
+    ]);
   });
 
   it("finds by keyword: 'soda' is soft drinks too", () => {
@@ -28,7 +42,15 @@ describe('the segment search (issue 27: the picker finds segments by name and by
   });
 
   it("finds by path, with or without the vendor and the '>' between", () => {
-    const softDrinks = ['Soft drink buyers', 'Cola buyers', 'Diet cola buyers', 'Soda buyers', 'Diet drink buyers', 'Energy drink buyers', 'Sports drink buyers'];
+    const softDrinks = [
+      'Soft drink buyers',
+      'Cola buyers',
+      'Diet cola buyers',
+      'Soda buyers',
+      'Diet drink buyers',
+      'Energy drink buyers',
+      'Sports drink buyers',
+    ];
     // The category the query names first: ShopperLens' soft drinks, then IntentSignal's 'Soft drinks' under Beverages.
     expect(names('Beverages > Soft drinks')).toEqual([...softDrinks, 'Soft drinks']);
     expect(names('ShopperLens > Beverages > Soft drinks')).toEqual(softDrinks);

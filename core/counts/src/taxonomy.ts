@@ -175,20 +175,7 @@ export function marginalWeights(key: PartitionKey): number[] {
 }
 
 export type FactorKey =
-  | 'sport'
-  | 'news'
-  | 'digital'
-  | 'gaming'
-  | 'family'
-  | 'health'
-  | 'premium'
-  | 'treats'
-  | 'style'
-  | 'home'
-  | 'culture'
-  | 'outdoors'
-  | 'motoring'
-  | 'tech';
+  'sport' | 'news' | 'digital' | 'gaming' | 'family' | 'health' | 'premium' | 'treats' | 'style' | 'home' | 'culture' | 'outdoors' | 'motoring' | 'tech';
 
 /**
  * A latent trait every person has at a level 0..4: the person's score is the sum of the effects
@@ -294,9 +281,7 @@ type Loads = Partial<Record<FactorKey, number>>;
  * A segment with a declared size or relation; a plain name gets a seeded size in its vendor's
  * range. `within` / `outside` name a segment of the same vendor.
  */
-type SegmentSpec =
-  | string
-  | { name: string; share?: number; within?: string; outside?: string; skews?: Skew[]; factors?: Loads; keywords?: string[] };
+type SegmentSpec = string | { name: string; share?: number; within?: string; outside?: string; skews?: Skew[]; factors?: Loads; keywords?: string[] };
 
 interface GroupSpec {
   name: string;
@@ -555,7 +540,11 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
         ],
         factors: { treats: 0.8 },
       },
-      { name: 'Autos', segments: ['New car', 'Used car', 'Electric car', 'Leasing', 'Car insurance', 'Tyres', 'Car rental', 'Motorbike'], factors: { motoring: 0.9 } },
+      {
+        name: 'Autos',
+        segments: ['New car', 'Used car', 'Electric car', 'Leasing', 'Car insurance', 'Tyres', 'Car rental', 'Motorbike'],
+        factors: { motoring: 0.9 },
+      },
       {
         name: 'Electronics',
         segments: ['Smartphones', 'Laptops', 'TVs', 'Headphones', 'Smart speakers', 'Cameras', 'Tablets', { name: 'Game consoles', factors: { gaming: 0.9 } }],
@@ -633,7 +622,16 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
       },
       {
         name: 'Telecom',
-        segments: ['Mobile plans', 'Broadband', 'SIM only', 'Phone upgrades', { name: 'Family plans', factors: { family: 1.0 } }, 'Fibre', 'Roaming', 'Prepaid'],
+        segments: [
+          'Mobile plans',
+          'Broadband',
+          'SIM only',
+          'Phone upgrades',
+          { name: 'Family plans', factors: { family: 1.0 } },
+          'Fibre',
+          'Roaming',
+          'Prepaid',
+        ],
         factors: { digital: 0.6 },
       },
       {
@@ -650,7 +648,11 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
         ],
         factors: { premium: 0.5, home: 0.3 },
       },
-      { name: 'Beauty', segments: ['Make-up', 'Hair care', 'Skincare products', 'Perfume', 'Nail care', { name: 'Grooming', skews: [MEN] }, 'Sun care', 'Beauty devices'], factors: { style: 1.1 } },
+      {
+        name: 'Beauty',
+        segments: ['Make-up', 'Hair care', 'Skincare products', 'Perfume', 'Nail care', { name: 'Grooming', skews: [MEN] }, 'Sun care', 'Beauty devices'],
+        factors: { style: 1.1 },
+      },
       {
         name: 'Restaurants',
         segments: [
@@ -681,7 +683,12 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
       },
       {
         name: 'Streaming',
-        segments: [{ name: 'Video streaming', share: 0.55 }, 'Music streaming', { name: 'Cord cutters', within: 'Video streaming', share: 0.3 }, { name: 'Binge watchers', within: 'Video streaming', share: 0.4 }],
+        segments: [
+          { name: 'Video streaming', share: 0.55 },
+          'Music streaming',
+          { name: 'Cord cutters', within: 'Video streaming', share: 0.3 },
+          { name: 'Binge watchers', within: 'Video streaming', share: 0.4 },
+        ],
         factors: { digital: 1.1 },
       },
       {
@@ -695,7 +702,12 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
       },
       {
         name: 'Social',
-        segments: ['Heavy social media', { name: 'Short video', factors: { style: 0.3 } }, 'Messaging apps', { name: 'Forums', factors: { gaming: 0.5, tech: 0.4 } }],
+        segments: [
+          'Heavy social media',
+          { name: 'Short video', factors: { style: 0.3 } },
+          'Messaging apps',
+          { name: 'Forums', factors: { gaming: 0.5, tech: 0.4 } },
+        ],
         factors: { digital: 1.2 },
       },
       {
@@ -835,7 +847,14 @@ const ADDED_GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
           { name: 'Cola buyers', within: 'Soft drink buyers', share: 0.62, keywords: ['soda'] },
           { name: 'Diet cola buyers', within: 'Cola buyers', share: 0.36, factors: { health: 0.8 }, skews: [WOMEN], keywords: ['diet soda', 'zero sugar'] },
           { name: 'Soda buyers', within: 'Soft drink buyers', share: 0.5, factors: { digital: 0.3 }, keywords: ['lemonade', 'orange soda'] },
-          { name: 'Diet drink buyers', within: 'Soft drink buyers', share: 0.4, factors: { health: 0.9 }, skews: [WOMEN], keywords: ['diet soda', 'sugar free'] },
+          {
+            name: 'Diet drink buyers',
+            within: 'Soft drink buyers',
+            share: 0.4,
+            factors: { health: 0.9 },
+            skews: [WOMEN],
+            keywords: ['diet soda', 'sugar free'],
+          },
           { name: 'Energy drink buyers', share: 0.15, factors: { gaming: 0.6, sport: 0.3 }, skews: [MEN], keywords: ['energy drinks'] },
           { name: 'Sports drink buyers', share: 0.13, factors: { sport: 0.9, health: 0.4, treats: -0.4 }, keywords: ['isotonic'] },
         ],

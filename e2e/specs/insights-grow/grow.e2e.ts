@@ -55,7 +55,9 @@ describe('Grow', () => {
       () => grow.tab('total'),
       async () => (await grow.tab('total').getAttribute('aria-selected')) === 'true',
     );
-    expect(await grow.audience('Soft Drinks', 'Fizz Cola buyers').$('[data-testid="grow-audience-count"]').getText()).toBe(owned.population.toLocaleString('en-US'));
+    expect(await grow.audience('Soft Drinks', 'Fizz Cola buyers').$('[data-testid="grow-audience-count"]').getText()).toBe(
+      owned.population.toLocaleString('en-US'),
+    );
   });
 
   it('GROW-047 / GROW-058 / GROW-066 creates a chart, adds markets and audiences with segments', async () => {

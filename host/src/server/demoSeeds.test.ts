@@ -154,7 +154,9 @@ describe('the demo seeds tell a story (issue 27)', () => {
     expect(cola[0]).toBe('Cola buyers');
     expect(cola).toEqual(expect.arrayContaining(['Diet cola buyers', 'Fizz Cola buyers', 'Royal Cola buyers', 'Aware of Fizz Cola', 'Loyal to Fizz Cola']));
     expect(await names('soda')).toEqual(expect.arrayContaining(['Soda buyers', 'Sparkle Soda buyers', 'Soft drink buyers']));
-    expect(await names('Beverages > Soft drinks')).toEqual(expect.arrayContaining(['Soft drink buyers', 'Cola buyers', 'Diet drink buyers', 'Energy drink buyers']));
+    expect(await names('Beverages > Soft drinks')).toEqual(
+      expect.arrayContaining(['Soft drink buyers', 'Cola buyers', 'Diet drink buyers', 'Energy drink buyers']),
+    );
     expect((await names('ShopperLens > Beverages > Soft drinks > Cola buyers'))[0]).toBe('Cola buyers');
     expect(await names('energy drinks')).toEqual(expect.arrayContaining(['Energy drink buyers']));
     expect(await names('department', 'globex/de/globex-home/home-essentials')).toEqual(

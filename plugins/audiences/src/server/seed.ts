@@ -71,7 +71,12 @@ const DEMO: Record<string, DemoAudience[]> = {
       include: [[s('Home décor shoppers')], [s('Age > 35-44'), s('Age > 45-54')]],
       daysAgo: 2,
     },
-    { name: 'Home movers with families', description: 'Parents who visited the site', include: [[s('Demographics > Parents > Parents'), s('Parents of young children')], [s('Visited in 90 days')]], daysAgo: 4 },
+    {
+      name: 'Home movers with families',
+      description: 'Parents who visited the site',
+      include: [[s('Demographics > Parents > Parents'), s('Parents of young children')], [s('Visited in 90 days')]],
+      daysAgo: 4,
+    },
   ],
 };
 
