@@ -32,7 +32,9 @@ describe('Grow', () => {
     const { counts, owned } = (await browser.execute(
       async (ctx: string, mekkoId: number) => {
         const csrf = localStorage.getItem('csrf-token') ?? '';
-        const mekko = (await (await fetch(`/api/v1/insights-grow/mekkos/${mekkoId}`, { headers: { 'x-context': ctx } })).json()) as {
+        const got = await fetch(`/api/v1/insights-grow/mekkos/${mekkoId}`, { headers: { 'x-context': ctx, 'x-csrf-token': csrf } });
+        if (!got.ok) throw new Error(`GET mekko ${mekkoId}: ${got.status} ${await got.text()}`);
+        const mekko = (await got.json()) as {
           data: { markets: { sub_markets: { name: string; tag: string; population: number; matched_short_id: string }[] }[] };
         };
         const owned = mekko.data.markets.flatMap((m) => m.sub_markets).find((s) => s.tag === 'owned')!;

@@ -1,5 +1,5 @@
 import type { CountsEngine } from '@discovery/counts';
-import { VERTICALS, type MekkoDto, type MekkoSummaryDto } from '@discovery/plugin-insights-grow/common';
+import { VERTICALS, type GrowCountsDto, type MekkoDto, type MekkoSummaryDto } from '@discovery/plugin-insights-grow/common';
 import type { JourneyCountsDto, JourneyDto, JourneySummaryDto } from '@discovery/plugin-insights-journey/common';
 import type { ComparisonCountsDto, ComparisonDto, ComparisonListDto } from '@discovery/plugin-overlap/common';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
@@ -50,17 +50,11 @@ describe('the demo seeds tell a story (issue 27)', () => {
       expect(list.map((m) => m.name)).toContain('Audience Reach');
       for (const summary of list) {
         const m = (await call<{ data: MekkoDto }>('GET', `/insights-grow/mekkos/${summary.id}`, context)).data;
-        // The counts the page asks for: matched per market, in the context's region.
-        const markets = Object.fromEntries(m.markets.map((k) => [k.id, k.sub_markets.map((x) => x.matched_short_id!)]));
-        const counts = await call<{ segment_counts: Record<string, number>; market_counts: { matched: Record<string, number> } }>(
-          'POST',
-          '/segments/counts',
-          context,
-          { matched_short_ids: markets, modeled_short_ids: {} },
-        );
+        // The counts the screen asks for, by chart id: matched per audience and market, in the context's region.
+        const counts = await call<GrowCountsDto>('POST', `/insights-grow/mekkos/${m.id}/counts`, context, {});
         for (const k of m.markets)
           for (const a of k.sub_markets) {
-            const rate = counts.segment_counts[a.matched_short_id!] / a.population;
+            const rate = counts.sub_markets[a.id].matched / a.population;
             audiences++;
             if (!(rate >= 0.2 && rate <= 0.7)) rates.push(`${context} ${m.name} ${a.name}: ${(rate * 100).toFixed(1)}%`);
           }
@@ -69,9 +63,8 @@ describe('the demo seeds tell a story (issue 27)', () => {
         const owned = m.markets.flatMap((k) => k.sub_markets.filter((a) => a.tag === 'owned').map((a) => ({ k, a })));
         expect(owned.map(({ a }) => a.name)).toEqual([expect.stringContaining(brand)]);
         const { k, a } = owned[0];
-        const total = Object.values(counts.market_counts.matched).reduce((x, y) => x + y, 0);
-        const height = counts.segment_counts[a.matched_short_id!] / k.sub_markets.reduce((x, y) => x + counts.segment_counts[y.matched_short_id!], 0);
-        const width = counts.market_counts.matched[k.id] / total;
+        const height = counts.sub_markets[a.id].matched / k.sub_markets.reduce((x, y) => x + counts.sub_markets[y.id].matched, 0);
+        const width = counts.markets[k.id].matched / m.markets.reduce((x, y) => x + counts.markets[y.id].matched, 0);
         expect({ context, height: height > 0.15, area: height * width > 0.04 }).toEqual({ context, height: true, area: true });
         // The cola brand: a quarter of the soft drinks bought, near a tenth of the chart.
         if (brand === 'Fizz Cola') expect({ context, height: height > 0.22, area: height * width > 0.07 }).toEqual({ context, height: true, area: true });
@@ -98,15 +91,7 @@ describe('the demo seeds tell a story (issue 27)', () => {
     for (const { context } of contexts) {
       const [first] = (await call<ComparisonListDto>('GET', '/overlap/comparisons', context)).data;
       const c = (await call<{ data: ComparisonDto }>('GET', `/overlap/comparisons/${first.id}`, context)).data;
-      const x = c.x_segments.map((e) => e.short_id);
-      const y = c.y_segments.map((e) => e.short_id);
-      const counts = await call<ComparisonCountsDto>('POST', '/overlap/comparisons/counts', context, {
-        x_axis_ids: x,
-        y_axis_ids: y,
-        is_index: true,
-        is_modeled: false,
-        service_type: 'overlap',
-      });
+      const counts = await call<ComparisonCountsDto>('POST', `/overlap/comparisons/${c.id}/counts`, context, {});
       const indexes = counts.cells.map((cell) => cell.index_value);
       expect({ context, min: Math.min(...indexes) < 50, max: Math.max(...indexes) > 200 }).toEqual({ context, min: true, max: true });
       for (const row of c.y_segments) {
