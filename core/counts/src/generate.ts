@@ -4,7 +4,19 @@ import { RoaringBitmap32 } from './roaring';
 import * as hash from './hash';
 import { GENERATOR_VERSION, MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
 import { SegmentFileWriter, SHARD_BITS, SHARD_SIZE } from './storage';
-import { buildTaxonomy, displayPath, marginalWeights, PARTITIONS, VENDORS, type PartitionKey, type SegmentDef, type Skew } from './taxonomy';
+import { calibrate as solveScale, isDemographic, LatentSpace } from './latent';
+import {
+  buildTaxonomy,
+  DEMOGRAPHIC_KEYS,
+  displayPath,
+  FACTOR_LEVELS,
+  PARTITIONS,
+  VENDORS,
+  type DemographicKey,
+  type FactorKey,
+  type PartitionKey,
+  type SegmentDef,
+} from './taxonomy';
 
 export interface GenerateOptions {
   people: number;
@@ -24,6 +36,7 @@ export interface GenerateOptions {
  */
 const draw = hash.draw;
 const { rng, saltOf } = hash;
+const LEVELS = FACTOR_LEVELS;
 
 /** The regions of the demo hierarchy. */
 export const DEMO_REGIONS = ['acme/us', 'acme/uk', 'globex/de', 'globex/fr', 'initech/ca'];
@@ -40,10 +53,10 @@ export interface MemberTest {
   fill: (base: number, size: number, out: Uint8Array) => void;
 }
 
-/** The band a uniform draw falls in, given cumulative weights. */
-function pick(u: number, cum: Float64Array): number {
-  const last = cum.length - 1;
-  for (let i = 0; i < last; i++) if (u < cum[i]) return i;
+/** The band a uniform draw falls in, given cumulative weights (from `from`, `n` of them, the last implied). */
+function pick(u: number, cum: Float64Array, from = 0, n = cum.length): number {
+  const last = n - 1;
+  for (let i = 0; i < last; i++) if (u < cum[from + i]) return i;
   return last;
 }
 
@@ -55,23 +68,16 @@ function cumulative(weights: number[]): Float64Array {
   return out;
 }
 
-/** A skew ready to apply: the band per person (one by one, or per shard) and the multiplier per band. */
-interface Factor {
-  slow: (p: number) => number;
-  bands: ShardArray;
-  mult: Float64Array;
-}
-
 /** Values for the people of one shard, drawn on first use per shard (after what they depend on). */
 interface ShardArray {
-  values: Uint8Array;
+  values: Uint8Array | Uint16Array;
   base: number;
   size: number;
   deps: ShardArray[];
   fill: (base: number, size: number) => void;
 }
 
-function shardArray(values: Uint8Array, deps: ShardArray[], fill: (base: number, size: number) => void): ShardArray {
+function shardArray(values: Uint8Array | Uint16Array, deps: ShardArray[], fill: (base: number, size: number) => void): ShardArray {
   return { values, base: -1, size: 0, deps, fill };
 }
 
@@ -84,30 +90,64 @@ function ensure(a: ShardArray, base: number, size: number): void {
   a.size = size;
 }
 
+/** A variable a segment's chance depends on: a demographic band or a factor level, person by person and per shard. */
+interface Driver {
+  slow: (p: number) => number;
+  array: ShardArray;
+  /** Its values 0..n-1 and its place in the segment's table (stride). */
+  n: number;
+  stride: number;
+}
+
+/** A share segment's rule, calibrated: its chance per person from its drivers' values, and its chance over the latent space. */
+interface Calibrated {
+  /** The factors its chance, and its parents', depend on (sorted). */
+  factors: FactorKey[];
+  /** P(matched member) per configuration of `factors` (LatentSpace.weights order). */
+  prob: Float64Array;
+  drivers: Driver[];
+  /** Its own chance per combination of its drivers' values (Σ value × stride). */
+  table: Float64Array;
+}
+
 /**
  * Who is in which segment, person by person, from seeded hash draws: no state, so any thread can
- * write any segment. Partitions pick a band from one draw (from the band of the partition they
- * depend on: income from age, education from income); share segments pass their group's gate
- * and their own draw, scaled by their skews; a segment `within` another draws only among that
- * one's members, one `outside` another only among its non-members.
+ * write any segment. Every person has latent traits: demographic bands (partitions pick a band
+ * from one draw, from the band of the partition they depend on: income from age, education from
+ * income) and a level 0..4 of each factor (FACTORS: sport, news, digital, ...), drawn around a
+ * centre their demographic cell sets. A share segment's chance for a person is its size times
+ * its skews' multipliers for the person's bands and exp(weight × (level − 2)) for each factor it
+ * loads on, capped at 1 and calibrated (exactly, over the latent space) so the segment keeps its
+ * declared size; a segment `within` another draws only among that one's members (and keeps its
+ * share of them), one `outside` another only among its non-members.
  *
  * Two forms of every rule: person by person (`matched(p)`, the reference the tests hold the files
- * to) and a shard at a time (`fill`, what the generator runs), which reads the bands and parent
- * memberships drawn once per shard for all the segments that need them. The tests check that the
- * files (written by `fill`) hold exactly what `matched(p)` picks, for every segment.
+ * to) and a shard at a time (`fill`, what the generator runs), which reads the bands, levels and
+ * parent memberships drawn once per shard for all the segments that need them. The tests check
+ * that the files (written by `fill`) hold exactly what `matched(p)` picks, for every segment.
  */
 export class PopulationModel {
   private readonly byId: Map<string, SegmentDef>;
   private readonly tests = new Map<string, MemberTest>();
   private readonly slowBands = new Map<PartitionKey, (p: number) => number>();
   private readonly bandArrays = new Map<PartitionKey, ShardArray>();
+  private readonly slowLevels = new Map<FactorKey, (p: number) => number>();
+  private readonly levelArrays = new Map<FactorKey, ShardArray>();
   private readonly states = new Map<string, ShardArray>();
+  private readonly calibrated = new Map<string, Calibrated>();
+  private readonly cellShares = new Map<string, Float64Array>();
+  private cellArrayCache: ShardArray | null = null;
+  /** Each person's chance in the segment being filled (one segment's fill at a time: parents fill before the child computes its own). */
+  private readonly scratch = new Float64Array(SHARD_SIZE);
+  private slowCellCache: ((p: number) => number) | null = null;
+  readonly space: LatentSpace;
 
   constructor(
     taxonomy: SegmentDef[],
     private readonly seed: number,
   ) {
     this.byId = new Map(taxonomy.map((d) => [d.short_id, d]));
+    this.space = latentSpace();
   }
 
   /**
@@ -118,7 +158,7 @@ export class PopulationModel {
     const a = this.states.get(id);
     if (!a) return undefined;
     ensure(a, base, size);
-    return a.values;
+    return a.values as Uint8Array;
   }
 
   /** The band of a partition person p is in, drawn person by person. */
@@ -138,6 +178,77 @@ export class PopulationModel {
       this.slowBands.set(key, f);
     }
     return f;
+  }
+
+  /** The level (0..4) of a factor person p has, drawn person by person. */
+  level(key: FactorKey): (p: number) => number {
+    let f = this.slowLevels.get(key);
+    if (!f) {
+      const salt = saltOf(`factor:${key}`, this.seed);
+      const cum = this.space.cumulative(key);
+      const cell = this.slowCell();
+      const n = LEVELS - 1;
+      f = (p) => pick(draw(p, salt), cum, cell(p) * n, LEVELS);
+      this.slowLevels.set(key, f);
+    }
+    return f;
+  }
+
+  /**
+   * The expected share of everyone in the segment's matched membership (a population holds this
+   * times its people, give or take chance); with `among`, the share of the people in that band of
+   * a demographic partition (its index there is this over the plain share).
+   */
+  expectedShare(id: string, among?: { by: DemographicKey; band: number }): number {
+    const def = this.byId.get(id);
+    if (!def) throw new Error(`unknown segment ${id}`);
+    if (def.expired) return 0;
+    const m = def.membership;
+    const space = this.space;
+    const inBand = (c: number) => !among || space.cellBand[among.by][c] === among.band;
+    if (m.kind === 'partition') {
+      if (!among) return m.weights[m.band];
+      if (!isDemographic(m.partition)) return m.weights[m.band];
+      let s = 0;
+      let all = 0;
+      for (let c = 0; c < space.cells; c++)
+        if (inBand(c)) {
+          all += space.cellWeight[c];
+          if (space.cellBand[m.partition][c] === m.band) s += space.cellWeight[c];
+        }
+      return s / all;
+    }
+    let cells = this.cellShares.get(id);
+    if (!cells) {
+      // Expected members per cell (summed over the factors' levels), once per segment.
+      const cal = this.calibrate(def);
+      const w = space.weights(cal.factors);
+      const span = w.length / space.cells;
+      cells = new Float64Array(space.cells);
+      for (let j = 0; j < w.length; j++) cells[Math.floor(j / span)] += w[j] * cal.prob[j];
+      this.cellShares.set(id, cells);
+    }
+    let s = 0;
+    let all = 0;
+    for (let c = 0; c < space.cells; c++) {
+      if (!inBand(c)) continue;
+      s += cells[c];
+      all += space.cellWeight[c];
+    }
+    return s / all;
+  }
+
+  private slowCell(): (p: number) => number {
+    if (!this.slowCellCache) {
+      const bands = DEMOGRAPHIC_KEYS.map((k) => this.band(k));
+      const sizes = this.space.sizes;
+      this.slowCellCache = (p) => {
+        let c = 0;
+        for (let k = 0; k < bands.length; k++) c = c * sizes[k] + bands[k](p);
+        return c;
+      };
+    }
+    return this.slowCellCache;
   }
 
   /** The band of each person of a shard, drawn on first use per shard. */
@@ -165,6 +276,46 @@ export class PopulationModel {
     return a;
   }
 
+  /** The demographic cell of each person of a shard. */
+  private cellArray(): ShardArray {
+    if (!this.cellArrayCache) {
+      const values = new Uint16Array(SHARD_SIZE);
+      const deps = DEMOGRAPHIC_KEYS.map((k) => this.bandArray(k));
+      const sizes = this.space.sizes;
+      this.cellArrayCache = shardArray(values, deps, (_base, size) => {
+        values.fill(0, 0, size);
+        for (let k = 0; k < deps.length; k++) {
+          const b = deps[k].values;
+          const n = sizes[k];
+          for (let i = 0; i < size; i++) values[i] = values[i] * n + b[i];
+        }
+      });
+    }
+    return this.cellArrayCache;
+  }
+
+  /** The level of a factor of each person of a shard. */
+  private levelArray(key: FactorKey): ShardArray {
+    let a = this.levelArrays.get(key);
+    if (!a) {
+      const values = new Uint8Array(SHARD_SIZE);
+      const salt = saltOf(`factor:${key}`, this.seed);
+      const cum = this.space.cumulative(key);
+      const cells = this.cellArray();
+      const n = LEVELS - 1;
+      a = shardArray(values, [cells], (base, size) => {
+        const c = cells.values;
+        for (let i = 0; i < size; i++) {
+          const u = draw(base + i, salt);
+          const o = c[i] * n;
+          values[i] = u < cum[o] ? 0 : u < cum[o + 1] ? 1 : u < cum[o + 2] ? 2 : u < cum[o + 3] ? 3 : 4;
+        }
+      });
+      this.levelArrays.set(key, a);
+    }
+    return a;
+  }
+
   /** The memberships of a segment others nest in, per shard. */
   private stateArray(id: string): ShardArray {
     let a = this.states.get(id);
@@ -177,12 +328,68 @@ export class PopulationModel {
     return a;
   }
 
-  /** The skews as multipliers normalised over the population (a segment keeps its size). */
-  private factors(skews: Skew[]): Factor[] {
-    return skews.map((s) => {
-      const z = marginalWeights(s.by).reduce((acc, w, b) => acc + w * s.index[b], 0);
-      return { slow: this.band(s.by), bands: this.bandArray(s.by), mult: Float64Array.from(s.index, (x) => x / z) };
-    });
+  /**
+   * A share segment's rule over the latent space: its multiplier per configuration (skews by the
+   * cell's bands, loadings by the factors' levels), scaled by the c that gives it its declared
+   * size (of everyone, of its parent's members, or of everyone with the excluded segment's
+   * members left out), and its chance per combination of its own drivers for the per-person draw.
+   */
+  private calibrate(def: SegmentDef): Calibrated {
+    const done = this.calibrated.get(def.short_id);
+    if (done) return done;
+    const m = def.membership as Extract<SegmentDef['membership'], { kind: 'share' }>;
+    const parent = m.within ? this.calibrate(this.byId.get(m.within)!) : null;
+    const other = m.outside ? this.calibrate(this.byId.get(m.outside)!) : null;
+    for (const s of m.skews) if (!isDemographic(s.by)) throw new Error(`taxonomy: ${def.short_id} skews by ${s.by}, which is not demographic`);
+    const own = [...new Set(m.loadings.map((l) => l.factor))];
+    const factors = [...new Set([...own, ...(parent?.factors ?? []), ...(other?.factors ?? [])])].sort();
+    const space = this.space;
+    const span = LEVELS ** factors.length;
+    const w = space.weights(factors);
+    const ownAt = own.map((f) => factors.indexOf(f));
+    // The multiplier per configuration: the skews' by cell, the loadings' by levels.
+    const bySkews = new Float64Array(space.cells).fill(m.share);
+    for (const s of m.skews) for (let c = 0; c < space.cells; c++) bySkews[c] *= s.index[space.cellBand[s.by as DemographicKey][c]];
+    const a = new Float64Array(w.length);
+    for (let j = 0; j < span; j++) {
+      const levels = space.levelsOf(j, factors.length);
+      let fk = 1;
+      for (const l of m.loadings) fk *= Math.exp(l.weight * (levels[ownAt[own.indexOf(l.factor)]] - 2));
+      for (let c = 0; c < space.cells; c++) a[c * span + j] = bySkews[c] * fk;
+    }
+    const gate = parent
+      ? space.expand(parent.prob, parent.factors, factors)
+      : other
+        ? space.expand(other.prob, other.factors, factors).map((x) => 1 - x)
+        : null;
+    const u = gate ? w.map((x, j) => x * gate[j]) : w;
+    const target = parent ? m.share * u.reduce((s, x) => s + x, 0) : m.share;
+    const scale = solveScale(u, a, target);
+    const prob = new Float64Array(w.length);
+    for (let j = 0; j < w.length; j++) prob[j] = (gate ? gate[j] : 1) * Math.min(1, scale * a[j]);
+    // The same chance per combination of the segment's own drivers, for the per-person draw.
+    const drivers: Driver[] = [];
+    let stride = 1;
+    for (const key of [...new Set(m.skews.map((s) => s.by as DemographicKey))]) {
+      const n = PARTITIONS.find((p) => p.key === key)!.bands.length;
+      drivers.push({ slow: this.band(key), array: this.bandArray(key), n, stride });
+      stride *= n;
+    }
+    for (const f of own) {
+      drivers.push({ slow: this.level(f), array: this.levelArray(f), n: LEVELS, stride });
+      stride *= LEVELS;
+    }
+    const table = new Float64Array(stride);
+    for (let t = 0; t < stride; t++) {
+      const value = (d: Driver) => Math.floor(t / d.stride) % d.n;
+      let k = m.share * scale;
+      for (const s of m.skews) k *= s.index[value(drivers.find((d) => d.slow === this.band(s.by))!)];
+      for (const l of m.loadings) k *= Math.exp(l.weight * (value(drivers.find((d) => d.slow === this.level(l.factor))!) - 2));
+      table[t] = Math.min(1, k);
+    }
+    const out = { factors, prob, drivers, table };
+    this.calibrated.set(def.short_id, out);
+    return out;
   }
 
   test(def: SegmentDef): MemberTest {
@@ -224,32 +431,55 @@ export class PopulationModel {
       );
     }
     const ownSalt = saltOf(`own:${def.short_id}`, this.seed);
-    const share = m.share;
-    const fs = this.factors(m.skews);
-    const k1 = fs.length === 1 ? fs[0] : null;
-    /** The skews' multiplier for person p (one by one) and for index i of the shard being filled. */
-    const slowK = (p: number) => fs.reduce((k, f) => k * f.mult[f.slow(p)], 1);
-    const k1bands = k1?.bands.values;
-    const shardK = k1 ? (i: number) => k1.mult[k1bands![i]] : (i: number) => fs.reduce((k, f) => k * f.mult[f.bands.values[i]], 1);
-    const skewDeps = fs.map((f) => f.bands);
+    const { drivers, table } = this.calibrate(def);
+    /** The segment's chance for person p (one by one) and for index i of the shard being filled. */
+    const slowP = (p: number) => {
+      let t = 0;
+      for (const d of drivers) t += d.slow(p) * d.stride;
+      return table[t];
+    };
+    const pv = this.scratch;
+    /** Fills pv with the chance of each person of the shard being filled (tight loops: a closure per person measured 2x slower). */
+    const probs = (size: number): Float64Array => {
+      const [d0, d1, d2] = drivers.map((d) => d.array.values);
+      const [s0, s1, s2] = drivers.map((d) => d.stride);
+      if (drivers.length === 1) for (let i = 0; i < size; i++) pv[i] = table[d0[i]];
+      else if (drivers.length === 2) for (let i = 0; i < size; i++) pv[i] = table[d0[i] * s0 + d1[i] * s1];
+      else if (drivers.length === 3) for (let i = 0; i < size; i++) pv[i] = table[d0[i] * s0 + d1[i] * s1 + d2[i] * s2];
+      else
+        for (let i = 0; i < size; i++) {
+          let t = 0;
+          for (const d of drivers) t += d.array.values[i] * d.stride;
+          pv[i] = table[t];
+        }
+      return pv;
+    };
+    const driverDeps = drivers.map((d) => d.array);
     if (m.within) {
       const parent = this.test(this.byId.get(m.within)!);
       const parentArray = this.stateArray(m.within);
       const ps = parentArray.values;
-      // Modeled too stays inside the parent's modeled membership.
+      // Matched among the parent's matched, the modeled extra among the parent's modeled extra:
+      // modeled stays inside the parent's modeled membership and keeps the same share of it, so
+      // a chain of nested segments (a brand funnel) narrows alike matched and modeled.
       return test(
-        (p) => parent.matched(p) && draw(p, ownSalt) < share * slowK(p),
-        (p) => parent.modeled(p) && draw(p, modelSalt) < share * slowK(p),
-        [parentArray, ...skewDeps],
+        (p) => parent.matched(p) && draw(p, ownSalt) < slowP(p),
+        (p) => !parent.matched(p) && parent.modeled(p) && draw(p, modelSalt) < slowP(p),
+        [parentArray, ...driverDeps],
         (base, size, out) => {
+          if (!drivers.length) {
+            // A nested segment's chance is mostly one figure (a funnel stage): no per-person chances.
+            const r = table[0];
+            for (let i = 0; i < size; i++) {
+              const s = ps[i];
+              out[i] = s === 0 ? 0 : s === 1 ? (draw(base + i, ownSalt) < r ? 1 : 0) : draw(base + i, modelSalt) < r ? 2 : 0;
+            }
+            return;
+          }
+          const r = probs(size);
           for (let i = 0; i < size; i++) {
             const s = ps[i];
-            if (s === 0) {
-              out[i] = 0;
-              continue;
-            }
-            const r = share * shardK(i);
-            out[i] = s === 1 && draw(base + i, ownSalt) < r ? 1 : draw(base + i, modelSalt) < r ? 2 : 0;
+            out[i] = s === 0 ? 0 : s === 1 ? (draw(base + i, ownSalt) < r[i] ? 1 : 0) : draw(base + i, modelSalt) < r[i] ? 2 : 0;
           }
         },
       );
@@ -258,61 +488,59 @@ export class PopulationModel {
       const other = this.test(this.byId.get(m.outside)!);
       const otherArray = this.stateArray(m.outside);
       const os = otherArray.values;
-      const om = this.byId.get(m.outside)!.membership;
-      // Drawn among the other's non-members, scaled so that the size is still `share` of everyone.
-      const scale = 1 / (1 - (om.kind === 'share' ? om.share : 0));
+      // Drawn among the other's non-members (calibrated so that the size is still `share` of everyone).
       return test(
-        (p) => !other.matched(p) && draw(p, ownSalt) < share * slowK(p) * scale,
-        (p) => draw(p, modelSalt) < share * slowK(p),
-        [otherArray, ...skewDeps],
+        (p) => !other.matched(p) && draw(p, ownSalt) < slowP(p),
+        (p) => draw(p, modelSalt) < slowP(p),
+        [otherArray, ...driverDeps],
         (base, size, out) => {
-          for (let i = 0; i < size; i++) {
-            const r = share * shardK(i);
-            out[i] = os[i] !== 1 && draw(base + i, ownSalt) < r * scale ? 1 : draw(base + i, modelSalt) < r ? 2 : 0;
-          }
+          const r = probs(size);
+          for (let i = 0; i < size; i++) out[i] = os[i] !== 1 && draw(base + i, ownSalt) < r[i] ? 1 : draw(base + i, modelSalt) < r[i] ? 2 : 0;
         },
       );
     }
-    const gate = Math.min(1, share * 2);
-    const gateSalt = saltOf(`gate:${m.gate}`, this.seed);
-    if (!fs.length) {
-      const inner = share / gate;
-      return test(
-        (p) => draw(p, gateSalt) < gate && draw(p, ownSalt) < inner,
-        (p) => draw(p, modelSalt) < share,
-        [],
-        (base, size, out) => {
-          for (let i = 0; i < size; i++) {
-            const p = base + i;
-            out[i] = draw(p, gateSalt) < gate && draw(p, ownSalt) < inner ? 1 : draw(p, modelSalt) < share ? 2 : 0;
-          }
-        },
-      );
-    }
-    // Skewed: P(member | p's bands) = share x multiplier (at most 1); the gate carries the skew, so
-    // the group's segments still share their members.
-    const gated = (p: number, k: number) => {
-      const g = Math.min(1, gate * k);
-      return draw(p, gateSalt) < g && draw(p, ownSalt) < Math.min(1, share * k) / g;
-    };
+    // One draw for both: matched below the chance r, in the modeled extra up to r + (1 - r) r
+    // (the modeled extra holds a share r of the people who are not matched).
+    const member = (u: number, r: number) => (u < r ? 1 : u < r * (2 - r) ? 2 : 0);
     return test(
-      (p) => gated(p, slowK(p)),
-      (p) => draw(p, modelSalt) < share * slowK(p),
-      skewDeps,
+      (p) => draw(p, ownSalt) < slowP(p),
+      (p) => member(draw(p, ownSalt), slowP(p)) === 2,
+      driverDeps,
       (base, size, out) => {
-        for (let i = 0; i < size; i++) {
-          const k = shardK(i);
-          out[i] = gated(base + i, k) ? 1 : draw(base + i, modelSalt) < share * k ? 2 : 0;
+        // Tight loops per number of drivers (a closure call per person measured 2x slower).
+        if (drivers.length === 0) {
+          const r = table[0];
+          for (let i = 0; i < size; i++) out[i] = member(draw(base + i, ownSalt), r);
+        } else if (drivers.length === 1) {
+          const d0 = drivers[0].array.values;
+          for (let i = 0; i < size; i++) out[i] = member(draw(base + i, ownSalt), table[d0[i]]);
+        } else if (drivers.length === 2) {
+          const [a, b] = drivers;
+          const d0 = a.array.values;
+          const d1 = b.array.values;
+          for (let i = 0; i < size; i++) out[i] = member(draw(base + i, ownSalt), table[d0[i] * a.stride + d1[i] * b.stride]);
+        } else {
+          const r = probs(size);
+          for (let i = 0; i < size; i++) out[i] = member(draw(base + i, ownSalt), r[i]);
         }
       },
     );
   }
 }
 
-/** Splits the population into contiguous region slices with seeded, uneven sizes. */
+let space: LatentSpace | null = null;
+/** The latent space is the same for every seed: built once per thread. */
+function latentSpace(): LatentSpace {
+  return (space ??= new LatentSpace());
+}
+
+/**
+ * Splits the population into contiguous region slices with seeded, uneven sizes (at most 1.5
+ * times one another, so a product sold in two regions finds its audiences in both alike).
+ */
 export function regionSlices(people: number, regions: string[], seed: number): RegionSlice[] {
   const r = rng(seed ^ 0x2545f491);
-  const weights = regions.map(() => 0.5 + r());
+  const weights = regions.map(() => 0.8 + 0.4 * r());
   const total = weights.reduce((a, b) => a + b, 0);
   let start = 0;
   return regions.map((key, i) => {
@@ -323,8 +551,8 @@ export function regionSlices(people: number, regions: string[], seed: number): R
   });
 }
 
-/** Segments written together, shard by shard (2 open files each). */
-const BATCH = 16;
+/** Progress is reported every this many segments written. */
+const PROGRESS_EVERY = 16;
 
 export interface GeneratePart {
   /** This part writes the segments whose taxonomy index i has i % of === index. */
@@ -349,67 +577,67 @@ export function writeSegmentPart(opts: GenerateOptions, tmp: string, part: Gener
   // Built from the whole taxonomy: a segment's parent may lie beyond --segments.
   const model = new PopulationModel(full, seed);
   const mine = taxonomy.filter((_, i) => i % part.of === part.index);
-  const entries: SegmentEntry[] = [];
   const members = new Uint32Array(SHARD_SIZE);
   const extras = new Uint32Array(SHARD_SIZE);
   const scratch = new Uint8Array(SHARD_SIZE);
-  // Segments a batch at a time, shard by shard: a shard's bands and parent memberships are drawn
-  // once for all the batch's segments that read them, and only a batch's files are open at once.
-  for (let b = 0; b < mine.length; b += BATCH) {
-    const batch = mine.slice(b, b + BATCH).map((def) => ({
-      def,
-      test: model.test(def),
-      mw: new SegmentFileWriter(join(tmp, 'matched', `${def.short_id}.bin`)),
-      ow: new SegmentFileWriter(join(tmp, 'modeled', `${def.short_id}.bin`)),
-      matched: 0,
-      modeled: 0,
-    }));
-    for (let s = 0; s < shards; s++) {
-      const base = s << SHARD_BITS;
-      const size = Math.min(SHARD_SIZE, people - base);
-      for (const w of batch) {
-        let n = 0;
-        let x = 0;
-        if (!w.def.expired) {
-          // A segment others nest in was drawn for them (once per shard); any other is drawn here.
-          let state = model.prepared(w.def.short_id, base, size);
-          if (!state) {
-            w.test.fill(base, size, scratch);
-            state = scratch;
-          }
-          for (let local = 0; local < size; local++) {
-            const st = state[local];
-            if (st === 1) members[n++] = local;
-            else if (st === 2) extras[x++] = local;
-          }
+  // Shard by shard, every segment of the part: a shard's bands, factor levels and parent
+  // memberships are drawn once for all the segments that read them (segment by segment they were
+  // drawn again for each batch, 4x the work at 10M people). The files are opened for each
+  // append, so a part holds no files open however many segments it writes.
+  const writers = mine.map((def) => ({
+    def,
+    test: model.test(def),
+    mw: new SegmentFileWriter(join(tmp, 'matched', `${def.short_id}.bin`), { holdOpen: false }),
+    ow: new SegmentFileWriter(join(tmp, 'modeled', `${def.short_id}.bin`), { holdOpen: false }),
+    matched: 0,
+    modeled: 0,
+  }));
+  for (let s = 0; s < shards; s++) {
+    const base = s << SHARD_BITS;
+    const size = Math.min(SHARD_SIZE, people - base);
+    writers.forEach((w, i) => {
+      let n = 0;
+      let x = 0;
+      if (!w.def.expired) {
+        // A segment others nest in was drawn for them (once per shard); any other is drawn here.
+        let state = model.prepared(w.def.short_id, base, size);
+        if (!state) {
+          w.test.fill(base, size, scratch);
+          state = scratch;
         }
-        const m = new RoaringBitmap32(members.subarray(0, n));
-        const o = new RoaringBitmap32(extras.subarray(0, x));
-        o.orInPlace(m);
-        w.mw.append(m);
-        w.ow.append(o);
-        w.matched += n;
-        w.modeled += o.size;
+        for (let local = 0; local < size; local++) {
+          const st = state[local];
+          if (st === 1) members[n++] = local;
+          else if (st === 2) extras[x++] = local;
+        }
       }
-    }
-    for (const w of batch) {
-      w.mw.close();
-      w.ow.close();
-      const def = w.def;
-      entries.push({
-        short_id: def.short_id,
-        name: def.name,
-        vendor: def.vendor,
-        path: displayPath(def),
-        expired: def.expired,
-        deleted: def.deleted,
-        demographic: def.demographic,
-        matched: w.matched,
-        modeled: w.modeled,
-      });
-    }
-    opts.onProgress?.(entries.length, mine.length);
+      const m = new RoaringBitmap32(members.subarray(0, n));
+      const o = new RoaringBitmap32(extras.subarray(0, x));
+      o.orInPlace(m);
+      w.mw.append(m);
+      w.ow.append(o);
+      w.matched += n;
+      w.modeled += o.size;
+      if ((i + 1) % PROGRESS_EVERY === 0 || i === writers.length - 1) opts.onProgress?.(Math.floor((s * writers.length + i + 1) / shards), mine.length);
+    });
   }
+  const entries: SegmentEntry[] = writers.map((w) => {
+    w.mw.close();
+    w.ow.close();
+    const def = w.def;
+    return {
+      short_id: def.short_id,
+      name: def.name,
+      vendor: def.vendor,
+      path: displayPath(def),
+      expired: def.expired,
+      deleted: def.deleted,
+      demographic: def.demographic,
+      ...(def.keywords ? { keywords: def.keywords } : {}),
+      matched: w.matched,
+      modeled: w.modeled,
+    };
+  });
   return entries;
 }
 

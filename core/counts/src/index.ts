@@ -15,10 +15,12 @@ export {
   type WorkerFault,
 } from './engine';
 export { DEMO_REGIONS, generatePopulation, regionSlices, type GenerateOptions } from './generate';
+export { searchSegments, searchWords } from './search';
+export { DEMO_POPULATION, demoAudiencePopulation, expectedMatched, type PopulationPlan } from './expected';
 export { generatePopulationParallel, type ParallelGenerateOptions } from './parallel';
 export { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
 export type { FunnelRow, MarketSpec, Rule, RuleGroup } from './ops';
 export { SegmentFileReader, SHARD_BITS, SHARD_SIZE, type MembershipKind } from './storage';
-export { VENDORS, type Vendor } from './taxonomy';
+export { DEMO_BRANDS, FUNNEL_STAGES, brandBuyersName, segmentId, VENDORS, type DemoBrand, type Vendor } from './taxonomy';
 export { Population, type PopulationOptions, type PopulationState } from './population';
 export { chooseKernel, kernelStatus, loadKernel, type CountKernel, type KernelFunctions, type KernelMode, type KernelOption } from './kernel';

@@ -9,6 +9,8 @@ export interface SegmentEntry {
   expired: boolean;
   deleted: boolean;
   demographic: boolean;
+  /** Other words the segment search finds it by ('soda' for soft drinks). */
+  keywords?: string[];
   /** Global member counts, written by the generator. */
   matched: number;
   modeled: number;
@@ -24,10 +26,11 @@ export interface RegionSlice {
 
 /**
  * The synthetic generator's version, written into every manifest it makes. 2: demo data that
- * adds up (declared sizes, nesting, correlations). A demo population made by an older generator is
+ * adds up (declared sizes, nesting, correlations). 3: demo data that tells a story (latent
+ * traits per person, brand and category segments, brand funnels; issue 27). A demo population made by an older generator is
  * made again at start (Population), so an existing ./var/population does not keep contradicting data.
  */
-export const GENERATOR_VERSION = 2;
+export const GENERATOR_VERSION = 3;
 
 export interface Manifest {
   version: 1;

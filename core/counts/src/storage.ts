@@ -15,16 +15,37 @@ export type MembershipKind = 'matched' | 'modeled';
  * number. Written shard by shard; read one shard at a time with positional reads.
  */
 export class SegmentFileWriter {
-  private fd: number;
+  private fd: number | null;
   private lengths: number[] = [];
 
-  constructor(path: string) {
+  /** `holdOpen: false` opens the file for each write: a writer of many segments at once holds no file open. */
+  constructor(
+    private readonly path: string,
+    private readonly opts: { holdOpen?: boolean } = {},
+  ) {
     this.fd = openSync(path, 'w');
+    if (opts.holdOpen === false) {
+      closeSync(this.fd);
+      this.fd = null;
+    }
+  }
+
+  private write(buf: Uint8Array): void {
+    if (this.fd !== null) {
+      writeSync(this.fd, buf);
+      return;
+    }
+    const fd = openSync(this.path, 'a');
+    try {
+      writeSync(fd, buf);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   append(bitmap: RoaringBitmap32): void {
     const buf = bitmap.isEmpty ? Buffer.alloc(0) : bitmap.serialize('portable');
-    if (buf.length) writeSync(this.fd, buf);
+    if (buf.length) this.write(buf);
     this.lengths.push(buf.length);
   }
 
@@ -33,8 +54,8 @@ export class SegmentFileWriter {
     this.lengths.forEach((l, i) => footer.writeUInt32LE(l, i * 4));
     footer.writeUInt32LE(this.lengths.length, this.lengths.length * 4);
     footer.writeUInt32LE(MAGIC, this.lengths.length * 4 + 4);
-    writeSync(this.fd, footer);
-    closeSync(this.fd);
+    this.write(footer);
+    if (this.fd !== null) closeSync(this.fd);
   }
 }
 

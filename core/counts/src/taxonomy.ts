@@ -7,13 +7,23 @@ export interface Vendor {
 }
 
 /**
- * A declared correlation: membership is `index[b]` times as likely in band b of the partition
- * `by` ('Age', 'Household Income', ...) as on average (the index is normalised over the
- * population, so the segment keeps its size). 1.6 in '45-54' shows as an index of about 160 there.
+ * A declared correlation with a demographic partition: membership is `index[b]` times as likely
+ * in band b of `by` ('Age', 'Household Income', ...) as otherwise (the generator calibrates the
+ * segment back to its size). 1.6 in '45-54' shows as an index of about 160 there.
  */
 export interface Skew {
-  by: PartitionKey;
+  by: DemographicKey;
   index: number[];
+}
+
+/**
+ * A latent trait a segment loads on: membership is exp(weight × (level − 2)) times as likely at
+ * the person's level (0..4) of the factor. Segments loading on the same factor overlap; a
+ * factor that leans old makes its segments lean old.
+ */
+export interface Loading {
+  factor: FactorKey;
+  weight: number;
 }
 
 /** How membership is drawn: a share of the population (or of a parent segment), or one band of a partition. */
@@ -22,14 +32,14 @@ export type Membership =
       kind: 'share';
       /** Of the population; with `within`, of the parent's members. */
       share: number;
-      /** Segments of one category group pass a shared gate first, so they overlap more than unrelated ones. */
-      gate?: string;
       /** short_id of the segment this one is a subset of (matched and modeled). */
       within?: string;
       /** short_id of a segment whose matched members this one never has (current vs lapsed customers). */
       outside?: string;
-      /** The category group's skews (on the gate) and the segment's own. */
+      /** Direct correlations with demographic partitions. */
       skews: Skew[];
+      /** The latent traits that drive it (its group's and its own). */
+      loadings: Loading[];
     }
   | { kind: 'partition'; partition: PartitionKey; band: number; weights: number[] };
 
@@ -47,6 +57,8 @@ export interface SegmentDef {
   deleted: boolean;
   /** Demographic segments feed the insight profiles. */
   demographic: boolean;
+  /** Other words a planner searches for it by ('soda' for soft drinks). */
+  keywords?: string[];
 }
 
 export const VENDORS: Vendor[] = [
@@ -55,9 +67,14 @@ export const VENDORS: Vendor[] = [
   { vendor_name: 'intentsignal', vendor_type: 'third_party', display_name: 'IntentSignal' },
   { vendor_name: 'mediapulse', vendor_type: 'third_party', display_name: 'MediaPulse' },
   { vendor_name: 'first_party', vendor_type: 'first_party', display_name: 'First Party' },
+  { vendor_name: 'shopperlens', vendor_type: 'third_party', display_name: 'ShopperLens' },
+  { vendor_name: 'brandpulse', vendor_type: 'third_party', display_name: 'BrandPulse' },
 ];
 
 export type PartitionKey = 'Age' | 'Gender' | 'Household Income' | 'Education' | 'Tier';
+/** The partitions a person's demographic cell is made of (what factors and skews may depend on). */
+export type DemographicKey = Exclude<PartitionKey, 'Tier'>;
+export const DEMOGRAPHIC_KEYS: readonly DemographicKey[] = ['Age', 'Gender', 'Household Income', 'Education'];
 
 export interface PartitionDef {
   key: PartitionKey;
@@ -157,26 +174,121 @@ export function marginalWeights(key: PartitionKey): number[] {
   return p.bands.map((_, j) => parent.reduce((s, w, i) => s + w * rows[i][j], 0));
 }
 
-/** Age skews that repeat: young-leaning, older-leaning, family years. By age band 18-24 .. 65+. */
+export type FactorKey =
+  'sport' | 'news' | 'digital' | 'gaming' | 'family' | 'health' | 'premium' | 'treats' | 'style' | 'home' | 'culture' | 'outdoors' | 'motoring' | 'tech';
+
+/**
+ * A latent trait every person has at a level 0..4: the person's score is the sum of the effects
+ * of their demographic bands plus a standard normal draw, cut at FACTOR_CUTS. So a factor leans
+ * the way its effects say (news older and more educated, style female and young) and still
+ * varies a lot between people of the same age and income.
+ */
+export interface FactorDef {
+  key: FactorKey;
+  /** Per band of each demographic partition, the shift of the score. */
+  effects: Partial<Record<DemographicKey, number[]>>;
+}
+
+/** Score cuts between levels 0|1|2|3|4: with no shift, 12% / 23% / 31% / 23% / 12%. */
+export const FACTOR_CUTS = [-1.2, -0.4, 0.4, 1.2];
+export const FACTOR_LEVELS = 5;
+
+// Effects by band: Age 18-24 .. 65+; Gender Female, Male, Non-binary; Household Income under
+// $25k .. $150k+; Education high school .. graduate degree.
+export const FACTORS: FactorDef[] = [
+  {
+    key: 'sport',
+    effects: { Age: [0.3, 0.35, 0.25, 0.05, -0.25, -0.6], Gender: [-0.55, 0.6, -0.2], 'Household Income': [-0.15, 0, 0, 0.05, 0.1, 0.1] },
+  },
+  {
+    key: 'news',
+    effects: {
+      Age: [-1.0, -0.6, -0.2, 0.2, 0.6, 1.0],
+      'Household Income': [-0.2, -0.1, 0, 0.05, 0.15, 0.25],
+      Education: [-0.25, 0, 0.2, 0.45],
+    },
+  },
+  { key: 'digital', effects: { Age: [1.1, 0.8, 0.35, -0.15, -0.7, -1.3], 'Household Income': [-0.15, 0, 0.05, 0.1, 0.1, 0.1] } },
+  { key: 'gaming', effects: { Age: [1.2, 0.8, 0.3, -0.3, -0.9, -1.4], Gender: [-0.45, 0.5, 0.2] } },
+  {
+    key: 'family',
+    effects: { Age: [-0.8, 0.4, 0.9, 0.4, -0.5, -0.8], Gender: [0.15, -0.1, 0], 'Household Income': [-0.2, 0, 0.1, 0.1, 0.1, 0] },
+  },
+  {
+    key: 'health',
+    effects: {
+      Age: [0.35, 0.35, 0.15, 0, -0.25, -0.5],
+      Gender: [0.2, -0.15, 0.1],
+      'Household Income': [-0.45, -0.25, 0, 0.15, 0.35, 0.5],
+      Education: [-0.3, -0.1, 0.2, 0.35],
+    },
+  },
+  {
+    key: 'premium',
+    effects: { Age: [-0.5, -0.1, 0.1, 0.2, 0.2, 0.05], 'Household Income': [-1.1, -0.6, -0.15, 0.25, 0.7, 1.2], Education: [-0.3, -0.1, 0.2, 0.4] },
+  },
+  {
+    key: 'treats',
+    effects: {
+      Age: [0.7, 0.45, 0.2, -0.05, -0.4, -0.8],
+      Gender: [-0.1, 0.2, 0],
+      'Household Income': [0.25, 0.15, 0.05, -0.05, -0.2, -0.35],
+      Education: [0.3, 0.1, -0.15, -0.35],
+    },
+  },
+  {
+    key: 'style',
+    effects: { Age: [0.6, 0.45, 0.15, -0.1, -0.4, -0.7], Gender: [0.8, -0.7, 0.3], 'Household Income': [-0.2, -0.1, 0, 0.1, 0.2, 0.3] },
+  },
+  { key: 'home', effects: { Age: [-1.0, -0.2, 0.3, 0.45, 0.4, 0.15], 'Household Income': [-0.4, -0.15, 0.05, 0.15, 0.25, 0.3] } },
+  {
+    key: 'culture',
+    effects: { Age: [-0.3, -0.2, -0.1, 0.05, 0.3, 0.45], 'Household Income': [-0.2, -0.1, 0, 0.05, 0.15, 0.3], Education: [-0.6, -0.15, 0.35, 0.7] },
+  },
+  {
+    key: 'outdoors',
+    effects: { Age: [0.1, 0.2, 0.2, 0.1, -0.1, -0.4], Gender: [-0.15, 0.25, 0], 'Household Income': [-0.2, 0, 0.05, 0.1, 0.15, 0.2] },
+  },
+  {
+    key: 'motoring',
+    effects: { Age: [0.1, 0.2, 0.15, 0.05, -0.1, -0.3], Gender: [-0.5, 0.55, 0], 'Household Income': [-0.3, -0.1, 0, 0.1, 0.2, 0.2] },
+  },
+  {
+    key: 'tech',
+    effects: {
+      Age: [0.6, 0.5, 0.2, -0.1, -0.5, -0.9],
+      Gender: [-0.4, 0.45, 0.2],
+      'Household Income': [-0.2, 0, 0.05, 0.1, 0.2, 0.3],
+      Education: [-0.2, 0, 0.15, 0.3],
+    },
+  },
+];
+
+/** Age skews that repeat: young-leaning, older-leaning. By age band 18-24 .. 65+. */
 const YOUNG: Skew = { by: 'Age', index: [1.5, 1.4, 1.1, 0.9, 0.7, 0.5] };
-const VERY_YOUNG: Skew = { by: 'Age', index: [2.0, 1.6, 1.1, 0.7, 0.4, 0.2] };
 const OLDER: Skew = { by: 'Age', index: [0.5, 0.6, 0.8, 1.0, 1.3, 1.6] };
-const FAMILY_YEARS: Skew = { by: 'Age', index: [0.4, 1.3, 1.7, 1.3, 0.6, 0.3] };
 /** By household income band, under $25k .. $150k+. */
 const AFFLUENT: Skew = { by: 'Household Income', index: [0.4, 0.6, 0.9, 1.1, 1.4, 1.8] };
 const BUDGET: Skew = { by: 'Household Income', index: [1.5, 1.3, 1.1, 0.9, 0.7, 0.5] };
+/** By gender: Female, Male, Non-binary. */
+const WOMEN: Skew = { by: 'Gender', index: [1.6, 0.4, 1.1] };
+const MEN: Skew = { by: 'Gender', index: [0.45, 1.6, 0.9] };
+
+/** Factor loadings, written { factor: weight }. */
+type Loads = Partial<Record<FactorKey, number>>;
 
 /**
  * A segment with a declared size or relation; a plain name gets a seeded size in its vendor's
  * range. `within` / `outside` name a segment of the same vendor.
  */
-type SegmentSpec = string | { name: string; share?: number; within?: string; outside?: string; skews?: Skew[] };
+type SegmentSpec = string | { name: string; share?: number; within?: string; outside?: string; skews?: Skew[]; factors?: Loads; keywords?: string[] };
 
 interface GroupSpec {
   name: string;
   segments: SegmentSpec[];
-  /** Correlations every segment of the group shares. */
+  /** Correlations every segment of the group shares (not the ones nested in another: they inherit their parent's). */
   skews?: Skew[];
+  factors?: Loads;
 }
 
 /** Seeded sizes (log-uniform) for segments without a declared share, per vendor: what such segments reach in the world. */
@@ -188,6 +300,10 @@ const SIZE_RANGE: Record<string, [number, number]> = {
   first_party: [0.01, 0.1],
 };
 
+/**
+ * The original vendors' groups. Their order, and one seeded draw per segment, fix the seeded
+ * sizes and the expired and deleted choices of every seed: add new groups to ADDED_GROUPS.
+ */
 const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
   {
     vendor: 'demographix',
@@ -196,7 +312,7 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
       {
         name: 'Parents',
         segments: [
-          { name: 'Parents', share: 0.32, skews: [{ by: 'Age', index: [0.35, 1.25, 1.9, 1.6, 0.55, 0.1] }] },
+          { name: 'Parents', share: 0.32, skews: [{ by: 'Age', index: [0.35, 1.25, 1.9, 1.6, 0.55, 0.1] }], factors: { family: 0.5 } },
           // Of the parents (shares of the parents, before the age skew): young children early on, teens later.
           { name: 'Parents of young children', within: 'Parents', share: 0.38, skews: [{ by: 'Age', index: [1.8, 1.7, 1.0, 0.35, 0.1, 0.1] }] },
           { name: 'Parents of teens', within: 'Parents', share: 0.25, skews: [{ by: 'Age', index: [0.05, 0.3, 1.3, 1.7, 0.8, 0.3] }] },
@@ -211,50 +327,103 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
     groups: [
       {
         name: 'Sports',
-        segments: ['Football', 'Basketball', 'Baseball', 'Soccer', 'Tennis', 'Golf', 'Running', 'Cycling'],
-        skews: [{ by: 'Age', index: [1.3, 1.2, 1.05, 0.95, 0.85, 0.75] }],
+        segments: [
+          { name: 'Football', factors: { sport: 0.3 } },
+          'Basketball',
+          'Baseball',
+          'Soccer',
+          { name: 'Tennis', factors: { premium: 0.4 } },
+          { name: 'Golf', factors: { premium: 0.7, culture: 0.2 }, skews: [OLDER] },
+          { name: 'Running', factors: { health: 0.7 } },
+          { name: 'Cycling', factors: { health: 0.5, outdoors: 0.4 } },
+        ],
+        factors: { sport: 1.0 },
       },
       {
         name: 'Travel',
-        segments: ['Beach holidays', 'City breaks', 'Cruises', 'Adventure travel', 'Business travel', 'Family travel', 'Luxury travel', 'Road trips'],
-        skews: [AFFLUENT],
+        segments: [
+          'Beach holidays',
+          { name: 'City breaks', factors: { culture: 0.5 } },
+          { name: 'Cruises', skews: [OLDER] },
+          { name: 'Adventure travel', factors: { outdoors: 0.7 }, skews: [YOUNG] },
+          'Business travel',
+          { name: 'Family travel', factors: { family: 1.0 } },
+          { name: 'Luxury travel', factors: { premium: 0.6 } },
+          'Road trips',
+        ],
+        factors: { premium: 0.8 },
       },
-      { name: 'Food & Drink', segments: ['Cooking', 'Baking', 'Coffee lovers', 'Tea lovers', 'Craft beer', 'Wine', 'Vegetarian', 'Fast food'] },
+      {
+        name: 'Food & Drink',
+        segments: [
+          { name: 'Cooking', factors: { home: 0.6, family: 0.3 } },
+          { name: 'Baking', factors: { home: 0.7 }, skews: [WOMEN] },
+          { name: 'Coffee lovers', factors: { premium: 0.4, digital: 0.2 } },
+          { name: 'Tea lovers', factors: { culture: 0.4 }, skews: [OLDER] },
+          { name: 'Craft beer', factors: { premium: 0.3, treats: 0.3 }, skews: [MEN] },
+          { name: 'Wine', factors: { premium: 0.8, culture: 0.3 } },
+          { name: 'Vegetarian', factors: { health: 0.8, culture: 0.3 } },
+          { name: 'Fast food', factors: { treats: 1.1 } },
+        ],
+      },
       {
         name: 'Fitness',
         segments: [
           'Gym goers',
-          'Yoga',
-          'Pilates',
+          { name: 'Yoga', skews: [WOMEN] },
+          { name: 'Pilates', skews: [WOMEN] },
           'Home workouts',
           { name: 'Marathon runners', within: 'Running', share: 0.08 },
           'Weight loss',
           'Nutrition',
-          'Outdoor fitness',
+          { name: 'Outdoor fitness', factors: { outdoors: 0.6 } },
         ],
+        factors: { health: 1.0 },
         skews: [YOUNG],
       },
-      { name: 'Entertainment', segments: ['Movies', 'TV series', 'Live music', 'Concerts', 'Theatre', 'Comedy', 'Festivals', 'Anime'], skews: [YOUNG] },
+      {
+        name: 'Entertainment',
+        segments: [
+          'Movies',
+          'TV series',
+          'Live music',
+          'Concerts',
+          { name: 'Theatre', factors: { culture: 0.9, digital: -0.4 } },
+          'Comedy',
+          'Festivals',
+          { name: 'Anime', factors: { gaming: 0.6 } },
+        ],
+        factors: { digital: 0.6 },
+      },
       {
         name: 'Gaming',
         segments: ['Console gamers', 'PC gamers', 'Mobile gamers', 'Esports fans', 'Casual gamers', 'Retro gaming', 'Board games', 'Puzzle games'],
-        skews: [VERY_YOUNG],
+        factors: { gaming: 1.1 },
       },
       {
         name: 'Technology',
         segments: ['Early adopters', 'Smart home', 'Wearables', 'Photography', 'Gadgets', 'Software developers', 'AI enthusiasts', 'Audio enthusiasts'],
-        skews: [YOUNG],
+        factors: { tech: 1.0 },
       },
       {
         name: 'Home & Garden',
-        segments: ['Gardening', 'DIY', 'Interior design', 'Home improvement', 'Houseplants', 'Cleaning', 'Organisation', 'Outdoor living'],
-        skews: [{ by: 'Age', index: [0.4, 0.8, 1.1, 1.2, 1.3, 1.2] }],
+        segments: [
+          { name: 'Gardening', skews: [OLDER] },
+          { name: 'DIY', skews: [MEN] },
+          { name: 'Interior design', factors: { style: 0.5 } },
+          'Home improvement',
+          'Houseplants',
+          'Cleaning',
+          'Organisation',
+          'Outdoor living',
+        ],
+        factors: { home: 1.0 },
       },
       {
         name: 'Style',
         segments: [
           'Fashion',
-          'Streetwear',
+          { name: 'Streetwear', factors: { digital: 0.5 } },
           { name: 'Luxury fashion', within: 'Fashion', share: 0.15, skews: [AFFLUENT] },
           'Sustainable fashion',
           'Beauty',
@@ -262,36 +431,66 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
           'Fragrance',
           'Jewellery',
         ],
-        skews: [{ by: 'Age', index: [1.6, 1.4, 1.0, 0.9, 0.7, 0.6] }],
+        factors: { style: 1.1 },
       },
       {
         name: 'Lifestyle',
         segments: [
-          { name: 'Pet owners', share: 0.38 },
+          { name: 'Pet owners', share: 0.38, factors: { home: 0.4 } },
           { name: 'Dog owners', within: 'Pet owners', share: 0.6 },
           { name: 'Cat owners', within: 'Pet owners', share: 0.45 },
-          'Books',
-          'Arts & crafts',
-          'Volunteering',
-          'Sustainability',
-          'Personal finance',
+          { name: 'Books', factors: { culture: 0.8 } },
+          { name: 'Arts & crafts', factors: { culture: 0.4, home: 0.4 } },
+          { name: 'Volunteering', factors: { culture: 0.4 }, skews: [OLDER] },
+          { name: 'Sustainability', factors: { health: 0.5, culture: 0.4 } },
+          { name: 'Personal finance', factors: { premium: 0.8 } },
         ],
       },
       {
         name: 'Automotive',
-        segments: ['Car enthusiasts', 'Electric vehicles', 'SUVs', 'Motorcycles', 'Classic cars', 'Car maintenance', 'Motorsport', 'Off-road'],
+        segments: [
+          'Car enthusiasts',
+          { name: 'Electric vehicles', factors: { tech: 0.6, premium: 0.4 } },
+          { name: 'SUVs', factors: { family: 0.5 } },
+          'Motorcycles',
+          { name: 'Classic cars', skews: [OLDER] },
+          'Car maintenance',
+          { name: 'Motorsport', factors: { sport: 0.6 } },
+          { name: 'Off-road', factors: { outdoors: 0.6 } },
+        ],
+        factors: { motoring: 1.1 },
       },
       {
         name: 'Wellbeing',
         segments: ['Mindfulness', 'Sleep', 'Mental health', 'Natural remedies', 'Healthy eating', 'Spa & wellness', 'Meditation', 'Self-improvement'],
+        factors: { health: 0.9 },
+        skews: [WOMEN],
       },
-      { name: 'Outdoors', segments: ['Hiking', 'Camping', 'Fishing', 'Climbing', 'Skiing', 'Surfing', 'Sailing', 'Birdwatching'] },
+      {
+        name: 'Outdoors',
+        segments: [
+          'Hiking',
+          'Camping',
+          { name: 'Fishing', skews: [MEN, OLDER] },
+          { name: 'Climbing', skews: [YOUNG] },
+          { name: 'Skiing', factors: { premium: 0.7 } },
+          { name: 'Surfing', skews: [YOUNG] },
+          { name: 'Sailing', factors: { premium: 0.8 } },
+          { name: 'Birdwatching', skews: [OLDER] },
+        ],
+        factors: { outdoors: 1.1 },
+      },
       {
         name: 'Family',
         segments: ['New parents', 'Family days out', 'School run', 'Kids activities', 'Family cooking', 'Family games', 'Home schooling', 'Family finances'],
-        skews: [FAMILY_YEARS],
+        factors: { family: 1.2 },
       },
-      { name: 'Culture', segments: ['Museums', 'History', 'Art galleries', 'Classical music', 'Opera', 'Architecture', 'Languages', 'Poetry'], skews: [OLDER] },
+      {
+        name: 'Culture',
+        segments: ['Museums', 'History', 'Art galleries', 'Classical music', 'Opera', 'Architecture', 'Languages', 'Poetry'],
+        factors: { culture: 1.1 },
+        skews: [OLDER],
+      },
       {
         name: 'Business',
         segments: [
@@ -299,17 +498,26 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
           'Small business owners',
           'Marketing professionals',
           'Finance professionals',
-          'Remote workers',
-          'Job seekers',
-          'Students',
-          'Executives',
+          { name: 'Remote workers', factors: { digital: 0.5 } },
+          { name: 'Job seekers', factors: { premium: -1.2 }, skews: [YOUNG] },
+          { name: 'Students', factors: { premium: -1.2 }, skews: [{ by: 'Age', index: [6, 1.2, 0.3, 0.1, 0.05, 0.02] }] },
+          { name: 'Executives', factors: { premium: 0.6 } },
         ],
-        skews: [AFFLUENT],
+        factors: { premium: 0.8 },
       },
       {
         name: 'Hobbies',
-        segments: ['Photography hobbyists', 'Collectors', 'Model making', 'Knitting', 'Woodworking', 'Astronomy', 'Magic', 'Chess'],
-        skews: [{ by: 'Age', index: [0.7, 0.8, 0.9, 1.0, 1.2, 1.3] }],
+        segments: [
+          'Photography hobbyists',
+          'Collectors',
+          'Model making',
+          { name: 'Knitting', skews: [WOMEN, OLDER] },
+          { name: 'Woodworking', skews: [MEN] },
+          { name: 'Astronomy', factors: { tech: 0.5 } },
+          'Magic',
+          'Chess',
+        ],
+        factors: { culture: 0.5, home: 0.4 },
       },
     ],
   },
@@ -319,51 +527,144 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
     groups: [
       {
         name: 'Beverages',
-        segments: ['Soft drinks', 'Sparkling water', 'Still water', 'Energy drinks', 'Cold coffee', 'Juice', 'Sports drinks', 'Diet drinks'],
-        skews: [{ by: 'Age', index: [1.4, 1.3, 1.1, 0.9, 0.8, 0.7] }],
+        segments: [
+          // In the market for a drink this month: a good part of its buyers (ShopperLens).
+          { name: 'Soft drinks', share: 0.06, keywords: ['soda', 'pop'] },
+          { name: 'Sparkling water', share: 0.025, factors: { health: 0.5, premium: 0.4, treats: -0.7 } },
+          { name: 'Still water', share: 0.03, factors: { health: 0.6, treats: -0.7 } },
+          { name: 'Energy drinks', share: 0.03, factors: { gaming: 0.6 }, skews: [MEN] },
+          { name: 'Cold coffee', share: 0.02, factors: { digital: 0.6 } },
+          { name: 'Juice', share: 0.03, factors: { family: 0.6, treats: -0.4 } },
+          { name: 'Sports drinks', share: 0.02, factors: { sport: 0.8, health: 0.4 } },
+          { name: 'Diet drinks', share: 0.035, factors: { health: 0.6 }, skews: [WOMEN], keywords: ['diet soda'] },
+        ],
+        factors: { treats: 0.8 },
       },
-      { name: 'Autos', segments: ['New car', 'Used car', 'Electric car', 'Leasing', 'Car insurance', 'Tyres', 'Car rental', 'Motorbike'] },
+      {
+        name: 'Autos',
+        segments: ['New car', 'Used car', 'Electric car', 'Leasing', 'Car insurance', 'Tyres', 'Car rental', 'Motorbike'],
+        factors: { motoring: 0.9 },
+      },
       {
         name: 'Electronics',
-        segments: ['Smartphones', 'Laptops', 'TVs', 'Headphones', 'Smart speakers', 'Cameras', 'Tablets', 'Game consoles'],
-        skews: [YOUNG],
+        segments: ['Smartphones', 'Laptops', 'TVs', 'Headphones', 'Smart speakers', 'Cameras', 'Tablets', { name: 'Game consoles', factors: { gaming: 0.9 } }],
+        factors: { tech: 0.9 },
       },
       {
         name: 'Home',
-        segments: ['Furniture', 'Appliances', 'Mattresses', 'Home insurance', 'Mortgages', 'Moving house', 'Kitchen', 'Bathroom'],
-        skews: [{ by: 'Age', index: [0.5, 1.3, 1.2, 1.0, 0.9, 0.8] }],
+        segments: [
+          'Furniture',
+          'Appliances',
+          'Mattresses',
+          'Home insurance',
+          { name: 'Mortgages', factors: { family: 0.6 } },
+          { name: 'Moving house', skews: [{ by: 'Age', index: [1.3, 1.9, 1.2, 0.8, 0.6, 0.4] }] },
+          'Kitchen',
+          'Bathroom',
+        ],
+        factors: { home: 0.8 },
       },
-      { name: 'Apparel', segments: ['Sportswear', 'Shoes', 'Outerwear', 'Kidswear', 'Accessories', 'Workwear', 'Swimwear', 'Lingerie'], skews: [YOUNG] },
+      {
+        name: 'Apparel',
+        segments: [
+          { name: 'Sportswear', factors: { sport: 0.6 } },
+          'Shoes',
+          'Outerwear',
+          { name: 'Kidswear', factors: { family: 1.2, style: -0.6 } },
+          'Accessories',
+          { name: 'Workwear', factors: { style: -0.6 }, skews: [MEN] },
+          'Swimwear',
+          { name: 'Lingerie', skews: [WOMEN] },
+        ],
+        factors: { style: 0.9 },
+      },
       {
         name: 'Financial services',
-        segments: ['Credit cards', 'Savings accounts', 'Investments', 'Personal loans', 'Pensions', 'Life insurance', 'Banking apps', 'Crypto'],
-        skews: [AFFLUENT],
+        segments: [
+          'Credit cards',
+          'Savings accounts',
+          'Investments',
+          { name: 'Personal loans', factors: { premium: -1.2 } },
+          { name: 'Pensions', skews: [OLDER] },
+          'Life insurance',
+          { name: 'Banking apps', factors: { digital: 0.8 } },
+          { name: 'Crypto', factors: { tech: 0.8 }, skews: [MEN] },
+        ],
+        factors: { premium: 0.8 },
       },
-      { name: 'Grocery', segments: ['Organic food', 'Snacks', 'Frozen food', 'Ready meals', 'Household goods', 'Baby products', 'Pet food', 'Online grocery'] },
+      {
+        name: 'Grocery',
+        segments: [
+          { name: 'Organic food', factors: { health: 0.8, premium: 0.4 } },
+          { name: 'Snacks', factors: { treats: 1.0 } },
+          { name: 'Frozen food', factors: { treats: 0.4 } },
+          { name: 'Ready meals', factors: { treats: 0.5, home: -0.5 } },
+          'Household goods',
+          { name: 'Baby products', factors: { family: 1.0 } },
+          { name: 'Pet food', factors: { home: 0.4 } },
+          { name: 'Online grocery', factors: { digital: 0.6 } },
+        ],
+        factors: { family: 0.5 },
+      },
       {
         name: 'Travel',
-        segments: ['Flights', 'Hotels', 'Package holidays', 'Travel insurance', 'Rail travel', 'Holiday rentals', 'Ski trips', 'Theme parks'],
-        skews: [AFFLUENT],
+        segments: [
+          'Flights',
+          'Hotels',
+          'Package holidays',
+          'Travel insurance',
+          'Rail travel',
+          'Holiday rentals',
+          'Ski trips',
+          { name: 'Theme parks', factors: { family: 1.0, premium: -0.4 } },
+        ],
+        factors: { premium: 0.8 },
       },
-      { name: 'Telecom', segments: ['Mobile plans', 'Broadband', 'SIM only', 'Phone upgrades', 'Family plans', 'Fibre', 'Roaming', 'Prepaid'] },
+      {
+        name: 'Telecom',
+        segments: [
+          'Mobile plans',
+          'Broadband',
+          'SIM only',
+          'Phone upgrades',
+          { name: 'Family plans', factors: { family: 1.0 } },
+          'Fibre',
+          'Roaming',
+          'Prepaid',
+        ],
+        factors: { digital: 0.6 },
+      },
       {
         name: 'Insurance',
         segments: [
           'Health insurance',
-          'Pet insurance',
+          { name: 'Pet insurance', factors: { home: 0.5 } },
           'Travel cover',
-          'Gadget insurance',
+          { name: 'Gadget insurance', factors: { tech: 0.7 } },
           'Income protection',
           'Dental cover',
           'Landlord insurance',
           'Business insurance',
         ],
+        factors: { premium: 0.5, home: 0.3 },
       },
-      { name: 'Beauty', segments: ['Make-up', 'Hair care', 'Skincare products', 'Perfume', 'Nail care', 'Grooming', 'Sun care', 'Beauty devices'] },
+      {
+        name: 'Beauty',
+        segments: ['Make-up', 'Hair care', 'Skincare products', 'Perfume', 'Nail care', { name: 'Grooming', skews: [MEN] }, 'Sun care', 'Beauty devices'],
+        factors: { style: 1.1 },
+      },
       {
         name: 'Restaurants',
-        segments: ['Fine dining', 'Casual dining', 'Takeaway', 'Food delivery', 'Coffee shops', 'Brunch', 'Street food', 'Drive-thru'],
-        skews: [YOUNG],
+        segments: [
+          { name: 'Fine dining', factors: { premium: 0.9 } },
+          'Casual dining',
+          { name: 'Takeaway', factors: { treats: 0.7 } },
+          { name: 'Food delivery', factors: { digital: 0.6, treats: 0.4 } },
+          { name: 'Coffee shops', factors: { digital: 0.4 } },
+          { name: 'Brunch', factors: { premium: 0.5, style: 0.3 } },
+          { name: 'Street food', factors: { digital: 0.5 } },
+          { name: 'Drive-thru', factors: { treats: 1.0 } },
+        ],
       },
     ],
   },
@@ -374,10 +675,10 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
       {
         name: 'Television',
         segments: [
-          { name: 'Heavy TV viewers', share: 0.22, skews: [OLDER] },
-          { name: 'Light TV viewers', share: 0.3, outside: 'Heavy TV viewers', skews: [YOUNG] },
-          'Live sports viewers',
-          'News viewers',
+          { name: 'Heavy TV viewers', share: 0.22, factors: { news: 0.5, digital: -0.7 } },
+          { name: 'Light TV viewers', share: 0.3, outside: 'Heavy TV viewers', factors: { digital: 0.6 } },
+          { name: 'Live sports viewers', share: 0.2, factors: { sport: 1.3 } },
+          { name: 'News viewers', share: 0.26, factors: { news: 1.2 } },
         ],
       },
       {
@@ -388,21 +689,58 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
           { name: 'Cord cutters', within: 'Video streaming', share: 0.3 },
           { name: 'Binge watchers', within: 'Video streaming', share: 0.4 },
         ],
-        skews: [{ by: 'Age', index: [1.5, 1.4, 1.2, 1.0, 0.7, 0.4] }],
+        factors: { digital: 1.1 },
       },
-      { name: 'Audio', segments: ['Podcast listeners', 'Radio listeners', 'Audiobook listeners', 'Smart speaker users'] },
+      {
+        name: 'Audio',
+        segments: [
+          { name: 'Podcast listeners', factors: { digital: 0.5, culture: 0.4 } },
+          { name: 'Radio listeners', factors: { news: 0.5, motoring: 0.3 } },
+          { name: 'Audiobook listeners', factors: { culture: 0.7 } },
+          { name: 'Smart speaker users', factors: { tech: 0.7 } },
+        ],
+      },
       {
         name: 'Social',
-        segments: ['Heavy social media', 'Short video', 'Messaging apps', 'Forums'],
-        skews: [{ by: 'Age', index: [1.8, 1.5, 1.1, 0.8, 0.6, 0.4] }],
+        segments: [
+          'Heavy social media',
+          { name: 'Short video', factors: { style: 0.3 } },
+          'Messaging apps',
+          { name: 'Forums', factors: { gaming: 0.5, tech: 0.4 } },
+        ],
+        factors: { digital: 1.2 },
       },
-      { name: 'Print & Web', segments: ['Newspaper readers', 'Magazine readers', 'News sites', 'Ad blocker users'], skews: [OLDER] },
-      { name: 'Cinema', segments: ['Frequent cinema goers', 'Blockbuster fans', 'Independent film', 'Family films'] },
-      { name: 'Out of home', segments: ['Commuters', 'Billboard exposure', 'Transit riders', 'Airport travellers'] },
+      {
+        name: 'Print & Web',
+        segments: [
+          { name: 'Newspaper readers', factors: { news: 1.2 } },
+          { name: 'Magazine readers', factors: { style: 0.5, home: 0.4 } },
+          { name: 'News sites', factors: { news: 0.7, digital: 0.4 } },
+          { name: 'Ad blocker users', factors: { tech: 1.0 } },
+        ],
+      },
+      {
+        name: 'Cinema',
+        segments: [
+          { name: 'Frequent cinema goers', factors: { digital: 0.5 } },
+          { name: 'Blockbuster fans', factors: { digital: 0.5, gaming: 0.3 } },
+          { name: 'Independent film', factors: { culture: 0.9 } },
+          { name: 'Family films', factors: { family: 1.1 } },
+        ],
+      },
+      {
+        name: 'Out of home',
+        segments: [
+          { name: 'Commuters', skews: [{ by: 'Age', index: [0.9, 1.4, 1.4, 1.2, 0.8, 0.2] }] },
+          'Billboard exposure',
+          { name: 'Transit riders', factors: { digital: 0.4, premium: -0.3 } },
+          { name: 'Airport travellers', factors: { premium: 0.9 } },
+        ],
+      },
       {
         name: 'Gaming media',
         segments: [{ name: 'Game streams', share: 0.12 }, 'Gaming news', 'In-game ads reach', { name: 'Esports viewers', within: 'Game streams', share: 0.35 }],
-        skews: [VERY_YOUNG],
+        factors: { gaming: 1.2 },
       },
     ],
   },
@@ -416,7 +754,7 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
         segments: [
           { name: 'Visited in 7 days', within: 'Visited in 30 days', share: 0.35 },
           { name: 'Visited in 30 days', within: 'Visited in 90 days', share: 0.5 },
-          { name: 'Visited in 90 days', share: 0.12, skews: [YOUNG] },
+          { name: 'Visited in 90 days', share: 0.12, skews: [YOUNG], factors: { digital: 0.4 } },
           { name: 'Product page viewers', within: 'Visited in 90 days', share: 0.6 },
           { name: 'Added to cart', within: 'Product page viewers', share: 0.3 },
           { name: 'Checkout starters', within: 'Added to cart', share: 0.55 },
@@ -441,14 +779,179 @@ const GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
   },
 ];
 
-const PREFIX: Record<string, string> = { demographix: 'dmx', interestgraph: 'ig', intentsignal: 'is', mediapulse: 'mp', first_party: 'fp' };
+/**
+ * A demo brand: its category's buyers (ShopperLens) and its brand funnel (BrandPulse). Brands of
+ * the demo clients (core/server's seed) and the competitors their journeys show.
+ */
+export interface DemoBrand {
+  name: string;
+  /** Who buys it: a segment of ShopperLens it is a share of (beverages), or none (retail brands, a share of everyone). */
+  buyersWithin?: string;
+  /** Its buyers' share of that segment (or of everyone). */
+  buyers: number;
+  /** Its funnel's first stage: the share of everyone aware of it. */
+  aware: number;
+  /** What its buyers and its aware lean to, beyond the category. */
+  factors: Loads;
+}
+
+/** Acme Beverages' brands and their competitors; Globex Retail's. */
+export const DEMO_BRANDS: DemoBrand[] = [
+  { name: 'Fizz Cola', buyersWithin: 'Cola buyers', buyers: 0.42, aware: 0.72, factors: { treats: 0.6 } },
+  { name: 'Royal Cola', buyersWithin: 'Cola buyers', buyers: 0.3, aware: 0.6, factors: { treats: 0.6, premium: -0.3 } },
+  { name: 'Sparkle Soda', buyersWithin: 'Soda buyers', buyers: 0.35, aware: 0.5, factors: { treats: 0.5, digital: 0.4 } },
+  { name: 'Peak Water', buyersWithin: 'Bottled water buyers', buyers: 0.3, aware: 0.55, factors: { health: 0.5 } },
+  { name: 'Crystal Springs', buyersWithin: 'Bottled water buyers', buyers: 0.25, aware: 0.6, factors: { health: 0.4 } },
+  { name: 'Alpine Fresh', buyersWithin: 'Bottled water buyers', buyers: 0.16, aware: 0.35, factors: { health: 0.4, premium: 0.5 } },
+  { name: 'Morning Brew', buyersWithin: 'Cold coffee buyers', buyers: 0.45, aware: 0.42, factors: { digital: 0.5, premium: 0.3 } },
+  { name: 'Bean Street', buyersWithin: 'Coffee buyers', buyers: 0.12, aware: 0.5, factors: { premium: 0.4 } },
+  { name: 'Chill Brew', buyersWithin: 'Cold coffee buyers', buyers: 0.25, aware: 0.3, factors: { digital: 0.7 } },
+  { name: 'Globex Home', buyers: 0.07, aware: 0.5, factors: { home: 0.9 } },
+  { name: 'HomeMax', buyers: 0.09, aware: 0.6, factors: { home: 0.8, premium: -0.4 } },
+  { name: 'Casa Living', buyers: 0.05, aware: 0.35, factors: { home: 0.6, style: 0.5, premium: 0.4 } },
+  { name: 'Globex Fashion', buyers: 0.08, aware: 0.45, factors: { style: 1.0 } },
+  { name: 'Trendline', buyers: 0.07, aware: 0.55, factors: { style: 0.9, digital: 0.3 } },
+  { name: 'Urban Thread', buyers: 0.05, aware: 0.3, factors: { style: 0.8, digital: 0.6 } },
+];
+
+/**
+ * A brand funnel's stages, each a share of the previous stage's people. Each stage keeps under
+ * half of the one before, so the people who stop at a stage also shrink stage by stage (a
+ * journey's deduplicated counts narrow too).
+ */
+export const FUNNEL_STAGES: { name: (brand: string) => string; share: number }[] = [
+  { name: (b) => `Aware of ${b}`, share: 1 },
+  { name: (b) => `Considering ${b}`, share: 0.55 },
+  { name: (b) => `Prefer ${b}`, share: 0.5 },
+  { name: (b) => `Bought ${b}`, share: 0.45 },
+  { name: (b) => `Loyal to ${b}`, share: 0.3 },
+];
+
+/** The segment holding a brand's buyers (`ShopperLens` names them '<brand> buyers', retail brands '<brand> shoppers'). */
+export const brandBuyersName = (b: DemoBrand) => `${b.name} ${b.buyersWithin ? 'buyers' : 'shoppers'}`;
+
+/**
+ * Vendors added after the seeded ones (issue 27): every size declared, so they take no seeded
+ * draw and are never expired or deleted; the category, brand and department segments the demo
+ * brands' planners look for, and the brands' funnels for Journeys.
+ */
+const ADDED_GROUPS: { vendor: string; root: string; groups: GroupSpec[] }[] = [
+  {
+    vendor: 'shopperlens',
+    root: 'Beverages',
+    groups: [
+      {
+        name: 'Soft drinks',
+        segments: [
+          { name: 'Soft drink buyers', share: 0.46, keywords: ['soda', 'pop', 'fizzy drinks', 'soft drinks'] },
+          { name: 'Cola buyers', within: 'Soft drink buyers', share: 0.62, keywords: ['soda'] },
+          { name: 'Diet cola buyers', within: 'Cola buyers', share: 0.36, factors: { health: 0.8 }, skews: [WOMEN], keywords: ['diet soda', 'zero sugar'] },
+          { name: 'Soda buyers', within: 'Soft drink buyers', share: 0.5, factors: { digital: 0.3 }, keywords: ['lemonade', 'orange soda'] },
+          {
+            name: 'Diet drink buyers',
+            within: 'Soft drink buyers',
+            share: 0.4,
+            factors: { health: 0.9 },
+            skews: [WOMEN],
+            keywords: ['diet soda', 'sugar free'],
+          },
+          { name: 'Energy drink buyers', share: 0.15, factors: { gaming: 0.6, sport: 0.3 }, skews: [MEN], keywords: ['energy drinks'] },
+          { name: 'Sports drink buyers', share: 0.13, factors: { sport: 0.9, health: 0.4, treats: -0.4 }, keywords: ['isotonic'] },
+        ],
+        factors: { treats: 1.0 },
+      },
+      {
+        name: 'Water',
+        segments: [
+          { name: 'Bottled water buyers', share: 0.5, keywords: ['water'] },
+          { name: 'Sparkling water buyers', within: 'Bottled water buyers', share: 0.38, factors: { premium: 0.6 }, keywords: ['seltzer', 'fizzy water'] },
+          { name: 'Still water buyers', within: 'Bottled water buyers', share: 0.8 },
+        ],
+        factors: { health: 0.7, treats: -0.3 },
+      },
+      {
+        name: 'Coffee',
+        segments: [
+          { name: 'Coffee buyers', share: 0.55, factors: { news: 0.3, premium: 0.3 } },
+          { name: 'Cold coffee buyers', within: 'Coffee buyers', share: 0.3, factors: { digital: 0.9 }, keywords: ['iced coffee', 'cold brew'] },
+          { name: 'Juice buyers', share: 0.34, factors: { family: 0.7, health: 0.3 } },
+        ],
+      },
+      { name: 'Beverage brands', segments: DEMO_BRANDS.filter((b) => b.buyersWithin).map(brandBuyers) },
+    ],
+  },
+  {
+    vendor: 'shopperlens',
+    root: 'Retail',
+    groups: [
+      {
+        name: 'Home departments',
+        segments: [
+          { name: 'Furniture shoppers', share: 0.14, factors: { family: 0.4 } },
+          { name: 'Home décor shoppers', share: 0.2, factors: { style: 0.5 }, skews: [WOMEN], keywords: ['home decor'] },
+          { name: 'Kitchen & dining shoppers', share: 0.18 },
+          { name: 'Bedding & bath shoppers', share: 0.16 },
+          { name: 'Garden & outdoor shoppers', share: 0.15, factors: { outdoors: 0.6 }, skews: [OLDER] },
+          { name: 'Lighting shoppers', share: 0.08 },
+        ],
+        factors: { home: 1.0 },
+      },
+      {
+        name: 'Fashion departments',
+        segments: [
+          { name: 'Womenswear shoppers', share: 0.3, skews: [{ by: 'Gender', index: [1.9, 0.08, 1.2] }], keywords: ['women'] },
+          { name: 'Menswear shoppers', share: 0.22, factors: { style: -0.5 }, skews: [{ by: 'Gender', index: [0.25, 1.85, 0.9] }], keywords: ['men'] },
+          { name: 'Kidswear shoppers', share: 0.13, factors: { family: 1.4, style: -0.6 }, keywords: ['children'] },
+          { name: 'Shoe shoppers', share: 0.28, keywords: ['footwear'] },
+          { name: 'Accessories shoppers', share: 0.2, skews: [WOMEN] },
+          { name: 'Sportswear shoppers', share: 0.18, factors: { sport: 0.6, health: 0.5, style: -0.4 } },
+        ],
+        factors: { style: 0.9 },
+      },
+      { name: 'Retail brands', segments: DEMO_BRANDS.filter((b) => !b.buyersWithin).map(brandBuyers) },
+    ],
+  },
+  {
+    vendor: 'brandpulse',
+    root: 'Brand Funnels',
+    groups: DEMO_BRANDS.map((b) => ({
+      name: b.name,
+      segments: FUNNEL_STAGES.map((s, i) =>
+        i === 0
+          ? { name: s.name(b.name), share: b.aware, factors: b.factors }
+          : { name: s.name(b.name), within: FUNNEL_STAGES[i - 1].name(b.name), share: s.share },
+      ),
+    })),
+  },
+];
+
+function brandBuyers(b: DemoBrand): SegmentSpec {
+  return { name: brandBuyersName(b), share: b.buyers, within: b.buyersWithin, factors: b.factors, keywords: ['brand'] };
+}
+
+const PREFIX: Record<string, string> = {
+  demographix: 'dmx',
+  interestgraph: 'ig',
+  intentsignal: 'is',
+  mediapulse: 'mp',
+  first_party: 'fp',
+  shopperlens: 'sl',
+  brandpulse: 'bp',
+};
+
+const toLoadings = (...all: (Loads | undefined)[]): Loading[] => {
+  const sum = new Map<FactorKey, number>();
+  for (const l of all) for (const [f, w] of Object.entries(l ?? {}) as [FactorKey, number][]) sum.set(f, (sum.get(f) ?? 0) + w);
+  return [...sum].filter(([, w]) => w !== 0).map(([factor, weight]) => ({ factor, weight }));
+};
 
 /**
  * The vendor taxonomy for a seed: vendors > categories > segments. Partitions (age bands, gender,
  * income, education, value tiers) cover everyone once; declared sizes, subsets (`within`),
- * exclusions (`outside`) and correlations (`skews`) where the world has them; other segments get
- * a seeded size in their vendor's range. A few expired (zero-count) and deleted (no longer
- * available) segments, chosen by the seed among the interest and intent segments.
+ * exclusions (`outside`), demographic skews and latent-factor loadings where the world has them;
+ * other segments get a seeded size in their vendor's range. A few expired (zero-count) and
+ * deleted (no longer available) segments, chosen by the seed among the interest and intent
+ * segments. Identifiers depend on the order only, never on the seed.
  */
 export function buildTaxonomy(seed: number): SegmentDef[] {
   const r = rng(seed);
@@ -475,34 +978,49 @@ export function buildTaxonomy(seed: number): SegmentDef[] {
     });
   }
   const relations: { def: SegmentDef; within?: string; outside?: string }[] = [];
-  for (const g of GROUPS) {
-    const [lo, hi] = SIZE_RANGE[g.vendor].map(Math.log);
-    for (const group of g.groups) {
-      for (const spec of group.segments) {
-        const s = typeof spec === 'string' ? { name: spec } : spec;
-        // One draw per segment whether or not its size is declared: the seed's later choices stay put.
-        const seeded = Math.exp(lo + (hi - lo) * r());
-        const def: SegmentDef = {
-          short_id: nextId(g.vendor),
-          name: s.name,
-          vendor: g.vendor,
-          path: [g.root, group.name],
-          membership: {
-            kind: 'share',
-            share: s.share ?? seeded,
-            // Nested segments take their parent's members, not a gate of their own.
-            gate: s.within ? undefined : `${g.root}/${group.name}`,
-            skews: [...(s.within ? [] : (group.skews ?? [])), ...(s.skews ?? [])],
-          },
-          expired: false,
-          deleted: false,
-          demographic: g.vendor === 'demographix',
-        };
-        out.push(def);
-        if (s.within || s.outside) relations.push({ def, within: s.within, outside: s.outside });
+  const addGroups = (list: typeof GROUPS, seeded: (vendor: string) => number | undefined) => {
+    for (const g of list) {
+      for (const group of g.groups) {
+        for (const spec of group.segments) {
+          const s = typeof spec === 'string' ? { name: spec } : spec;
+          const drawn = seeded(g.vendor);
+          const share = s.share ?? drawn;
+          if (share === undefined) throw new Error(`taxonomy: '${s.name}' of ${g.vendor} needs a declared share`);
+          const def: SegmentDef = {
+            short_id: nextId(g.vendor),
+            name: s.name,
+            vendor: g.vendor,
+            path: [g.root, group.name],
+            membership: {
+              kind: 'share',
+              share,
+              // Nested segments take their parent's members (and so its leanings), not the group's.
+              skews: [...(s.within ? [] : (group.skews ?? [])), ...(s.skews ?? [])],
+              loadings: toLoadings(s.within ? undefined : group.factors, s.factors),
+            },
+            expired: false,
+            deleted: false,
+            demographic: g.vendor === 'demographix',
+            ...(s.keywords ? { keywords: s.keywords } : {}),
+          };
+          out.push(def);
+          if (s.within || s.outside) relations.push({ def, within: s.within, outside: s.outside });
+        }
       }
     }
+  };
+  // One draw per segment whether or not its size is declared: the seed's later choices stay put.
+  addGroups(GROUPS, (vendor) => {
+    const [lo, hi] = SIZE_RANGE[vendor].map(Math.log);
+    return Math.exp(lo + (hi - lo) * r());
+  });
+  const pool = out.filter((s) => s.vendor === 'interestgraph' || s.vendor === 'intentsignal');
+  for (let i = 0; i < 6; i++) {
+    const s = pool[Math.floor(r() * pool.length)];
+    if (i < 3) s.expired = true;
+    else if (!s.expired) s.deleted = true;
   }
+  addGroups(ADDED_GROUPS, () => undefined);
   const byName = (vendor: string, name: string) => {
     const found = out.filter((d) => d.vendor === vendor && d.name === name);
     if (found.length !== 1) throw new Error(`taxonomy: '${name}' names ${found.length} segments of ${vendor}`);
@@ -512,12 +1030,6 @@ export function buildTaxonomy(seed: number): SegmentDef[] {
     const m = def.membership as Extract<Membership, { kind: 'share' }>;
     if (within) m.within = byName(def.vendor, within).short_id;
     if (outside) m.outside = byName(def.vendor, outside).short_id;
-  }
-  const pool = out.filter((s) => s.vendor === 'interestgraph' || s.vendor === 'intentsignal');
-  for (let i = 0; i < 6; i++) {
-    const s = pool[Math.floor(r() * pool.length)];
-    if (i < 3) s.expired = true;
-    else if (!s.expired) s.deleted = true;
   }
   // A segment inside an expired one has no members either: declared subsets hold for every seed.
   const expired = (d: SegmentDef): boolean => {
@@ -542,4 +1054,28 @@ export function declaredExclusions(taxonomy: SegmentDef[]): [string, string][] {
 export function displayPath(def: SegmentDef): string[] {
   const v = VENDORS.find((x) => x.vendor_name === def.vendor);
   return [v?.display_name ?? def.vendor, ...def.path];
+}
+
+let named: Map<string, string[]> | null = null;
+
+/**
+ * The short_id of a segment by its name, or by the end of its path and name
+ * ('Brand Funnels > Fizz Cola > Aware of Fizz Cola'): identifiers do not depend on the seed, so
+ * demo seeds name the segments they use instead of writing identifiers. Throws unless exactly
+ * one segment answers.
+ */
+export function segmentId(path: string): string {
+  if (!named) {
+    named = new Map();
+    for (const d of buildTaxonomy(1)) {
+      const parts = [...displayPath(d), d.name];
+      for (let i = 0; i < parts.length; i++) {
+        const key = parts.slice(i).join(' > ');
+        named.set(key, [...(named.get(key) ?? []), d.short_id]);
+      }
+    }
+  }
+  const ids = named.get(path) ?? [];
+  if (ids.length !== 1) throw new Error(`segmentId: '${path}' names ${ids.length} segments`);
+  return ids[0];
 }

@@ -23,7 +23,7 @@ import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
 import { countsEngine } from './counts';
-import { Population, type PopulationOptions } from '@discovery/counts';
+import { DEMO_REGIONS, Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
 import { createSecurityHeaders } from './securityHeaders';
 import { sharedStore, type RequestAuth, type ServerCore, type ServerExtension } from './types';
@@ -260,6 +260,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
 
   const core: ServerCore = {
     counts: () => countsEngine(population),
+    populationPlan: opts.population ? { people: opts.population.people, seed: opts.population.seed, regions: opts.population.regions ?? DEMO_REGIONS } : null,
     jobs,
     query: (sql, params) => db.query(sql, params),
     transaction: (fn) => db.transaction(fn),

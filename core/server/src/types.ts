@@ -1,4 +1,4 @@
-import type { CountsEngine, Population } from '@discovery/counts';
+import type { CountsEngine, Population, PopulationPlan } from '@discovery/counts';
 import type { PermissionAction, PermissionDef, PermissionSet } from '@discovery/plugin-api';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { $ZodType, output } from 'zod/v4/core';
@@ -53,6 +53,11 @@ export interface ServerCore {
   invalidateUsers(): void;
   /** The audience count engine; throws a 503 HttpError while the population is being generated. */
   counts(): Promise<CountsEngine>;
+  /**
+   * The population the engine counts over as configured (known before it is generated), or null
+   * without one: the demo seeds size their audiences' populations from it.
+   */
+  populationPlan: PopulationPlan | null;
   /** Background jobs: register kinds, enqueue (also inside a transaction), read, cancel, schedule. */
   jobs: Jobs;
   /** Embedded applications: which units may get a frame token (SRV-013), which origins pages may frame. */

@@ -22,29 +22,44 @@ describe('Grow', () => {
     expect(await grow.chartId()).toBeGreaterThan(0);
     expect(await $$('[data-testid^="grow-tab-"]').map((e) => e.getText())).toEqual(['Total Population', 'Matched Addressable', 'Modeled Addressable']);
     expect(await grow.tab('matched').getAttribute('aria-selected')).toBe('true');
-    expect(await grow.marketNames()).toEqual(['Soft Drinks', 'Water', 'Coffee & Juice']);
+    expect(await grow.marketNames()).toEqual(['Soft Drinks', 'Water', 'Coffee']);
     const chart = new Chart('Penetration');
     await chart.waitDrawn();
 
-    // The matched figures are the count API's for the chart's segments (one call, as the page makes it).
-    const counts = (await browser.execute(async (ctx: string) => {
-      const csrf = localStorage.getItem('csrf-token') ?? '';
-      const res = await fetch('/api/v1/segments/counts', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-context': ctx, 'x-csrf-token': csrf },
-        body: JSON.stringify({ matched_short_ids: { a: ['is-0001'] }, modeled_short_ids: {} }),
-      });
-      return (await res.json()) as { segment_counts: Record<string, number> };
-    }, CONTEXT)) as { segment_counts: Record<string, number> };
-    const shown = await grow.audience('Soft Drinks', 'Soft drinks buyers').$('[data-testid="grow-audience-count"]').getText();
-    expect(shown).toBe(counts.segment_counts['is-0001'].toLocaleString('en-US'));
+    // The matched figures are the count API's for the chart's segments (one call, as the page
+    // makes it); the product's brand, Fizz Cola, is its Owned audience (issue 27).
+    const id = await grow.chartId();
+    const { counts, owned } = (await browser.execute(
+      async (ctx: string, mekkoId: number) => {
+        const csrf = localStorage.getItem('csrf-token') ?? '';
+        const got = await fetch(`/api/v1/insights-grow/mekkos/${mekkoId}`, { headers: { 'x-context': ctx, 'x-csrf-token': csrf } });
+        if (!got.ok) throw new Error(`GET mekko ${mekkoId}: ${got.status} ${await got.text()}`);
+        const mekko = (await got.json()) as {
+          data: { markets: { sub_markets: { name: string; tag: string; population: number; matched_short_id: string }[] }[] };
+        };
+        const owned = mekko.data.markets.flatMap((m) => m.sub_markets).find((s) => s.tag === 'owned')!;
+        const res = await fetch('/api/v1/segments/counts', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-context': ctx, 'x-csrf-token': csrf },
+          body: JSON.stringify({ matched_short_ids: { a: [owned.matched_short_id] }, modeled_short_ids: {} }),
+        });
+        return { counts: (await res.json()) as { segment_counts: Record<string, number> }, owned };
+      },
+      CONTEXT,
+      id,
+    )) as { counts: { segment_counts: Record<string, number> }; owned: { name: string; population: number; matched_short_id: string } };
+    expect(owned.name).toBe('Fizz Cola buyers');
+    const shown = await grow.audience('Soft Drinks', 'Fizz Cola buyers').$('[data-testid="grow-audience-count"]').getText();
+    expect(shown).toBe(counts.segment_counts[owned.matched_short_id].toLocaleString('en-US'));
 
     // Total Population shows the audiences' populations.
     await clickWhenSettled(
       () => grow.tab('total'),
       async () => (await grow.tab('total').getAttribute('aria-selected')) === 'true',
     );
-    expect(await grow.audience('Soft Drinks', 'Soft drinks buyers').$('[data-testid="grow-audience-count"]').getText()).toBe('2,400,000');
+    expect(await grow.audience('Soft Drinks', 'Fizz Cola buyers').$('[data-testid="grow-audience-count"]').getText()).toBe(
+      owned.population.toLocaleString('en-US'),
+    );
   });
 
   it('GROW-047 / GROW-058 / GROW-066 creates a chart, adds markets and audiences with segments', async () => {

@@ -1,4 +1,4 @@
-import { kernelStatus, weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
+import { kernelStatus, searchSegments, weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
 import { countsEngine, handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { segmentsEndpoints as E, type SegmentDto, type SegmentHierarchyVendorDto } from '../common';
@@ -95,12 +95,8 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
 
   handle(app, E.search, async ({ query: { q, limit } }, req) => {
     const e = await engine();
-    const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-    const hits = e.manifest.segments.filter((s) => {
-      if (s.deleted) return false;
-      const text = `${s.short_id} ${s.path.join(' ')} ${s.name}`.toLowerCase();
-      return words.every((w) => text.includes(w));
-    });
+    // By name, path ('Beverages > Soft drinks') and keywords ('soda'), name matches first.
+    const hits = searchSegments(e.manifest.segments, q);
     const data = await toDto(
       req,
       e,

@@ -1,3 +1,4 @@
+import { segmentId } from '@discovery/counts';
 import type { ServerCore } from '@discovery/server';
 import type { DisplayState } from '../common';
 
@@ -12,34 +13,42 @@ interface DemoAudience {
   daysAgo: number;
 }
 
-/** Segments of the demo taxonomy that are never expired or deleted (demographics, media, first party). */
+const s = segmentId;
+
+/** Segments of the demo taxonomy that are never expired or deleted (demographics, media, first party, ShopperLens), by name. */
 const DEMO: Record<string, DemoAudience[]> = {
   'acme/us/fizz-cola/fizz-zero': [
     {
+      name: 'Young cola buyers',
+      description: 'Cola buyers aged 18-34, the heart of the category',
+      include: [[s('Cola buyers')], [s('Age > 18-24'), s('Age > 25-34')]],
+      daysAgo: 1,
+    },
+    {
       name: 'Health-conscious young women',
       description: 'Women 25-44 who stream video',
-      include: [['dmx-0002', 'dmx-0003'], ['dmx-0007'], ['mp-0005']],
+      include: [[s('Age > 25-34'), s('Age > 35-44')], [s('Gender > Female')], [s('Video streaming')]],
       daysAgo: 2,
     },
     {
       name: 'Affluent radio listeners',
       description: 'Household income $100k+ who listen to the radio',
-      include: [['dmx-0014', 'dmx-0015'], ['mp-0010']],
+      include: [[s('$100k-$150k'), s('$150k+')], [s('Radio listeners')]],
       daysAgo: 5,
     },
     {
       name: 'Recent site visitors, not customers',
       description: 'Visited in the last 7 days, excluding customers',
-      include: [['fp-0006']],
-      exclude: [['fp-0014']],
+      include: [[s('Visited in 7 days')]],
+      exclude: [[s('Site Visitation > Customers > Customers')]],
       daysAgo: 9,
     },
     {
       name: 'Optimized: top-tier graduates',
       description: 'Optimized Audience for the product category',
       include: [
-        ['fp-0001', 'fp-0002'],
-        ['dmx-0018', 'dmx-0019'],
+        [s('Tier 1 (top 5%)'), s('Tier 2')],
+        [s("Bachelor's degree"), s('Graduate degree')],
       ],
       audience_type: 'pve',
       daysAgo: 14,
@@ -47,16 +56,27 @@ const DEMO: Record<string, DemoAudience[]> = {
     {
       name: 'Shared: Globex loyalty overlap',
       description: 'Shared from another client',
-      include: [['fp-0016']],
+      include: [[s('Loyalty members')]],
       source_identifier: 'globex-shared-17',
       daysAgo: 21,
     },
   ],
   'acme/us/fizz-cola/fizz-classic': [
-    { name: 'Classic fans 45+', description: 'Ages 45 and over', include: [['dmx-0004', 'dmx-0005', 'dmx-0006']], daysAgo: 3 },
+    { name: 'Classic fans 45+', description: 'Ages 45 and over', include: [[s('Age > 45-54'), s('Age > 55-64'), s('Age > 65+')]], daysAgo: 3 },
   ],
   'globex/de/globex-home/home-essentials': [
-    { name: 'Home movers with families', description: 'Parents who visited the site', include: [['dmx-0020', 'dmx-0021'], ['fp-0008']], daysAgo: 4 },
+    {
+      name: 'Home décor shoppers 35-54',
+      description: 'Home décor shoppers in their prime home-making years',
+      include: [[s('Home décor shoppers')], [s('Age > 35-44'), s('Age > 45-54')]],
+      daysAgo: 2,
+    },
+    {
+      name: 'Home movers with families',
+      description: 'Parents who visited the site',
+      include: [[s('Demographics > Parents > Parents'), s('Parents of young children')], [s('Visited in 90 days')]],
+      daysAgo: 4,
+    },
   ],
 };
 

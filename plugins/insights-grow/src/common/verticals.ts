@@ -22,7 +22,8 @@ const a = (name: string, tag: SubMarketTag, id: string, population = 0): Vertica
 
 /**
  * SRV-060 / GROW-041: industry verticals for pre-populated charts. The spec gives no list; these
- * are ours, built on segments of the demo taxonomy that are never expired or deleted. Picking one
+ * are ours, built on segments of the demo taxonomy that are never expired or deleted (the
+ * beverage buyers are ShopperLens purchase segments, issue 27). Picking one
  * names the chart after its display name and seeds its markets and audiences (SRV-070 DESIGN).
  */
 export const VERTICALS: readonly Vertical[] = [
@@ -33,18 +34,18 @@ export const VERTICALS: readonly Vertical[] = [
       {
         name: 'Soft Drinks',
         sub_markets: [
-          a('Soft drinks buyers', 'owned', 'is-0001'),
-          a('Diet drinks buyers', 'opportunity', 'is-0008'),
-          a('Energy drinks buyers', 'none', 'is-0004'),
+          a('Soft drinks buyers', 'owned', 'sl-0001'),
+          a('Diet drinks buyers', 'opportunity', 'sl-0005'),
+          a('Energy drinks buyers', 'none', 'sl-0006'),
         ],
       },
       {
         name: 'Water',
-        sub_markets: [a('Sparkling water buyers', 'owned', 'is-0002'), a('Still water buyers', 'opportunity', 'is-0003')],
+        sub_markets: [a('Sparkling water buyers', 'owned', 'sl-0009'), a('Still water buyers', 'opportunity', 'sl-0010')],
       },
       {
         name: 'Coffee & Juice',
-        sub_markets: [a('Cold coffee buyers', 'opportunity', 'is-0005'), a('Juice buyers', 'none', 'is-0006'), a('Coffee lovers', 'owned', 'ig-0019')],
+        sub_markets: [a('Cold coffee buyers', 'opportunity', 'sl-0012'), a('Juice buyers', 'none', 'sl-0013'), a('Coffee lovers', 'owned', 'ig-0019')],
       },
     ],
   },

@@ -1,14 +1,22 @@
+import { DEMO_POPULATION, demoAudiencePopulation, segmentId } from '@discovery/counts';
 import type { ServerCore } from '@discovery/server';
 import { VERTICALS, type SubMarketTag } from '../common';
 
-type Audience = [name: string, tag: SubMarketTag, matched: string, population: number];
+/** An audience of a demo chart: its name, and its segment named by its path's end (core/counts `segmentId`). */
+type Audience = [name: string, segment: string];
+interface DemoMarket {
+  name: string;
+  audiences: Audience[];
+}
 interface DemoChart {
   name: string;
   measurement_label?: string;
-  markets: { name: string; audiences: Audience[] }[];
+  markets: DemoMarket[];
+  /** The tag of each audience for the product's brand. */
+  tag: (audience: string) => SubMarketTag;
 }
 
-/** Populations in people (Total Population tab); segment ids of the demo taxonomy that are never expired or deleted. */
+/** Reach by age, media and customers, on every product; owned: the product's own customers and the people it reaches best. */
 const REACH: DemoChart = {
   name: 'Audience Reach',
   measurement_label: 'Reach',
@@ -16,45 +24,76 @@ const REACH: DemoChart = {
     {
       name: 'Age',
       audiences: [
-        ['Adults 18-24', 'opportunity', 'dmx-0001', 3_100_000],
-        ['Adults 25-34', 'owned', 'dmx-0002', 4_600_000],
-        ['Adults 35-44', 'owned', 'dmx-0003', 4_400_000],
-        ['Adults 45-54', 'opportunity', 'dmx-0004', 4_100_000],
-        ['Adults 55+', 'none', 'dmx-0005', 5_200_000],
+        ['Adults 18-24', 'Age > 18-24'],
+        ['Adults 25-34', 'Age > 25-34'],
+        ['Adults 35-44', 'Age > 35-44'],
+        ['Adults 45-54', 'Age > 45-54'],
+        ['Adults 55-64', 'Age > 55-64'],
       ],
     },
     {
       name: 'Media',
       audiences: [
-        ['Heavy TV viewers', 'none', 'mp-0001', 5_600_000],
-        ['Video streamers', 'owned', 'mp-0005', 9_800_000],
-        ['Cord cutters', 'opportunity', 'mp-0007', 2_900_000],
-        ['Music streamers', 'opportunity', 'mp-0006', 1_700_000],
+        ['Heavy TV viewers', 'Heavy TV viewers'],
+        ['Video streamers', 'Video streaming'],
+        ['Cord cutters', 'Cord cutters'],
+        ['Music streamers', 'Music streaming'],
       ],
     },
     {
       name: 'Customers',
       audiences: [
-        ['Loyalty members', 'owned', 'fp-0016', 700_000],
-        ['Repeat buyers', 'owned', 'fp-0017', 950_000],
-        ['Lapsed customers', 'opportunity', 'fp-0015', 1_100_000],
-        ['Discount seekers', 'none', 'fp-0019', 2_600_000],
+        ['Loyalty members', 'Loyalty members'],
+        ['Repeat buyers', 'Repeat buyers'],
+        ['Lapsed customers', 'Lapsed customers'],
+        ['Discount seekers', 'Discount seekers'],
+      ],
+    },
+  ],
+  tag: (a) =>
+    ['Adults 25-34', 'Adults 35-44', 'Video streamers', 'Loyalty members', 'Repeat buyers'].includes(a)
+      ? 'owned'
+      : ['Adults 55-64', 'Heavy TV viewers', 'Discount seekers'].includes(a)
+        ? 'none'
+        : 'opportunity',
+};
+
+/**
+ * The brands of each category market a client's planners compare: the product's own brand is
+ * Owned, its competitors in the same market (and the market's other buyers) Opportunity, the
+ * rest None.
+ */
+const CATEGORY_MARKETS: Record<string, { name: string; brands: string[]; others: Audience[] }[]> = {
+  beverages: [
+    { name: 'Soft Drinks', brands: ['Fizz Cola', 'Royal Cola', 'Sparkle Soda'], others: [['Diet drinks buyers', 'Diet drink buyers']] },
+    { name: 'Water', brands: ['Peak Water', 'Crystal Springs', 'Alpine Fresh'], others: [['Sparkling water buyers', 'Sparkling water buyers']] },
+    { name: 'Coffee', brands: ['Morning Brew', 'Bean Street', 'Chill Brew'], others: [['Cold coffee buyers', 'Cold coffee buyers']] },
+  ],
+  home_retail: [
+    { name: 'Home', brands: ['Globex Home', 'HomeMax', 'Casa Living'], others: [['Home décor shoppers', 'Home décor shoppers']] },
+    { name: 'Fashion', brands: ['Globex Fashion', 'Trendline', 'Urban Thread'], others: [['Womenswear shoppers', 'Womenswear shoppers']] },
+    {
+      name: 'Family & Outdoor',
+      brands: [],
+      others: [
+        ['Kidswear shoppers', 'Kidswear shoppers'],
+        ['Garden & outdoor shoppers', 'Garden & outdoor shoppers'],
+        ['Sportswear shoppers', 'Sportswear shoppers'],
       ],
     },
   ],
 };
 
-const POPULATIONS = [2_400_000, 1_800_000, 950_000, 3_100_000];
-
-/** The client's landscape chart: its industry vertical's markets, with populations. */
-function landscape(client: string): DemoChart {
+/** The client's landscape chart, named after its industry vertical: the category markets by brand, with the product's brand Owned. */
+function landscape(client: string, brand: string): DemoChart {
   const v = VERTICALS.find((x) => x.vertical_type === (client === 'globex' ? 'home_retail' : 'beverages'))!;
+  const markets = CATEGORY_MARKETS[v.vertical_type];
+  const buyers = (b: string) => `${b} ${client === 'globex' ? 'shoppers' : 'buyers'}`;
+  const mine = markets.find((m) => m.brands.includes(brand));
   return {
     name: `${v.display_name} Landscape`,
-    markets: v.markets.map((m, i) => ({
-      name: m.name,
-      audiences: m.sub_markets.map((s, j): Audience => [s.name, s.tag, s.matched, POPULATIONS[(i + j) % POPULATIONS.length]]),
-    })),
+    markets: markets.map((m) => ({ name: m.name, audiences: [...m.brands.map((b): Audience => [buyers(b), buyers(b)]), ...m.others] })),
+    tag: (a) => (a === buyers(brand) ? 'owned' : mine?.brands.some((b) => a === buyers(b)) || mine?.others.some(([o]) => o === a) ? 'opportunity' : 'none'),
   };
 }
 
@@ -64,17 +103,25 @@ const TV: Record<string, [minimum: number, maximum: number, n_pids: number, cons
   'acme/uk': [50, 8_000_000, 15_000, 9],
 };
 
-/** Two charts per demo product (the first is its default), TV settings, and one prediction model (GROW-073). */
+/**
+ * Two charts per demo product (the first is its default), TV settings, and one prediction model
+ * (GROW-073). An audience's population is what its data provider matches of it at a match rate
+ * of 35-50% (core/counts `demoAudiencePopulation`, from the server's population plan), so
+ * Matched is a believable share of Total Population.
+ */
 export async function seedGrow(core: ServerCore): Promise<void> {
-  const products = await core.query<{ id: number; client: string }>(
-    'select p.id, c.slug as client from products p join brands b on b.id = p.brand_id join clients c on c.id = b.client_id order by p.id',
+  const products = await core.query<{ id: number; client: string; brand: string; regions: string[] }>(
+    `select p.id, c.slug as client, b.name as brand,
+            array(select c.slug || '/' || r.slug from product_regions pr join regions r on r.id = pr.region_id where pr.product_id = p.id order by r.id) as regions
+       from products p join brands b on b.id = p.brand_id join clients c on c.id = b.client_id order by p.id`,
   );
   const regions = await core.query<{ id: number; key: string }>(
     "select r.id, c.slug || '/' || r.slug as key from regions r join clients c on c.id = r.client_id",
   );
+  const plan = core.populationPlan ?? DEMO_POPULATION;
   await core.transaction(async (tx) => {
     for (const p of products) {
-      for (const [ci, chart] of [landscape(p.client), REACH].entries()) {
+      for (const [ci, chart] of [landscape(p.client, p.brand), REACH].entries()) {
         const [m] = await tx.query<{ id: number }>(
           'insert into insights_grow_mekkos (product_id, name, measurement_label) values ($1, $2, $3) on conflict do nothing returning id',
           [p.id, chart.name, chart.measurement_label ?? 'Penetration'],
@@ -87,10 +134,11 @@ export async function seedGrow(core: ServerCore): Promise<void> {
             market.name,
             i,
           ]);
-          for (const [j, [name, tag, id, population]] of market.audiences.entries()) {
+          for (const [j, [name, segment]] of market.audiences.entries()) {
+            const id = segmentId(segment);
             const [s] = await tx.query<{ id: number }>(
               'insert into insights_grow_sub_markets (market_id, name, tag, population, matched_short_id, modeled_short_id, "order") values ($1, $2, $3, $4, $5, $5, $6) returning id',
-              [k.id, name, tag, population, id, j],
+              [k.id, name, chart.tag(name), demoAudiencePopulation(plan, id, p.regions, name), id, j],
             );
             if (ci === 1 && name === 'Loyalty members')
               await tx.query('insert into insights_grow_prediction_models (sub_market_id, name) values ($1, $2)', [s.id, 'Loyalty propensity']);

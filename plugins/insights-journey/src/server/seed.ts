@@ -1,8 +1,9 @@
+import { DEMO_POPULATION, FUNNEL_STAGES, demoAudiencePopulation, segmentId, type PopulationPlan } from '@discovery/counts';
 import type { ServerCore } from '@discovery/server';
 import type { JourneyParsed, StageIcon } from '../common';
 import { writeJourney } from './repository';
 
-/** JRN-043: the demo's five stages and their icons. */
+/** JRN-043: the demo's five stages and their icons (the BrandPulse funnel stages of core/counts, in order). */
 const STAGES: [name: string, icon: StageIcon][] = [
   ['Awareness', 'eye'],
   ['Consideration', 'thumbs-up'],
@@ -11,72 +12,59 @@ const STAGES: [name: string, icon: StageIcon][] = [
   ['Loyalty', 'star'],
 ];
 
-/**
- * One funnel per brand, Awareness → Loyalty, on segments of the demo taxonomy that are never
- * expired or deleted, with declared sizes that shrink along the funnel whatever the population's
- * seed: the product's own site funnel (visited 12 % ⊃ product page 7.2 % ⊃ cart 2.2 % ⊃ checkout
- * 1.2 %, high spenders 1.1 %), and two competitors reached through media (streaming 55 % ⊃ binge
- * 22 %, heavy TV 22 % ⊃ cord cutters' 16.5 %) narrowing to first-party customers.
- */
-const FUNNELS: [segment: string, population: number][][] = [
-  [
-    ['fp-0008', 3_600_000],
-    ['fp-0009', 2_100_000],
-    ['fp-0010', 650_000],
-    ['fp-0011', 360_000],
-    ['fp-0018', 320_000],
-  ],
-  [
-    ['mp-0005', 16_000_000],
-    ['mp-0008', 6_600_000],
-    ['fp-0007', 1_800_000],
-    ['fp-0017', 1_100_000],
-    ['fp-0016', 840_000],
-  ],
-  [
-    ['mp-0001', 6_500_000],
-    ['mp-0007', 4_900_000],
-    ['fp-0013', 1_500_000],
-    ['fp-0020', 720_000],
-    ['fp-0021', 360_000],
-  ],
-];
-
-/** Product-sensible competitors by client (the first brand is the product itself, JRN-032). */
+/** Each demo brand's two competitors in its market (the funnels of all of them are BrandPulse segments). */
 const COMPETITORS: Record<string, [string, string]> = {
-  acme: ['Sparkle Soda', 'Bubble Up'],
-  globex: ['HomeMax', 'Casa Living'],
+  'Fizz Cola': ['Royal Cola', 'Sparkle Soda'],
+  'Peak Water': ['Crystal Springs', 'Alpine Fresh'],
+  'Morning Brew': ['Bean Street', 'Chill Brew'],
+  'Globex Home': ['HomeMax', 'Casa Living'],
+  'Globex Fashion': ['Trendline', 'Urban Thread'],
 };
 
-/** The demo journey of a product: its own brand and two competitors, 3 brands × 5 stages. */
-export function demoJourney(productName: string, client: string): JourneyParsed {
-  const brands = [productName, ...(COMPETITORS[client] ?? ['Competitor A', 'Competitor B'])];
+/**
+ * The demo journey of a product: its own brand's funnel (the row is named after the product,
+ * JRN-032) and its two competitors', 3 brands × 5 stages. Each stage is a BrandPulse segment
+ * nested in the stage before it, and keeps under half of it, so raw and deduplicated counts
+ * narrow stage by stage in every region and seed; populations are what BrandPulse matches of
+ * each stage at a 35-50% match rate.
+ */
+function demoJourney(productName: string, brand: string, regions: string[], plan: PopulationPlan): JourneyParsed {
+  const funnels = [brand, ...COMPETITORS[brand]];
   return {
     name: 'Customer Journey',
     default: true,
     has_transition_data: true,
-    brands: brands.map((name, i) => ({ new_id: -i - 1, name, order: i })),
+    brands: [productName, ...funnels.slice(1)].map((name, i) => ({ new_id: -i - 1, name, order: i })),
     stages: STAGES.map(([name, icon], i) => ({ new_id: -i - 1, name, priority: i, icon })),
-    sub_markets: FUNNELS.flatMap((funnel, b) =>
-      funnel.map(([segment, population], s) => ({
-        new_journey_brand_id: -b - 1,
-        new_journey_stage_id: -s - 1,
-        population,
-        matched_id: segment,
-        modeled_id: segment,
-        discussion_cluster_node_id: null,
-      })),
+    sub_markets: funnels.flatMap((b, i) =>
+      FUNNEL_STAGES.map((stage, s) => {
+        const id = segmentId(`Brand Funnels > ${b} > ${stage.name(b)}`);
+        return {
+          new_journey_brand_id: -i - 1,
+          new_journey_stage_id: -s - 1,
+          population: demoAudiencePopulation(plan, id, regions, stage.name(b)),
+          matched_id: id,
+          modeled_id: id,
+          discussion_cluster_node_id: null,
+        };
+      }),
     ),
   };
 }
 
 /** One default journey per demo product (once: a product that has journeys is left alone). */
 export async function seedJourneys(core: ServerCore): Promise<void> {
-  const products = await core.query<{ id: number; name: string; client: string }>(
-    `select p.id, p.name, c.slug as client from products p join brands b on b.id = p.brand_id join clients c on c.id = b.client_id
+  const products = await core.query<{ id: number; name: string; brand: string; regions: string[] }>(
+    `select p.id, p.name, b.name as brand,
+            array(select c.slug || '/' || r.slug from product_regions pr join regions r on r.id = pr.region_id where pr.product_id = p.id order by r.id) as regions
+       from products p join brands b on b.id = p.brand_id join clients c on c.id = b.client_id
       where not exists (select 1 from insights_journey_journeys j where j.product_id = p.id) order by p.id`,
   );
+  const plan = core.populationPlan ?? DEMO_POPULATION;
   await core.transaction(async (tx) => {
-    for (const p of products) await writeJourney(core, tx, p.id, null, demoJourney(p.name, p.client));
+    for (const p of products) {
+      if (!COMPETITORS[p.brand]) continue; // a brand the demo taxonomy has no funnel for
+      await writeJourney(core, tx, p.id, null, demoJourney(p.name, p.brand, p.regions, plan));
+    }
   });
 }

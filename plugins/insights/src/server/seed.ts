@@ -35,9 +35,10 @@ const REGION_SURVEYS: Record<string, { tab: string; widgets: SurveyWidget[] }> =
         name: 'Brand awareness',
         category: 'Brand',
         attributes: [
-          ['Fizz Cola', 84],
-          ['Peak Water', 57],
-          ['Morning Brew', 33],
+          // As BrandPulse's funnels have it (core/counts DEMO_BRANDS: aware of Fizz Cola 72%, ...).
+          ['Fizz Cola', 74],
+          ['Peak Water', 56],
+          ['Morning Brew', 41],
         ],
       },
     ],

@@ -1,14 +1,20 @@
+import { segmentId } from '@discovery/counts';
 import type { ServerCore } from '@discovery/server';
 import { ordered } from './repository';
 
 /** Demo taxonomy segments that are never expired or deleted: the age bands and media habits. */
-const AGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'].map((name, i) => ({ short_id: `dmx-000${i + 1}`, name: `Age ${name}` }));
-const MEDIA = ['Heavy TV viewers', 'Light TV viewers', 'Live sports viewers', 'News viewers', 'Video streaming', 'Music streaming'].map((name, i) => ({
-  short_id: `mp-000${i + 1}`,
+const AGES = ['18-24', '25-34', '35-44', '45-54', '55-64', '65+'].map((name) => ({ short_id: segmentId(`Age > ${name}`), name: `Age ${name}` }));
+const MEDIA = ['Heavy TV viewers', 'Light TV viewers', 'Live sports viewers', 'News viewers', 'Video streaming', 'Music streaming'].map((name) => ({
+  short_id: segmentId(name),
   name,
 }));
 
-/** One comparison per demo product (issue 17): media habits by age, an index chart on every other product. */
+/**
+ * One comparison per demo product (issue 17): media habits by age, an index chart on every other
+ * product. Media habits lean on age in the population (news and heavy TV older, streaming and
+ * light TV younger, live sports younger and male), so each row's '% of X in Y' differs and the
+ * indexes span well under 50 to over 200 (issue 27).
+ */
 export async function seedOverlap(core: ServerCore): Promise<void> {
   const products = await core.query<{ id: number }>('select id from products order by id');
   const [planner] = await core.query<{ id: number }>("select id from users where email = 'planner@example.com'");
