@@ -4,7 +4,7 @@
  * figures (quantiles, Server-Timing) and a seeded random source. One place, so every bench signs in
  * and measures the same way.
  */
-import type { Manifest } from '@discovery/counts';
+import { GENERATOR_VERSION, type Manifest } from '@discovery/counts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,8 @@ export const populationDir = (people: number, seed: number) => join(tmpdir(), `d
 export function benchPopulation(people: number, seed: number, dir = populationDir(people, seed)): Manifest {
   const file = join(dir, 'manifest.json');
   let m = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null;
-  if (m?.people !== people || m.seed !== seed) {
+  // Another size, seed or generator version: made again (an old folder must not keep old data).
+  if (m?.people !== people || m.seed !== seed || m.generator !== GENERATOR_VERSION) {
     const t0 = Date.now();
     execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(people), '--seed', String(seed), '--out', dir], { cwd: ROOT, stdio: 'inherit' });
     console.log(`generated ${people.toLocaleString('en-US')} people in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
