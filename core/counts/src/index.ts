@@ -18,7 +18,7 @@ export { DEMO_REGIONS, generatePopulation, regionSlices, type GenerateOptions } 
 export { searchSegments, searchWords } from './search';
 export { DEMO_POPULATION, demoAudiencePopulation, expectedMatched, type PopulationPlan } from './expected';
 export { generatePopulationParallel, type ParallelGenerateOptions } from './parallel';
-export { MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
+export { GENERATOR_VERSION, MANIFEST_FILE, type Manifest, type RegionSlice, type SegmentEntry } from './manifest';
 export type { FunnelRow, MarketSpec, Rule, RuleGroup } from './ops';
 export { SegmentFileReader, SHARD_BITS, SHARD_SIZE, type MembershipKind } from './storage';
 export { DEMO_BRANDS, FUNNEL_STAGES, brandBuyersName, segmentId, VENDORS, type DemoBrand, type Vendor } from './taxonomy';
