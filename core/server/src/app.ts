@@ -11,7 +11,7 @@ import { canIn, SessionStore } from './auth/sessionStore';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db';
 import { checkDeclaredAccess, isApiPath, type RouteRecord } from './endpoints';
-import { errorBody, errorHandler, errors, HttpError, validate } from './errors';
+import { DEFAULT_BODY_LIMIT, errorBody, errorHandler, errors, HttpError, validate } from './errors';
 import { loadHierarchy, resolveContext, type ClientNode } from './hierarchy/hierarchy';
 import { isSlugVisible } from './hierarchy/slugs';
 import { runMigrations } from './migrations';
@@ -28,6 +28,7 @@ import { seedDemo } from './seed';
 import { createSecurityHeaders } from './securityHeaders';
 import type { RequestAuth, ServerCore } from './types';
 import { createOwnerRegistry } from './owners';
+import { CountSlots } from './countSlots';
 
 export interface BuildInfo {
   version: string;
@@ -69,7 +70,17 @@ export interface DiscoveryServer {
 
 const REQUEST_ID = /^[A-Za-z0-9-]{1,100}$/;
 
-/** The path of the first string or key holding a NUL character (iterative: deep JSON cannot overflow the stack). */
+/** A value JSON.parse (or the query parser) makes: not a Buffer, typed array, stream or class instance. */
+function isPlainObject(v: object): boolean {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The path of the first string or key holding a NUL character (iterative: deep JSON cannot
+ * overflow the stack). Only parsed JSON and query values are walked: an upload's Buffer (or any
+ * other binary body) is the file's bytes, not text, and walking it byte by byte stalled the server.
+ */
 export function firstNul(value: unknown, root: string): string | null {
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length) {
@@ -78,7 +89,7 @@ export function firstNul(value: unknown, root: string): string | null {
       if (v.includes('\u0000')) return path || 'body';
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
-    } else if (v && typeof v === 'object') {
+    } else if (v && typeof v === 'object' && isPlainObject(v)) {
       for (const [k, child] of Object.entries(v)) {
         const at = path ? `${path}.${k}` : k;
         if (k.includes('\u0000')) return at.split('\u0000').join('\\0');
@@ -127,7 +138,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
 
   const app = Fastify({
     logger: opts.logger ?? false,
-    bodyLimit: 1_048_576,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // SRV-004: echo the caller's X-Request-ID, or make one.
     genReqId: (req) => {
@@ -139,7 +150,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
   app.decorateRequest('discovery', null as unknown as RequestAuth);
-  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false });
+  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false, countSlots: new CountSlots(config.countConcurrency) });
 
   // Every API route declares its access; the server refuses to boot on one that does not, naming
   // the plugin and the route. The table is kept for the route walk and the fuzzer.
@@ -255,7 +266,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     await jobs.stop();
   });
 
-  const population = opts.population ? new Population({ ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) }) : null;
+  const population = opts.population
+    ? new Population({ budget: config.countBudget, ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) })
+    : null;
 
   const core: ServerCore = {
     counts: () => countsEngine(population),
