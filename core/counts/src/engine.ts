@@ -391,6 +391,11 @@ export class CountsEngine {
     return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(dir, manifest))], { mode, status });
   }
 
+  /** Calls sent to the worker threads and not answered yet (always 0 inline). */
+  get busy(): number {
+    return this.executors.reduce((n, e) => n + e.busy, 0);
+  }
+
   /** Worker threads counting (0: inline, tests and tools only). */
   get threads(): number {
     return this.executors.some((e) => e instanceof WorkerExecutor) ? this.executors.length : 0;

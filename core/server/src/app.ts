@@ -29,6 +29,7 @@ import { createSecurityHeaders } from './securityHeaders';
 import type { RequestAuth, ServerCore } from './types';
 import { createOwnerRegistry } from './owners';
 import { CountSlots } from './countSlots';
+import { SheetService } from './sheets/SheetService';
 
 export interface BuildInfo {
   version: string;
@@ -50,6 +51,8 @@ export interface ServerOptions {
   population?: PopulationOptions | false;
   /** Check every answer of an endpoint with a response schema against it (tests turn it on). */
   validateResponses?: boolean;
+  /** The spreadsheet thread's entry (core.sheets): the bundled server passes its built one; default: the sources' (tsx). */
+  sheetsWorkerScript?: string;
   /** The job runner: options over DISCOVERY_JOBS_*; autoStart false leaves it to drain() (tests). */
   jobs?: JobServiceOptions & { autoStart?: boolean };
 }
@@ -270,8 +273,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     ? new Population({ budget: config.countBudget, ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) })
     : null;
 
+  const sheets = new SheetService(opts.sheetsWorkerScript);
+  app.addHook('onClose', async () => {
+    await sheets.close();
+  });
+
   const core: ServerCore = {
     counts: () => countsEngine(population),
+    sheets,
     jobs,
     query: (sql, params) => db.query(sql, params),
     transaction: (fn) => db.transaction(fn),

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { safeParse } from 'zod/v4/core';
 import type { CountSlots } from './countSlots';
 import { errors, parseBody, validate, zodToHttp } from './errors';
-import { multipartFile, type UploadedFile } from './multipart';
+import { multipartForm, type UploadForm } from './multipart';
 import type { ResolvedContext } from './hierarchy/hierarchy';
 import type { RequestAuth } from './types';
 
@@ -40,8 +40,8 @@ export interface HandlerInput<E extends EndpointSpec> {
   body: BodyOf<E>;
   auth: RequestAuth;
   context: E['access']['scope'] extends 'none' ? ResolvedContext | null : ResolvedContext;
-  /** An upload endpoint's file part (null when the body has none). */
-  file: E['upload'] extends object ? UploadedFile | null : undefined;
+  /** An upload endpoint's file part (null when the body has none) and text parts. */
+  form: E['upload'] extends object ? UploadForm : undefined;
 }
 
 export type EndpointHandler<E extends EndpointSpec> = (
@@ -101,7 +101,11 @@ export function handle<E extends EndpointSpec>(router: FastifyInstance, endpoint
           body: endpoint.body ? (endpoint.bodyErrors === 'rule' ? parseBody : validate)(endpoint.body, req.body ?? {}) : undefined,
           auth: req.discovery,
           context: req.discovery?.context ?? null,
-          file: upload ? (Buffer.isBuffer(req.body) ? multipartFile(req.body, String(req.headers['content-type'] ?? ''), upload.field) : null) : undefined,
+          form: upload
+            ? Buffer.isBuffer(req.body)
+              ? multipartForm(req.body, String(req.headers['content-type'] ?? ''), upload.field)
+              : { file: null, fields: {} }
+            : undefined,
         } as HandlerInput<E>;
         const out = await runInCountScope(scope, () => handler(input, req, reply));
         if (out === reply || reply.sent) return out;

@@ -14,3 +14,6 @@ export type { FrameRegistry, FrameUnitCheck } from './auth/embeddedApps';
 export type { RequestAuth, ServerCore } from './types';
 export * from './jobs';
 export type { OwnedInvalid, OwnedParts, OwnerRef, OwnerRegistry } from './owners';
+export { SheetService, type SheetCell, type SheetRows } from './sheets/SheetService';
+export type { UploadedFile, UploadForm } from './multipart';
+export { CountSlots } from './countSlots';

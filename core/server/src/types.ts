@@ -10,6 +10,7 @@ import type { errors } from './errors';
 import type { ClientNode, ResolvedContext } from './hierarchy/hierarchy';
 import type { Jobs } from './jobs';
 import type { OwnerRegistry } from './owners';
+import type { SheetService } from './sheets/SheetService';
 
 /** What every authenticated request carries (set by the auth hook). */
 export interface RequestAuth {
@@ -54,6 +55,8 @@ export interface ServerCore {
   invalidateUsers(): void;
   /** The audience count engine; throws a 503 HttpError while the population is being generated. */
   counts(): Promise<CountsEngine>;
+  /** Spreadsheets (.xls, .xlsx) read and written on a thread of their own: uploads and downloads never stall the server. */
+  sheets: SheetService;
   /** Background jobs: register kinds, enqueue (also inside a transaction), read, cancel, schedule. */
   jobs: Jobs;
   /** Embedded applications: which units may get a frame token (SRV-013), which origins pages may frame. */
