@@ -19,6 +19,7 @@ import coreMigration from './migrations/0001_core.sql';
 import seedsMigration from './migrations/0002_seeds.sql';
 import jobsMigration from './migrations/0003_jobs.sql';
 import sessionSsoKeyMigration from './migrations/0004_session_sso_key.sql';
+import jobsFairnessMigration from './migrations/0005_jobs_fairness.sql';
 import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
@@ -116,6 +117,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
           { id: '0002_seeds', sql: seedsMigration },
           { id: '0003_jobs', sql: jobsMigration },
           { id: '0004_session_sso_key', sql: sessionSsoKeyMigration },
+          { id: '0005_jobs_fairness', sql: jobsFairnessMigration },
         ],
       },
       ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] })),

@@ -27,7 +27,8 @@ export class SheetService {
   private next = 1;
   private readonly pending = new Map<number, { resolve: (r: SheetResponse) => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly script: string = join(__dirname, 'worker-dev.cjs')) {}
+  /** `script`: the thread's entry (the bundled server passes its built one); default: the sources' (tsx), found when first needed. */
+  constructor(private readonly script?: string) {}
 
   /** Reads and writes sent to the thread and not answered yet. */
   get busy(): number {
@@ -48,7 +49,7 @@ export class SheetService {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const w = new Worker(this.script);
+    const w = new Worker(this.script ?? join(__dirname, 'worker-dev.cjs'));
     w.unref();
     w.on('message', (m: SheetResponse) => {
       const p = this.pending.get(m.id);
