@@ -13,7 +13,7 @@ export type { SessionUser } from './auth/sessionStore';
 export type { FrameRegistry, FrameUnitCheck } from './auth/embeddedApps';
 export type { RequestAuth, ServerCore } from './types';
 export * from './jobs';
-export type { OwnedInvalid, OwnedParts, OwnerRef, OwnerRegistry } from './owners';
+export { ownerTable, type OwnedInvalid, type OwnedParts, type OwnerKind, type OwnerRef, type OwnerRegistry } from './owners';
 export { SheetService, type SheetCell, type SheetRows } from './sheets/SheetService';
 export type { UploadedFile, UploadForm } from './multipart';
 export { CountSlots } from './countSlots';

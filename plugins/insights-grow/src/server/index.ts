@@ -1,5 +1,5 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
-import { handle, type Queryable, type ServerCore } from '@discovery/server';
+import { handle, ownerTable, type Queryable, type ServerCore } from '@discovery/server';
 import { DISCUSSION_MESSAGES, NODE_IN_CLIENT_SQL } from '@discovery/plugin-discussions/common';
 import type { FastifyInstance } from 'fastify';
 import { GROW_MESSAGES as M, growEndpoints as E, mekkosPermissions, VERTICALS, verticalOf, type MekkoDto, type TvSettingsDto } from '../common';
@@ -35,6 +35,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     { id: '0002_discussion_node_fk', sql: discussionNodeFk },
   ],
   register(router, core) {
+    // Insight widgets need their owner to exist in the product (issue 25 §6).
+    core.owners.registerKind('mekkos', ownerTable('insights_grow_mekkos'));
     const tvSettingsOf = async (db: Pick<Queryable, 'query'>, regionId: number): Promise<TvSettingsDto | null> => {
       const [r] = await db.query<Record<string, unknown>>('select minimum, maximum, n_pids, constant from insights_grow_tv_settings where region_id = $1', [
         regionId,

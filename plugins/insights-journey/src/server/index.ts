@@ -1,6 +1,6 @@
 import { DISCUSSION_MESSAGES } from '@discovery/plugin-discussions/common';
 import { defineServerPlugin } from '@discovery/plugin-api';
-import { handle, HttpError, type ServerCore } from '@discovery/server';
+import { handle, HttpError, ownerTable, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { journeyEndpoints as E, JOURNEY_MESSAGES as M, journeysPermissions, type JourneyDto, type JourneyParsed } from '../common';
 import { journeyCounts } from './counting';
@@ -21,6 +21,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   permissions: Object.values(journeysPermissions),
   migrations: [{ id: '0001_insights_journey', sql: init }],
   register(router, core) {
+    // Insight widgets need their owner to exist in the product (issue 25 §6).
+    core.owners.registerKind('journeys', ownerTable('insights_journey_journeys'));
     /** JRN-024: the journey's segment ids the provider no longer has. */
     const withInvalid = async (j: Omit<JourneyDto, 'invalid_identifiers'>): Promise<JourneyDto> => ({
       ...j,

@@ -1,5 +1,5 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
-import { handle, type ServerCore } from '@discovery/server';
+import { handle, ownerTable, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { comparisonPermissions, MESSAGES, overlapEndpoints as E, withoutInvalid, type ComparisonValues } from '../common';
 import { comparisonCounts, exportWorkbook, minBaseFrom } from './counting';
@@ -19,6 +19,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   permissions: Object.values(comparisonPermissions),
   migrations: [{ id: '0001_overlap', sql: init }],
   register(router, core) {
+    // Insight widgets need their owner to exist in the product (issue 25 §6).
+    core.owners.registerKind('comparisons', ownerTable('overlap_comparisons'));
     const minBase = minBaseFrom(process.env.DISCOVERY_OVERLAP_MIN_BASE);
 
     /** Which ids the provider no longer has; while the population is still being made, none are known to be bad. */
