@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { validatePlugins, type PermissionDef, type ServerPlugin } from '@discovery/plugin-api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -27,6 +26,7 @@ import { countsEngine, registerSegmentRoutes } from './routes/segments';
 import { Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
 import { createSecurityHeaders } from './securityHeaders';
+import { PublicSnapshot } from './staticAssets';
 import type { RequestAuth, ServerCore } from './types';
 import { createOwnerRegistry } from './owners';
 import { CountSlots } from './countSlots';
@@ -332,35 +332,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       await app.register(async (router) => p.register(router, pluginCore), { prefix: `/api/v1/${p.id}` });
     }
 
-    const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
-    if (staticDir) {
-      // The assets: named by their content, cached for good, so no validators or ranges (~100
-      // bytes less per file); scripts/build.ts writes .br and .gz beside them and the browser gets
-      // the one it accepts.
-      if (existsSync(join(staticDir, 'assets'))) {
-        await app.register(fastifyStatic, {
-          root: join(staticDir, 'assets'),
-          prefix: '/assets/',
-          wildcard: false,
-          preCompressed: true,
-          immutable: true,
-          maxAge: '365d',
-          etag: false,
-          lastModified: false,
-          acceptRanges: false,
-          decorateReply: false,
-        });
-      }
-      // The page, for every client route (below): asked for again each time (its Cache-Control is
-      // the handler's), answered 304 when unchanged.
-      await app.register(fastifyStatic, { root: staticDir, serve: false, cacheControl: false });
-    }
+    // The client build, read once at start and served from memory: a rebuild of dist/ while the
+    // server runs does not blank the running app (issue 25 §8).
+    const site = opts.staticDir && existsSync(join(opts.staticDir, 'index.html')) ? new PublicSnapshot(opts.staticDir) : null;
+    site?.register(app);
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0];
       // The client router owns every other GET path (SPA fallback).
-      if (staticDir && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      }
+      if (site && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) return site.page(req, reply);
       return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
     });
 
