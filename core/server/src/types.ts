@@ -15,9 +15,16 @@ import type { SheetService } from './sheets/SheetService';
 /** What every authenticated request carries (set by the auth hook). */
 export interface RequestAuth {
   sessionId: string;
-  /** The effective user: the impersonated one while 'viewing as'. */
+  /**
+   * The effective user: the impersonated one while 'viewing as'. What the request may see and do
+   * is this user's (docs/decisions.md, 'View as': reads, writes and embedded applications as them).
+   */
   user: SessionUser;
-  /** The signed-in admin while impersonating, else the same as user. */
+  /**
+   * Who really acts: the signed-in admin while viewing as, else the same as user. An audit record
+   * of a write names this person as the actor and `user` as the one acted for; count slots and
+   * quotas are this person's.
+   */
   realUser: SessionUser;
   impersonating: boolean;
   permissions: PermissionSet;
