@@ -29,6 +29,23 @@ export default tseslint.config(
     },
   },
   {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
+    files: ['core/{platform,ui,charts}/src/**', 'core/test-utils/src/client/**', 'plugins/*/src/client/**', 'host/src/client/**'],
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        {
+          ignoreVoid: false,
+          allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }],
+        },
+      ],
+    },
+  },
+  {
     // Scripts, tests and the e2e suite talk to the terminal.
     files: ['scripts/**', 'e2e/**', '**/*.test.{ts,tsx}', 'host/src/server/**', 'core/counts/scripts/**', '**/demoApp.ts'],
     rules: { 'no-console': 'off' },

@@ -1,7 +1,10 @@
 import { defineEndpoint, typed } from '@discovery/plugin-api';
 import { IdParams } from '@discovery/plugin-api/zod';
 import { z } from 'zod';
+import { ERROR_CODES } from '@discovery/plugin-api';
+import en from './locales/en.json';
 import { adoptCsrfCookie, ApiClient, ApiError, GENERIC_ERROR } from './ApiClient';
+import { errorMessageKey } from './errorText';
 
 function setup(context: string | null = 'acme/us/fizz-cola/fizz-zero') {
   const banners: string[] = [];
@@ -130,5 +133,24 @@ describe('ApiClient', () => {
     expect(localStorage.getItem('csrf-token')).toBe('abc+123');
     expect(document.cookie).not.toMatch(/csrf-token=/);
     expect(document.cookie).toMatch(/other=1/);
+  });
+
+  it('issue 24 §4: reads the machine code of the error envelope, falls back to the status, and maps codes to core keys', async () => {
+    const { api, reply } = setup();
+    reply(409, { error: { message: 'This name is already in use.', status: 409, code: 'name_taken' } });
+    const taken = (await api.post('/api/v1/x', {}, { silent: true }).catch((e) => e)) as ApiError;
+    expect([taken.code, errorMessageKey(taken)]).toEqual(['name_taken', 'errors.codes.name_taken']);
+    reply(502, 'Bad gateway');
+    const proxy = (await api.get('/api/v1/x', { silent: true }).catch((e) => e)) as ApiError;
+    expect(proxy.code).toBe('internal');
+    globalThis.fetch = (async () => {
+      throw new TypeError('Failed to fetch');
+    }) as unknown as typeof fetch;
+    expect(((await api.get('/api/v1/x', { silent: true }).catch((e) => e)) as ApiError).code).toBe('network');
+    reply(418, { error: { message: 'teapot', status: 418, code: 'brewing' } });
+    expect(errorMessageKey(await api.get('/api/v1/x', { silent: true }).catch((e) => e))).toBe('errors.generic');
+    expect(errorMessageKey(new Error('not an answer'))).toBe('errors.generic');
+    // Every code has its sentence in core's English.
+    expect(ERROR_CODES.filter((c) => !(c in en.errors.codes))).toEqual([]);
   });
 });

@@ -1,15 +1,34 @@
-import { endpointUrl, type CallInput, type EndpointSpec, type ResponseOf } from '@discovery/plugin-api';
+import { endpointUrl, errorCodeForStatus, type CallInput, type EndpointSpec, type ResponseOf } from '@discovery/plugin-api';
 
 export class ApiError extends Error {
+  /** The envelope's machine code (`error.code`, ERROR_CODES: 'not_found', 'name_taken', ...); from the status when the answer has none; 'network' when no answer came. */
+  readonly code: string;
   constructor(
     readonly status: number,
     message: string,
     readonly fields?: Record<string, string>,
     readonly body?: unknown,
+    code?: string,
   ) {
     super(message);
     this.name = 'ApiError';
+    this.code = code ?? errorCodeForStatus(status);
   }
+}
+
+/**
+ * A call its caller aborted (a newer request took its place, the page went): not a failure to
+ * show. Stores and the resource helper ignore it; `isAbortError` recognises it and fetch's own.
+ */
+export class AbortedError extends Error {
+  constructor() {
+    super('The request was aborted.');
+    this.name = 'AbortError';
+  }
+}
+
+export function isAbortError(e: unknown): boolean {
+  return e instanceof AbortedError || (typeof e === 'object' && e !== null && (e as { name?: unknown }).name === 'AbortError');
 }
 
 /** `api.call(endpoint)` when the endpoint needs no input, `api.call(endpoint, input)` otherwise. */
@@ -24,6 +43,8 @@ export interface RequestOptions {
   /** A 401 here does not log the user out (the session probe at start). */
   noRefreshLogin?: boolean;
   headers?: Record<string, string>;
+  /** Aborts the call: it rejects with an AbortedError, and neither the banner nor a login refresh follows. */
+  signal?: AbortSignal;
 }
 
 /** What the ApiClient reports to the shell; bound to the stores in the core module. */
@@ -118,15 +139,21 @@ export class ApiClient {
     // A FormData body (a file upload) goes as multipart/form-data; fetch writes its boundary.
     const form = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
+    const { signal } = opts;
+    if (signal?.aborted) throw new AbortedError();
     let res: Response;
+    let text: string;
     try {
-      res = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : form ? body : JSON.stringify(body) });
+      res = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : form ? body : JSON.stringify(body), signal });
+      if (res.ok && opts.raw) return res as T;
+      text = await res.text();
     } catch (e) {
+      if (signal?.aborted || isAbortError(e)) throw new AbortedError();
       if (!opts.silent) this.hooks.showBanner(GENERIC_ERROR);
       throw new ApiError(0, (e as Error).message);
     }
-    if (res.ok && opts.raw) return res as T;
-    const text = await res.text();
+    // Aborted while the answer was on its way: the caller has moved on.
+    if (signal?.aborted) throw new AbortedError();
     let data: unknown = text;
     if ((res.headers.get('content-type') ?? '').includes('json') && text) {
       try {
@@ -137,7 +164,7 @@ export class ApiClient {
     }
     if (res.ok) return data as T;
 
-    const err = (data as { error?: { message?: string; fields?: Record<string, string> } })?.error;
+    const err = (data as { error?: { message?: string; fields?: Record<string, string>; code?: string } })?.error;
     const message = err?.message ?? (typeof data === 'string' && data ? data : `${res.status} ${res.statusText}`);
     if (message.includes('CSRF')) this.setCsrfToken(null);
     const refresh = (data as { refresh_login?: boolean })?.refresh_login === true;
@@ -148,6 +175,6 @@ export class ApiClient {
       // 422/409 carry field messages the form shows itself; everything else is the banner's.
       this.hooks.showBanner(res.status === 403 ? message : GENERIC_ERROR);
     }
-    throw new ApiError(res.status, message, err?.fields, data);
+    throw new ApiError(res.status, message, err?.fields, data, typeof err?.code === 'string' ? err.code : undefined);
   }
 }

@@ -1,4 +1,16 @@
-export { ApiClient, ApiError, adoptCsrfCookie, CSRF_STORAGE_KEY, GENERIC_ERROR, type ApiClientHooks, type RequestOptions } from './ApiClient';
+export {
+  AbortedError,
+  ApiClient,
+  ApiError,
+  adoptCsrfCookie,
+  CSRF_STORAGE_KEY,
+  GENERIC_ERROR,
+  isAbortError,
+  type ApiClientHooks,
+  type RequestOptions,
+} from './ApiClient';
+export { Resource, settle, type ResourceStatus, type Settled } from './Resource';
+export { errorCode, errorMessageKey } from './errorText';
 export { bootstrapPlugins, createCoreContainer, type BootResult } from './bootstrap';
 export { coreModule } from './coreModule';
 export {
@@ -35,24 +47,7 @@ export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type Toast
 export * from './tokens';
 export { activeNavKey, buildNav, type NavEntry, type NavModel } from './nav';
 export { formatCount, formatCurrency, formatDate, MISSING_COUNT } from './format';
-export { ShellModalsStore, type AudienceSummary } from './stores/ShellModalsStore';
-// The shell's links to plugin-owned pages live in the contract (plugin-api) so plugins' common code can use them.
-export {
-  AUDIENCE_DRAFT_STATE,
-  audienceBuilderLink,
-  audienceBuilderSearch,
-  audienceBuilderRoute,
-  audienceDetailRoute,
-  noticeRoute,
-  audiencesOverviewRoute,
-  BUILDER_ACTIONS,
-  BUILDER_REFERERS,
-  BUILDER_SET_HIERARCHY,
-  type AudienceDraft,
-  type BuilderAction,
-  type BuilderLinkOptions,
-  type BuilderReferer,
-} from '@discovery/plugin-api';
+export { noticeRoute } from '@discovery/plugin-api';
 export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels';
 export { saveBlob } from './files';
 export { contextReaches, RouteTable } from './routeTable';

@@ -22,13 +22,12 @@ import jobsFairnessMigration from './migrations/0005_jobs_fairness.sql';
 import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
-import { countsEngine, registerSegmentRoutes } from './routes/segments';
+import { countsEngine } from './counts';
 import { Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
 import { createSecurityHeaders } from './securityHeaders';
 import { PublicSnapshot } from './staticAssets';
-import type { RequestAuth, ServerCore } from './types';
-import { createOwnerRegistry } from './owners';
+import { sharedStore, type RequestAuth, type ServerCore, type ServerExtension } from './types';
 import { CountSlots } from './countSlots';
 import { SheetService } from './sheets/SheetService';
 
@@ -56,6 +55,8 @@ export interface ServerOptions {
   sheetsWorkerScript?: string;
   /** The job runner: options over DISCOVERY_JOBS_*; autoStart false leaves it to drain() (tests). */
   jobs?: JobServiceOptions & { autoStart?: boolean };
+  /** Routes of core's domain packages (the insight kit), registered before the plugins'. */
+  extensions?: ServerExtension[];
 }
 
 export interface DiscoveryServer {
@@ -297,7 +298,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     },
     invalidateUsers: () => sessions.invalidateUsers(),
     frames: embeddedApps,
-    owners: createOwnerRegistry(),
+    shared: sharedStore(),
   };
 
   // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.
@@ -310,7 +311,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       );
     registerAuthRoutes(app, { db, sessions, config, core, embeddedApps, sessionOf });
     registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
-    registerSegmentRoutes(app, core, population);
+    // Core's domain packages (the insight kit's segment and count routes), before the plugins.
+    for (const x of opts.extensions ?? []) await x.register(app, core, { population });
     for (const p of plugins) {
       // A plugin registers and schedules only its own job kinds ('<plugin id>.<job>').
       const own = (kind: string) => {

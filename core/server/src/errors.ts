@@ -1,10 +1,14 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CountBudgetError, CountsUnavailableError, UnknownSegmentsError } from '@discovery/counts';
-import { formatBytes, tooLargeMessage } from '@discovery/plugin-api';
+import { errorCodeForStatus, formatBytes, tooLargeMessage } from '@discovery/plugin-api';
 import { $ZodError, safeParse, type $ZodType, type output } from 'zod/v4/core';
 
-/** An error that becomes the JSON envelope `{ error: { message, status, fields? } }` (SRV-005). */
+/**
+ * An error that becomes the JSON envelope `{ error: { message, status, code, fields? } }` (SRV-005;
+ * `code` from ERROR_CODES in plugin-api, issue 24 §4: the status's own unless the thrower names one).
+ */
 export class HttpError extends Error {
+  code: string;
   constructor(
     readonly status: number,
     message: string,
@@ -12,9 +16,17 @@ export class HttpError extends Error {
     readonly extra?: Record<string, unknown>,
     /** Response headers that belong to the answer (Retry-After of a 429). */
     readonly headers?: Record<string, string>,
+    code?: string,
   ) {
     super(message);
     this.name = 'HttpError';
+    this.code = code ?? errorCodeForStatus(status);
+  }
+
+  /** The same error with a more precise machine code: `errors.conflict(msg).withCode('name_taken')`. */
+  withCode(code: string): this {
+    this.code = code;
+    return this;
   }
 }
 
@@ -78,27 +90,34 @@ const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body size did not match Content-Length'],
 };
 
-export function errorBody(req: FastifyRequest, status: number, message: string, fields?: Record<string, string>, extra?: Record<string, unknown>) {
-  return { error: { message, status, ...(fields ? { fields } : {}) }, request_id: req.id, ...(extra ?? {}) };
+export function errorBody(
+  req: FastifyRequest,
+  status: number,
+  message: string,
+  fields?: Record<string, string>,
+  extra?: Record<string, unknown>,
+  code: string = errorCodeForStatus(status),
+) {
+  return { error: { message, status, code, ...(fields ? { fields } : {}) }, request_id: req.id, ...(extra ?? {}) };
 }
 
 /** Every failure leaves as the JSON envelope; never a stack trace. */
 export function errorHandler(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply) {
   if (err instanceof HttpError) {
     if (err.headers) reply.headers(err.headers);
-    return reply.code(err.status).send(errorBody(req, err.status, err.message, err.fields, err.extra));
+    return reply.code(err.status).send(errorBody(req, err.status, err.message, err.fields, err.extra, err.code));
   }
   if (err instanceof UnknownSegmentsError) {
     // Any count or save naming segments the population does not have (the invalid-identifier flows read the list).
-    return reply.code(422).send(errorBody(req, 422, err.message, { identifiers: err.ids.join(', ') }, { invalid_identifiers: err.ids }));
+    return reply.code(422).send(errorBody(req, 422, err.message, { identifiers: err.ids.join(', ') }, { invalid_identifiers: err.ids }, 'segments_unknown'));
   }
   if (err instanceof CountBudgetError) {
     // More count work than one request may ask for: refused before any of it ran.
-    return reply.code(422).send(errorBody(req, 422, err.message, undefined, { count_budget: { cost: err.cost, limit: err.limit } }));
+    return reply.code(422).send(errorBody(req, 422, err.message, undefined, { count_budget: { cost: err.cost, limit: err.limit } }, 'cost_budget_exceeded'));
   }
   if (err instanceof CountsUnavailableError) {
     // A count worker died while answering (it has been replaced) or the workers keep dying.
-    return reply.code(503).send(errorBody(req, 503, err.message));
+    return reply.code(503).send(errorBody(req, 503, err.message, undefined, undefined, 'counts_unavailable'));
   }
   if (err instanceof $ZodError) {
     const h = zodToHttp(err);

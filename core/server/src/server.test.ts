@@ -473,7 +473,7 @@ describe('declared access (issue 12 §1)', () => {
     try {
       const res = await fetch(`${t.url}/api/v1/failing/boom`, { headers: { 'X-Request-ID': 'req-500-trace' } });
       expect(res.status).toBe(500);
-      expect(await res.json()).toEqual({ error: { message: 'Internal server error', status: 500 }, request_id: 'req-500-trace' });
+      expect(await res.json()).toEqual({ error: { message: 'Internal server error', status: 500, code: 'internal' }, request_id: 'req-500-trace' });
     } finally {
       spy.mockRestore();
       await t.close();

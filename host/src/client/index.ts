@@ -18,5 +18,10 @@ export function startHost(plugins: () => Promise<ClientPlugin[]>): void {
   Icons.setLoaderOptions({
     loader: async (name, size) => ((await import(`${__ICON_PATHS_URL__}/${size}/${name}.js`)) as { default: string[] }).default,
   });
-  void startApp({ plugins, buildInfo: __BUILD_INFO__ });
+  // The insight kit's services come with the plugins, in their lazy chunk (not on the sign-in page).
+  const withKit = async () => {
+    const [{ insightsKitPlugin }, list] = await Promise.all([import('@discovery/insights-kit'), plugins()]);
+    return [insightsKitPlugin, ...list];
+  };
+  void startApp({ plugins: withKit, buildInfo: __BUILD_INFO__ });
 }

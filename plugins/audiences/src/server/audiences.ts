@@ -1,5 +1,5 @@
+import { type Rules } from '@discovery/insights-kit/common';
 import type { CountsEngine } from '@discovery/counts';
-import type { Rules } from '@discovery/counts/common';
 import { handle, type Queryable, type ResolvedContext, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { audiencesEndpoints as E, MESSAGES, ruleIds, type AudienceDto, type ProfileDto } from '../common';

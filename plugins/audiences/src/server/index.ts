@@ -1,5 +1,6 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
-import { handle, ownerTable, type ServerCore } from '@discovery/server';
+import { owners, ownerTable } from '@discovery/insights-kit/server';
+import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { amsPermissions, audiencesEndpoints as E, audiencesPermissions, type HomeEntityRow } from '../common';
 import { audienceRows, refreshStale, registerAudienceRoutes, scopeOf, toAudienceDto } from './audiences';
@@ -14,7 +15,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   migrations: [{ id: '0001_audiences', sql: init }],
   register(router, core) {
     // Insight widgets need their owner to exist in the product (issue 25 §6).
-    core.owners.registerKind('audiences', ownerTable('audiences'));
+    owners(core).registerKind('audiences', ownerTable('audiences'));
     // SRV-039: the newest audiences and lookalikes of the context, for the home page.
     handle(router, E.homeEntities, async ({ query: { limit }, context }) => {
       const scope = scopeOf(context);

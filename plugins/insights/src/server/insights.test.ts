@@ -1,4 +1,6 @@
-import { defineServerPlugin, INSIGHTS_OWNER_KINDS } from '@discovery/plugin-api';
+import { owners } from '@discovery/insights-kit/server';
+import { INSIGHTS_OWNER_KINDS } from '@discovery/insights-kit/common';
+import { defineServerPlugin } from '@discovery/plugin-api';
 import type { ServerCore } from '@discovery/server';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { FastifyInstance } from 'fastify';
@@ -9,12 +11,12 @@ import insightsServer from './index';
  * Owners the way Grow, Journeys, Overlap and Audiences keep them: rows of a table, registered with
  * core.owners. Every product has owners 1..30 of every kind; 999 exists nowhere.
  */
-const owners = defineServerPlugin<ServerCore, FastifyInstance>({
+const ownerRows = defineServerPlugin<ServerCore, FastifyInstance>({
   id: 'probe',
   migrations: [{ id: '0001_probe', sql: 'create table probe_owners (kind text not null, id integer not null, product_id integer not null)' }],
   register(_router, core) {
     for (const kind of INSIGHTS_OWNER_KINDS) {
-      core.owners.registerKind(kind, {
+      owners(core).registerKind(kind, {
         exists: async (db, o) =>
           (await db.query('select 1 from probe_owners where kind = $1 and id = $2 and product_id = $3', [kind, o.id, o.productId])).length > 0,
       });
@@ -41,7 +43,7 @@ describe('insights API over a generated population', () => {
   let admin: TestSession;
 
   beforeAll(async () => {
-    s = await createTestServer({ plugins: [insightsServer, owners], population: { people: 30_000, seed: 42 } });
+    s = await createTestServer({ plugins: [insightsServer, ownerRows], population: { people: 30_000, seed: 42 } });
     [planner, viewer, admin] = await Promise.all([s.login('planner@example.com'), s.login('viewer@example.com'), s.login('admin@example.com')]);
   }, 120_000);
   afterAll(() => s.close());
@@ -400,16 +402,16 @@ describe('insights API over a generated population', () => {
     const owner = { kind: 'comparisons' as const, id: 21, productId };
     // The provider has withdrawn dmx-0005 and dmx-0007 (as the engine's invalid() would say).
     const gone = (ids: string[]) => ids.filter((id) => id === 'dmx-0005' || id === 'dmx-0007');
-    expect(await s.core.owners.invalid(s.core, owner, gone)).toEqual({
+    expect(await owners(s.core).invalid(s.core, owner, gone)).toEqual({
       identifiers: ['dmx-0007', 'dmx-0005'],
       tabs: ['Audiences'],
       widgets: ['Mixed', 'Only gone'],
     });
-    await s.core.transaction((tx) => s.core.owners.removeInvalid(tx, owner, ['dmx-0005', 'dmx-0007']));
+    await s.core.transaction((tx) => owners(s.core).removeInvalid(tx, owner, ['dmx-0005', 'dmx-0007']));
     const [tab] = (await call(planner, 'GET', '/comparisons/21/tabs', ACME)).body.data as InsightTabDto[];
     expect(tab.widgets.map((w) => [w.name, w.attributes.map((a) => a.segment_identifier)])).toEqual([['Mixed', ['dmx-0002']]]);
-    expect(await s.core.owners.invalid(s.core, owner, gone)).toEqual({ identifiers: [], tabs: [], widgets: [] });
-    await s.core.transaction((tx) => s.core.owners.deleteOwner(tx, owner));
+    expect(await owners(s.core).invalid(s.core, owner, gone)).toEqual({ identifiers: [], tabs: [], widgets: [] });
+    await s.core.transaction((tx) => owners(s.core).deleteOwner(tx, owner));
     expect((await call(planner, 'GET', '/comparisons/21/tabs', ACME)).body.data).toEqual([]);
     expect((await call(planner, 'GET', '/comparisons/22/tabs', ACME)).body.data).toHaveLength(1);
   });

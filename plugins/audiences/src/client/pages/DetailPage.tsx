@@ -1,22 +1,18 @@
+import { audienceBuilderLink, audienceDetailRoute, audiencesOverviewRoute, InsightsPanelToken, RequestIndexReport } from '@discovery/insights-kit';
 import { Button, Callout, Card, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { IndexBars } from '@discovery/charts';
 import { Heading, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import {
-  audienceBuilderLink,
-  audienceDetailRoute,
-  audiencesOverviewRoute,
   audienceTypeLabelKey,
   ConfigStoreToken,
   formatCount,
   formatDate,
   HierarchyStoreToken,
-  InsightsPanelToken,
   SessionStoreToken,
   ToastStoreToken,
   useOptionalService,
   useService,
 } from '@discovery/platform';
-import { RequestIndexReport } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

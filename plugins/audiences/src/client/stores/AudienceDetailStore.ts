@@ -1,4 +1,4 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
+import { segmentsEndpoints } from '@discovery/insights-kit';
 import { createToken } from '@discovery/plugin-api';
 import { ApiError, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';

@@ -1,5 +1,5 @@
-import { segmentsEndpoints, type Rules } from '@discovery/counts/common';
-import { ApiError, BUILDER_REFERERS, type ApiClient, type AudienceDraft, type BuilderReferer } from '@discovery/platform';
+import { segmentsEndpoints, type Rules, BUILDER_REFERERS, type AudienceDraft, type BuilderReferer } from '@discovery/insights-kit';
+import { ApiError, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { AudienceInput, audiencesEndpoints as E, ruleIds, type AudienceDto, type PeopleCount } from '../../common';
 

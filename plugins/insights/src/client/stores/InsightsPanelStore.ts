@@ -1,5 +1,5 @@
-import { visibleLevels, type InsightsLevel } from '@discovery/plugin-api';
-import { ApiError, type ApiClient, type InsightsPanelProps as PanelProps } from '@discovery/platform';
+import { visibleLevels, type InsightsLevel, type InsightsPanelProps as PanelProps } from '@discovery/insights-kit';
+import { ApiError, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, observable, runInAction } from 'mobx';
 import {
   convertState,
