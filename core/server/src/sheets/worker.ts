@@ -4,8 +4,18 @@
  * thread, every other request waiting meanwhile.
  */
 import * as XLSX from '@e965/xlsx';
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import type { SheetRequest, SheetResponse } from './SheetService';
+
+// Below the event loop (Linux: per thread; elsewhere it would be the whole process's).
+if (process.platform === 'linux') {
+  try {
+    setPriority(10);
+  } catch {
+    // not allowed here: run at the process's priority
+  }
+}
 
 function answer(msg: SheetRequest): SheetResponse {
   if (msg.op === 'write') {
