@@ -47,7 +47,9 @@ function findNode(v: unknown, slug: string): Node | null {
 
 async function main() {
   const built = await build('full');
-  const server = await startBenchServer(built.serverFile, { env: { DISCOVERY_PLANNING_DEMO_DELAY_MS: '0' } });
+  const server = await startBenchServer(built.serverFile, {
+    env: { DISCOVERY_PLANNING_DEMO_DELAY_MS: '0', DISCOVERY_JOBS_MAX_PER_USER: String(IMPORTS + 10), DISCOVERY_JOBS_MAX_PER_CLIENT: String(IMPORTS + 10) },
+  });
   try {
     const session = await signIn(server.url, 'planner@example.com', CONTEXT);
     const headers = (json: boolean) => session.headers({ json });

@@ -177,8 +177,12 @@ export async function build(name: string, opts: { minify?: boolean } = {}): Prom
   const serverFile = join(outDir, 'server.mjs');
   await esbuild.build({
     absWorkingDir: ROOT,
-    // The count engine's worker threads (and the population generator) run their own entry.
-    entryPoints: { server: join(genDir, 'server.ts'), 'counts-worker': join(ROOT, 'core', 'counts', 'src', 'worker.ts') },
+    // The count engine's worker threads (and the population generator) and the spreadsheet thread run their own entries.
+    entryPoints: {
+      server: join(genDir, 'server.ts'),
+      'counts-worker': join(ROOT, 'core', 'counts', 'src', 'worker.ts'),
+      'sheets-worker': join(ROOT, 'core', 'server', 'src', 'sheets', 'worker.ts'),
+    },
     bundle: true,
     format: 'esm',
     platform: 'node',

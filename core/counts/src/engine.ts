@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -11,8 +12,14 @@ import { checkSegmentFile, SHARD_SIZE, type MembershipKind } from './storage';
 
 export interface EngineOptions {
   dir: string;
-  /** Worker threads; default: the machine's parallelism, at most one per shard; 0 = run inline. */
+  /**
+   * Worker threads; default: the machine's parallelism. 0 = run inline on the caller's thread
+   * (tests and tools only: a server never counts on its event loop). With fewer shards than
+   * workers every worker can read every shard and each call goes whole to the least busy one.
+   */
   workers?: number;
+  /** The most count work one call, or one request's calls together (runInCountScope), may ask for: see costOf. Default DEFAULT_COUNT_BUDGET. */
+  budget?: number;
   /** The worker entry; default: worker-dev.cjs beside the sources (tsx). A bundled server passes its built worker. */
   workerScript?: string;
   /**
@@ -110,6 +117,71 @@ export class CountsUnavailableError extends Error {
   }
 }
 
+/**
+ * A request asked for more count work than the budget allows (segment references × shards, see
+ * costOf): refused before any of it runs. The server answers 422 with this message.
+ */
+export class CountBudgetError extends Error {
+  readonly status = 422;
+  constructor(
+    /** The request's work with this call included. */
+    readonly cost: number,
+    readonly limit: number,
+  ) {
+    super(
+      `This count is too large: it needs ${cost.toLocaleString('en-US')} units of work (segments and rule-group entries × population shards), over the limit of ${limit.toLocaleString('en-US')} per request. Use fewer segments, markets, audiences or rule groups.`,
+    );
+    this.name = 'CountBudgetError';
+  }
+}
+
+/** The most work one request may ask of the engine (DISCOVERY_COUNT_BUDGET): see costOf. */
+export const DEFAULT_COUNT_BUDGET = 20_000;
+
+/**
+ * The count work of one request (the server opens one per API request): every engine call made
+ * inside it is charged to the same budget, and `beforeWork` runs before the first call that does
+ * work (the server takes the caller's count slot there, and may refuse with a 429).
+ */
+export interface CountScope {
+  /** Units charged so far. */
+  spent: number;
+  beforeWork?(): void;
+}
+
+const countScopes = new AsyncLocalStorage<CountScope>();
+
+/** Runs fn with every engine call it makes (awaited or not) charged to `scope`. */
+export function runInCountScope<T>(scope: CountScope, fn: () => T): T {
+  return countScopes.run(scope, fn);
+}
+
+const refsOf = (rule?: Rule) => [...(rule?.include?.and ?? []), ...(rule?.exclude?.and ?? [])].reduce((n, g) => n + g.or.length, 0);
+
+/**
+ * The work of one operation per shard, in segment references: each id of a list, each entry of a
+ * rule's OR groups (a filter counted once per membership kind it is evaluated for) and each overlap
+ * cell. Each is a bitmap read and an AND/OR over one shard, which is what the time goes into
+ * (measured at 1M people: 10,000 references took 100-200 ms of a worker), so cost = references ×
+ * shards visited.
+ */
+export function costOf(op: Op): number {
+  switch (op.op) {
+    case 'counts':
+      return op.ids.length + refsOf(op.filter);
+    case 'overlap':
+      return op.x.length + op.y.length + op.x.length * op.y.length + refsOf(op.filter);
+    case 'rule':
+      return refsOf(op.rule);
+    case 'mekko':
+      return op.markets.reduce((n, m) => n + m.matched.length + m.modeled.length, 0);
+    case 'funnel':
+      return op.rows.reduce((n, r) => n + r.matched.filter(Boolean).length + r.modeled.filter(Boolean).length, 0) + 2 * refsOf(op.filter);
+    case 'profile':
+      return op.ids.length + refsOf(op.audience);
+  }
+}
+
 /** The population on disk is unreadable (missing, truncated or corrupt files): the engine does not open. */
 export class PopulationLoadError extends Error {
   constructor(message: string) {
@@ -120,6 +192,8 @@ export class PopulationLoadError extends Error {
 
 interface Executor {
   run(op: Op, shards: number[]): Promise<Partial | null>;
+  /** Calls sent and not answered yet. */
+  readonly busy: number;
   memory(): Promise<{ bitmaps: number; bytes: number }>;
   close(): Promise<void>;
   /** Workers that died and were replaced. */
@@ -139,6 +213,7 @@ class InlineExecutor implements Executor {
   async close() {
     this.store.close();
   }
+  readonly busy = 0;
   readonly restarts = 0;
   readonly failure = null;
 }
@@ -162,6 +237,10 @@ class WorkerExecutor implements Executor {
 
   constructor(private readonly spawn: (first: boolean) => Worker) {
     this.start(true);
+  }
+
+  get busy(): number {
+    return this.pending.size;
   }
 
   private start(first: boolean): void {
@@ -258,15 +337,22 @@ function readPopulation(dir: string): Manifest {
 export class CountsEngine {
   private readonly byId: Map<string, SegmentEntry>;
   private readonly shardsOf: number[][];
+  /** Fewer shards than workers: every worker reads every shard, and a call goes whole to the least busy one. */
+  private readonly whole: boolean;
+  readonly budget: number;
 
   private constructor(
     readonly manifest: Manifest,
     private readonly executors: Executor[],
     private readonly kernelInfo: { mode: KernelMode; status: string },
+    budget = DEFAULT_COUNT_BUDGET,
   ) {
     this.byId = new Map(manifest.segments.map((s) => [s.short_id, s]));
-    this.shardsOf = executors.map(() => []);
-    for (let s = 0; s < manifest.shards; s++) this.shardsOf[s % executors.length].push(s);
+    this.whole = executors.length > 1 && manifest.shards < executors.length;
+    const all = Array.from({ length: manifest.shards }, (_, s) => s);
+    this.shardsOf = executors.map((_, i) => (this.whole ? all : all.filter((s) => s % executors.length === i)));
+    if (!(Number.isFinite(budget) && budget > 0)) throw new Error(`the count budget must be a positive number (got ${budget})`);
+    this.budget = budget;
   }
 
   static exists(dir: string): boolean {
@@ -277,14 +363,13 @@ export class CountsEngine {
   static async open(opts: EngineOptions): Promise<CountsEngine> {
     const { mode, status } = chooseKernel(opts.kernel);
     const manifest = readPopulation(opts.dir);
-    const wanted = opts.workers ?? Math.min(availableParallelism(), manifest.shards);
-    const n = Math.max(0, Math.min(wanted, manifest.shards));
+    const n = Math.max(0, Math.floor(opts.workers ?? availableParallelism()));
     const kernelInfo = { mode, status };
-    if (n <= 1 && (opts.workers ?? 1) <= 1)
-      return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(opts.dir, manifest, { kernel: opts.kernel }))], kernelInfo);
+    // Inline only when asked for (tests, tools): one shard is no reason to count on the caller's thread.
+    if (n === 0) return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(opts.dir, manifest, { kernel: opts.kernel }))], kernelInfo, opts.budget);
     const script = opts.workerScript ?? join(__dirname, 'worker-dev.cjs');
     const executors: Executor[] = [];
-    for (let i = 0; i < Math.max(1, n); i++) {
+    for (let i = 0; i < n; i++) {
       const fault = opts.fault?.worker === i ? opts.fault : undefined;
       executors.push(
         new WorkerExecutor(
@@ -297,13 +382,23 @@ export class CountsEngine {
         ),
       );
     }
-    return new CountsEngine(manifest, executors, kernelInfo);
+    return new CountsEngine(manifest, executors, kernelInfo, opts.budget);
   }
 
   /** An inline engine over files with a manifest given by the caller (tests, tools). */
   static async fromManifest(dir: string, manifest: Manifest): Promise<CountsEngine> {
     const { mode, status } = chooseKernel();
     return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(dir, manifest))], { mode, status });
+  }
+
+  /** Calls sent to the worker threads and not answered yet (always 0 inline). */
+  get busy(): number {
+    return this.executors.reduce((n, e) => n + e.busy, 0);
+  }
+
+  /** Worker threads counting (0: inline, tests and tools only). */
+  get threads(): number {
+    return this.executors.some((e) => e instanceof WorkerExecutor) ? this.executors.length : 0;
   }
 
   get people(): number {
@@ -337,13 +432,27 @@ export class CountsEngine {
   }
 
   /** A region is a contiguous slice of person ids: only the shards it touches hold its people. */
-  private shardsFor(i: number, region?: string): number[] {
-    if (!region) return this.shardsOf[i];
+  private regionShards(region?: string): (s: number) => boolean {
+    if (!region) return () => true;
     const slice = this.manifest.regions.find((r) => r.key === region);
     if (!slice) throw new Error(`unknown region '${region}'`);
     const first = Math.floor(slice.start / SHARD_SIZE);
     const last = Math.ceil(slice.end / SHARD_SIZE);
-    return this.shardsOf[i].filter((s) => s >= first && s < last);
+    return (s) => s >= first && s < last;
+  }
+
+  /**
+   * Charges the operation to the request's budget (or, outside a request, to a budget of its own)
+   * before anything runs: CountBudgetError past the limit.
+   */
+  private charge(op: Op, shards: number): void {
+    const scope = countScopes.getStore();
+    const cost = costOf(op) * Math.max(1, shards);
+    const total = (scope?.spent ?? 0) + cost;
+    if (total > this.budget) throw new CountBudgetError(total, this.budget);
+    if (!scope) return;
+    scope.beforeWork?.();
+    scope.spent = total;
   }
 
   private async run(op: Op): Promise<Partial> {
@@ -351,9 +460,17 @@ export class CountsEngine {
     // for a region whose shards sit on the other slots: every call then gets the same answer.
     const failure = this.health().failure;
     if (failure) throw new CountsUnavailableError(`Audience counts are unavailable: ${failure}.`);
+    const inRegion = this.regionShards(op.region);
+    const touched = Array.from({ length: this.manifest.shards }, (_, s) => s).filter(inRegion).length;
+    this.charge(op, touched);
+    if (this.whole) {
+      // Each worker reads every shard: the whole call to the one with the fewest calls waiting.
+      const e = this.executors.reduce((a, b) => (b.busy < a.busy ? b : a));
+      return (await e.run(op, this.shardsOf[0].filter(inRegion))) ?? [];
+    }
     const parts = await Promise.all(
       this.executors.map((e, i) => {
-        const shards = this.shardsFor(i, op.region);
+        const shards = this.shardsOf[i].filter(inRegion);
         return shards.length ? e.run(op, shards) : Promise.resolve(null);
       }),
     );

@@ -1,6 +1,11 @@
 export {
+  costOf,
+  CountBudgetError,
   CountsEngine,
   CountsUnavailableError,
+  DEFAULT_COUNT_BUDGET,
+  runInCountScope,
+  type CountScope,
   MODELED_ONLY_WEIGHT,
   PopulationLoadError,
   UnknownSegmentsError,

@@ -14,7 +14,10 @@ export interface PopulationOptions {
   regions?: string[];
   /** The worker entry (the bundled worker in a build; worker-dev.cjs from sources). */
   workerScript?: string;
+  /** Worker threads counting (default: the machine's parallelism; 0 = inline, tests only). */
   workers?: number;
+  /** The most count work one request may ask for (EngineOptions.budget). */
+  budget?: number;
   log?: (msg: string) => void;
 }
 
@@ -63,9 +66,11 @@ export class Population {
         });
         this.opts.log?.(`Demo population ready in ${((Date.now() - t0) / 1000).toFixed(1)} s.`);
       }
-      this.engine = await CountsEngine.open({ dir, workers: this.opts.workers, workerScript: this.opts.workerScript });
+      this.engine = await CountsEngine.open({ dir, workers: this.opts.workers, workerScript: this.opts.workerScript, budget: this.opts.budget });
       this.state = 'ready';
-      this.opts.log?.(`Count engine: ${this.engine.people.toLocaleString()} people, overlaps and mekkos on ${this.engine.kernel.status}.`);
+      this.opts.log?.(
+        `Count engine: ${this.engine.people.toLocaleString()} people on ${this.engine.threads} worker thread(s), overlaps and mekkos on ${this.engine.kernel.status}.`,
+      );
       return this.engine;
     } catch (e) {
       // Generation errors, damaged files (PopulationLoadError), a bad DISCOVERY_COUNT_KERNEL: the

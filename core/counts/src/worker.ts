@@ -3,6 +3,7 @@
  * engine gives it) or, with `workerData.generate`, one part of the data provider's work.
  */
 import { readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { WorkerFault } from './engine';
@@ -37,6 +38,16 @@ function die(how: WorkerFault['how']): void {
   }
   const hog: number[][] = [];
   for (;;) hog.push(new Array<number>(1 << 20).fill(hog.length));
+}
+
+// Below the server's event loop: on Linux a thread's nice value is its own (elsewhere it would be
+// the whole process's, so it is left alone). A ping then waits for no count (issue 25 §2).
+if (process.platform === 'linux') {
+  try {
+    setPriority(10);
+  } catch {
+    // not allowed here: run at the process's priority
+  }
 }
 
 if (data.generate) {

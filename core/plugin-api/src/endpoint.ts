@@ -43,6 +43,20 @@ export interface EndpointSpec {
   readonly bodyErrors?: 'field' | 'rule';
   /** The answer is not JSON (a file, a redirect, text): the client reads it raw. */
   readonly raw?: boolean;
+  /**
+   * The call asks the count engine for work. The server lets each user run only a few such calls
+   * at once (429 with Retry-After beyond that, before the body is validated). Every engine call a
+   * request makes is charged to one per-request budget whether declared or not; declaring it moves
+   * the per-user check before any work (a route that counts without it is limited at its first
+   * count instead).
+   */
+  readonly counts?: boolean;
+  /**
+   * A file upload: multipart/form-data with the file in the part named `field`, the whole body at
+   * most `maxBytes` (413 naming that limit beyond it; clients check the size before sending). The
+   * handler receives the part as `file`.
+   */
+  readonly upload?: { readonly field: string; readonly maxBytes: number };
 }
 
 /** A response type without a runtime schema (see EndpointSpec.response). */
@@ -81,7 +95,9 @@ export function defineEndpoint<const E extends EndpointSpec>(e: E): E {
   const names = [...e.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
   if (names.length && !e.params) throw new Error(`endpoint ${e.method} ${e.path}: path params (${names.join(', ')}) need a params schema`);
   if (!ACCESS_SCOPES.includes(e.access.scope)) throw new Error(`endpoint ${e.method} ${e.path}: unknown scope '${e.access.scope}'`);
-  if ((e.method === 'GET' || e.method === 'DELETE') && e.body) throw new Error(`endpoint ${e.method} ${e.path}: a ${e.method} has no body`);
+  if ((e.method === 'GET' || e.method === 'DELETE') && (e.body || e.upload)) throw new Error(`endpoint ${e.method} ${e.path}: a ${e.method} has no body`);
+  if (e.upload && !(Number.isInteger(e.upload.maxBytes) && e.upload.maxBytes > 0 && e.upload.field))
+    throw new Error(`endpoint ${e.method} ${e.path}: an upload names its field and a whole number of maxBytes`);
   return Object.freeze(e);
 }
 
@@ -116,6 +132,18 @@ export function matchEndpoint(e: Pick<EndpointSpec, 'path'>, path: string): Reco
     } else if (want[i] !== got[i]) return null;
   }
   return params;
+}
+
+/** A byte limit as people read it ('5 MB', '512 KB'). */
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / (1024 * 1024)).toFixed(1)} MB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
+  return `${n} bytes`;
+}
+
+/** The 413's message, the same from the server and from a client that checks the size before sending. */
+export function tooLargeMessage(maxBytes: number): string {
+  return `The file is too large: this upload takes at most ${formatBytes(maxBytes)}.`;
 }
 
 export function describeAccess(a: Access): string {

@@ -10,11 +10,15 @@ export const ID_MESSAGE = `must be a whole number from 1 to ${MAX_ID}`;
 export const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
 export const CONTROL_MESSAGE = 'must not contain control characters';
 
-/** Control characters other than tab, line feed and carriage return; NUL among them. */
+/**
+ * Control characters other than tab, line feed and carriage return (NUL among them, and the C1
+ * range), and the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069),
+ * which make a name read differently from what it holds. The plain marks LRM/RLM stay allowed.
+ */
 export function hasControlCharacters(s: string): boolean {
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return true;
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || (c >= 127 && c <= 159) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069)) return true;
   }
   return false;
 }

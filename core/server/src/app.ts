@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { validatePlugins, type PermissionDef, type ServerPlugin } from '@discovery/plugin-api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +10,7 @@ import { canIn, SessionStore } from './auth/sessionStore';
 import { loadConfig, type AppConfig } from './config';
 import { openDatabase, type Database } from './db';
 import { checkDeclaredAccess, isApiPath, type RouteRecord } from './endpoints';
-import { errorBody, errorHandler, errors, HttpError, validate } from './errors';
+import { DEFAULT_BODY_LIMIT, errorBody, errorHandler, errors, HttpError, validate } from './errors';
 import { loadHierarchy, resolveContext, type ClientNode } from './hierarchy/hierarchy';
 import { isSlugVisible } from './hierarchy/slugs';
 import { runMigrations } from './migrations';
@@ -19,6 +18,7 @@ import coreMigration from './migrations/0001_core.sql';
 import seedsMigration from './migrations/0002_seeds.sql';
 import jobsMigration from './migrations/0003_jobs.sql';
 import sessionSsoKeyMigration from './migrations/0004_session_sso_key.sql';
+import jobsFairnessMigration from './migrations/0005_jobs_fairness.sql';
 import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
@@ -26,7 +26,10 @@ import { countsEngine } from './counts';
 import { DEMO_REGIONS, Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
 import { createSecurityHeaders } from './securityHeaders';
+import { PublicSnapshot } from './staticAssets';
 import { sharedStore, type RequestAuth, type ServerCore, type ServerExtension } from './types';
+import { CountSlots } from './countSlots';
+import { SheetService } from './sheets/SheetService';
 
 export interface BuildInfo {
   version: string;
@@ -48,6 +51,8 @@ export interface ServerOptions {
   population?: PopulationOptions | false;
   /** Check every answer of an endpoint with a response schema against it (tests turn it on). */
   validateResponses?: boolean;
+  /** The spreadsheet thread's entry (core.sheets): the bundled server passes its built one; default: the sources' (tsx). */
+  sheetsWorkerScript?: string;
   /** The job runner: options over DISCOVERY_JOBS_*; autoStart false leaves it to drain() (tests). */
   jobs?: JobServiceOptions & { autoStart?: boolean };
   /** Routes of core's domain packages (the insight kit), registered before the plugins'. */
@@ -70,7 +75,17 @@ export interface DiscoveryServer {
 
 const REQUEST_ID = /^[A-Za-z0-9-]{1,100}$/;
 
-/** The path of the first string or key holding a NUL character (iterative: deep JSON cannot overflow the stack). */
+/** A value JSON.parse (or the query parser) makes: not a Buffer, typed array, stream or class instance. */
+function isPlainObject(v: object): boolean {
+  const proto = Object.getPrototypeOf(v);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * The path of the first string or key holding a NUL character (iterative: deep JSON cannot
+ * overflow the stack). Only parsed JSON and query values are walked: an upload's Buffer (or any
+ * other binary body) is the file's bytes, not text, and walking it byte by byte stalled the server.
+ */
 export function firstNul(value: unknown, root: string): string | null {
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length) {
@@ -79,7 +94,7 @@ export function firstNul(value: unknown, root: string): string | null {
       if (v.includes('\u0000')) return path || 'body';
     } else if (Array.isArray(v)) {
       for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
-    } else if (v && typeof v === 'object') {
+    } else if (v && typeof v === 'object' && isPlainObject(v)) {
       for (const [k, child] of Object.entries(v)) {
         const at = path ? `${path}.${k}` : k;
         if (k.includes('\u0000')) return at.split('\u0000').join('\\0');
@@ -103,6 +118,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
           { id: '0002_seeds', sql: seedsMigration },
           { id: '0003_jobs', sql: jobsMigration },
           { id: '0004_session_sso_key', sql: sessionSsoKeyMigration },
+          { id: '0005_jobs_fairness', sql: jobsFairnessMigration },
         ],
       },
       ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] })),
@@ -128,7 +144,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
 
   const app = Fastify({
     logger: opts.logger ?? false,
-    bodyLimit: 1_048_576,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // SRV-004: echo the caller's X-Request-ID, or make one.
     genReqId: (req) => {
@@ -140,7 +156,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
   app.decorateRequest('discovery', null as unknown as RequestAuth);
-  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false });
+  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false, countSlots: new CountSlots(config.countConcurrency) });
 
   // Every API route declares its access; the server refuses to boot on one that does not, naming
   // the plugin and the route. The table is kept for the route walk and the fuzzer.
@@ -256,11 +272,19 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     await jobs.stop();
   });
 
-  const population = opts.population ? new Population({ ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) }) : null;
+  const population = opts.population
+    ? new Population({ budget: config.countBudget, ...opts.population, log: opts.population.log ?? ((m) => app.log.info(m)) })
+    : null;
+
+  const sheets = new SheetService(opts.sheetsWorkerScript);
+  app.addHook('onClose', async () => {
+    await sheets.close();
+  });
 
   const core: ServerCore = {
     counts: () => countsEngine(population),
     populationPlan: opts.population ? { people: opts.population.people, seed: opts.population.seed, regions: opts.population.regions ?? DEMO_REGIONS } : null,
+    sheets,
     jobs,
     query: (sql, params) => db.query(sql, params),
     transaction: (fn) => db.transaction(fn),
@@ -311,35 +335,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       await app.register(async (router) => p.register(router, pluginCore), { prefix: `/api/v1/${p.id}` });
     }
 
-    const staticDir = opts.staticDir && existsSync(opts.staticDir) ? opts.staticDir : null;
-    if (staticDir) {
-      // The assets: named by their content, cached for good, so no validators or ranges (~100
-      // bytes less per file); scripts/build.ts writes .br and .gz beside them and the browser gets
-      // the one it accepts.
-      if (existsSync(join(staticDir, 'assets'))) {
-        await app.register(fastifyStatic, {
-          root: join(staticDir, 'assets'),
-          prefix: '/assets/',
-          wildcard: false,
-          preCompressed: true,
-          immutable: true,
-          maxAge: '365d',
-          etag: false,
-          lastModified: false,
-          acceptRanges: false,
-          decorateReply: false,
-        });
-      }
-      // The page, for every client route (below): asked for again each time (its Cache-Control is
-      // the handler's), answered 304 when unchanged.
-      await app.register(fastifyStatic, { root: staticDir, serve: false, cacheControl: false });
-    }
+    // The client build, read once at start and served from memory: a rebuild of dist/ while the
+    // server runs does not blank the running app (issue 25 §8).
+    const site = opts.staticDir && existsSync(join(opts.staticDir, 'index.html')) ? new PublicSnapshot(opts.staticDir) : null;
+    site?.register(app);
     app.setNotFoundHandler((req, reply) => {
       const path = req.url.split('?')[0];
       // The client router owns every other GET path (SPA fallback).
-      if (staticDir && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) {
-        return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-      }
+      if (site && req.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/assets/')) return site.page(req, reply);
       return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
     });
 

@@ -1,4 +1,5 @@
 import type { PublicConfigDto } from '@discovery/plugin-api';
+import { DEFAULT_COUNT_BUDGET } from '@discovery/counts';
 import { randomBytes } from 'node:crypto';
 
 export interface AppConfig {
@@ -24,6 +25,19 @@ export interface AppConfig {
   secureCookies: 'always' | 'https';
   /** Origins the app may embed in frames (CSP frame-src): the toolbox applications' hosts. */
   frameOrigins: string[];
+  /** The most count work one request may ask for (segment references × shards; 422 beyond). */
+  countBudget: number;
+  /** Count calls one user may have running at once (429 with Retry-After beyond). */
+  countConcurrency: number;
+}
+
+/** A whole number >= min from the environment, or the default; anything else stops the start, naming the variable. */
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const v = env[name]?.trim();
+  if (!v) return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min} (got '${v}')`);
+  return n;
 }
 
 const list = (v: string | undefined) =>
@@ -90,6 +104,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.DISCOVERY_TRUST_PROXY === 'true',
     secureCookies: env.NODE_ENV === 'production' || env.DISCOVERY_SECURE_COOKIES === 'true' ? 'always' : 'https',
     frameOrigins: list(env.DISCOVERY_FRAME_ORIGINS).map(frameOrigin),
+    countBudget: wholeNumber(env, 'DISCOVERY_COUNT_BUDGET', DEFAULT_COUNT_BUDGET),
+    countConcurrency: wholeNumber(env, 'DISCOVERY_COUNT_CONCURRENCY', 4),
   };
 }
 

@@ -1,7 +1,10 @@
 import { describeAccess, isTyped, type Access, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ResponseOf } from '@discovery/plugin-api';
+import { runInCountScope, type CountScope } from '@discovery/counts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { safeParse } from 'zod/v4/core';
+import type { CountSlots } from './countSlots';
 import { errors, parseBody, validate, zodToHttp } from './errors';
+import { multipartForm, type UploadForm } from './multipart';
 import type { ResolvedContext } from './hierarchy/hierarchy';
 import type { RequestAuth } from './types';
 
@@ -15,8 +18,8 @@ declare module 'fastify' {
     anyOrigin?: boolean;
   }
   interface FastifyInstance {
-    /** Server-wide switches the endpoint helper reads. */
-    discoveryOptions: { validateResponses: boolean };
+    /** Server-wide switches and services the endpoint helper reads. */
+    discoveryOptions: { validateResponses: boolean; countSlots: CountSlots };
   }
 }
 
@@ -37,6 +40,8 @@ export interface HandlerInput<E extends EndpointSpec> {
   body: BodyOf<E>;
   auth: RequestAuth;
   context: E['access']['scope'] extends 'none' ? ResolvedContext | null : ResolvedContext;
+  /** An upload endpoint's file part (null when the body has none) and text parts. */
+  form: E['upload'] extends object ? UploadForm : undefined;
 }
 
 export type EndpointHandler<E extends EndpointSpec> = (
@@ -50,11 +55,19 @@ export function isApiPath(url: string): boolean {
   return url.startsWith('/api') || url === '/sso-token';
 }
 
+/** Who a count slot belongs to: the signed-in person (the real one while viewing as), else the address. */
+function callerOf(req: FastifyRequest): string {
+  const who = req.discovery?.realUser?.id;
+  return who === undefined ? `ip:${req.ip}` : `user:${who}`;
+}
+
 /**
  * Serves an endpoint on a router (a plugin's router is prefixed with /api/v1/<id>; the endpoint's
  * absolute path must sit under it). Params that fail their schema answer 404 (an id out of range
  * names nothing), a bad query or body 422 naming the field. The access is the endpoint's own, so
- * the server enforces it before the handler runs.
+ * the server enforces it before the handler runs. Every handler runs in a count scope: the engine
+ * calls it makes share one budget (422 past it) and take one of the caller's count slots (429 when
+ * they are all in use), at once for an endpoint that declares `counts`, else at its first count.
  */
 export function handle<E extends EndpointSpec>(router: FastifyInstance, endpoint: E, handler: EndpointHandler<E>, opts: { anyOrigin?: boolean } = {}): void {
   const prefix = router.prefix ?? '';
@@ -62,27 +75,50 @@ export function handle<E extends EndpointSpec>(router: FastifyInstance, endpoint
     throw new Error(`endpoint ${endpoint.method} ${endpoint.path} is not under this router's prefix '${prefix}'`);
   }
   const url = endpoint.path.slice(prefix.length) || '/';
+  const upload = endpoint.upload;
+  // An upload's body is read whole (up to its limit) and its file part cut out with native scans.
+  if (upload && !router.hasContentTypeParser('multipart/form-data')) {
+    router.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+  }
   const route: RouteOptions = {
     method: endpoint.method,
     url,
+    ...(upload ? { bodyLimit: upload.maxBytes } : {}),
     config: { access: endpoint.access, endpoint, anyOrigin: opts.anyOrigin },
     handler: async (req, reply) => {
-      const input = {
-        params: endpoint.params ? parseParams(endpoint.params, req.params) : {},
-        query: endpoint.query ? validate(endpoint.query, req.query ?? {}) : {},
-        body: endpoint.body ? (endpoint.bodyErrors === 'rule' ? parseBody : validate)(endpoint.body, req.body ?? {}) : undefined,
-        auth: req.discovery,
-        context: req.discovery?.context ?? null,
-      } as HandlerInput<E>;
-      const out = await handler(input, req, reply);
-      if (out === reply || reply.sent) return out;
-      if (router.discoveryOptions?.validateResponses && endpoint.response && !isTyped(endpoint.response)) {
-        const r = safeParse(endpoint.response, out);
-        if (!r.success) {
-          throw new Error(`the answer of ${endpoint.method} ${endpoint.path} does not match its response schema: ${zodToHttp(r.error).message}`);
+      const slots = router.discoveryOptions.countSlots;
+      let release: (() => void) | null = endpoint.counts ? slots.take(callerOf(req)) : null;
+      const scope: CountScope = {
+        spent: 0,
+        beforeWork: () => {
+          release ??= slots.take(callerOf(req));
+        },
+      };
+      try {
+        const input = {
+          params: endpoint.params ? parseParams(endpoint.params, req.params) : {},
+          query: endpoint.query ? validate(endpoint.query, req.query ?? {}) : {},
+          body: endpoint.body ? (endpoint.bodyErrors === 'rule' ? parseBody : validate)(endpoint.body, req.body ?? {}) : undefined,
+          auth: req.discovery,
+          context: req.discovery?.context ?? null,
+          form: upload
+            ? Buffer.isBuffer(req.body)
+              ? multipartForm(req.body, String(req.headers['content-type'] ?? ''), upload.field)
+              : { file: null, fields: {} }
+            : undefined,
+        } as HandlerInput<E>;
+        const out = await runInCountScope(scope, () => handler(input, req, reply));
+        if (out === reply || reply.sent) return out;
+        if (router.discoveryOptions?.validateResponses && endpoint.response && !isTyped(endpoint.response)) {
+          const r = safeParse(endpoint.response, out);
+          if (!r.success) {
+            throw new Error(`the answer of ${endpoint.method} ${endpoint.path} does not match its response schema: ${zodToHttp(r.error).message}`);
+          }
         }
+        return out;
+      } finally {
+        release?.();
       }
-      return out;
     },
   };
   router.route(route);

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { CountsUnavailableError, UnknownSegmentsError } from '@discovery/counts';
-import { errorCodeForStatus } from '@discovery/plugin-api';
+import { CountBudgetError, CountsUnavailableError, UnknownSegmentsError } from '@discovery/counts';
+import { errorCodeForStatus, formatBytes, tooLargeMessage } from '@discovery/plugin-api';
 import { $ZodError, safeParse, type $ZodType, type output } from 'zod/v4/core';
 
 /**
@@ -77,10 +77,15 @@ export function parseBody<S extends $ZodType>(schema: S, value: unknown): output
   throw errors.unprocessable(Object.values(fields)[0] ?? 'Validation failed', fields);
 }
 
+/** The body limit of every route that does not set its own (an upload's is its endpoint's maxBytes). */
+export const DEFAULT_BODY_LIMIT = 1_048_576;
+
+/** Bytes of a refused body still read (and dropped) so the client receives the 413 before the connection ends. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+
 const FASTIFY_CODES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'Malformed JSON in request body'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, "Body cannot be empty when content-type is set to 'application/json'"],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'Request body is too large (limit 1 MB)'],
   FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'Unsupported content type'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Request body size did not match Content-Length'],
 };
@@ -106,6 +111,10 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     // Any count or save naming segments the population does not have (the invalid-identifier flows read the list).
     return reply.code(422).send(errorBody(req, 422, err.message, { identifiers: err.ids.join(', ') }, { invalid_identifiers: err.ids }, 'segments_unknown'));
   }
+  if (err instanceof CountBudgetError) {
+    // More count work than one request may ask for: refused before any of it ran.
+    return reply.code(422).send(errorBody(req, 422, err.message, undefined, { count_budget: { cost: err.cost, limit: err.limit } }, 'cost_budget_exceeded'));
+  }
   if (err instanceof CountsUnavailableError) {
     // A count worker died while answering (it has been replaced) or the workers keep dying.
     return reply.code(503).send(errorBody(req, 503, err.message, undefined, undefined, 'counts_unavailable'));
@@ -115,6 +124,20 @@ export function errorHandler(err: FastifyError | Error, req: FastifyRequest, rep
     return reply.code(422).send(errorBody(req, 422, h.message, h.fields));
   }
   const fe = err as FastifyError;
+  if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    // The route's own limit (an upload's is larger than the JSON default).
+    const limit = req.routeOptions?.bodyLimit ?? DEFAULT_BODY_LIMIT;
+    const message = req.routeOptions?.config?.endpoint?.upload
+      ? tooLargeMessage(limit)
+      : `The request body is too large: this call takes at most ${formatBytes(limit)}.`;
+    // fastify asks to close the connection, which resets a browser still sending the body before it
+    // reads the answer (fetch then sees a network error). A body of a declared, bounded length is
+    // read to its end and dropped (Node does that for an answered request) so the browser gets the
+    // 413; past DRAIN_LIMIT, or without a length, the connection still closes.
+    const length = Number(req.headers['content-length']);
+    if (Number.isFinite(length) && length <= Math.max(DRAIN_LIMIT, limit * 2)) reply.removeHeader('connection');
+    return reply.code(413).send(errorBody(req, 413, message, undefined, { limit_bytes: limit }));
+  }
   if (fe.code && FASTIFY_CODES[fe.code]) {
     const [status, message] = FASTIFY_CODES[fe.code];
     return reply.code(status).send(errorBody(req, status, message));

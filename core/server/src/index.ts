@@ -14,3 +14,6 @@ export type { FrameRegistry, FrameUnitCheck } from './auth/embeddedApps';
 export type { RequestAuth, ServerCore, ServerExtension } from './types';
 export { countsEngine } from './counts';
 export * from './jobs';
+export { SheetService, type SheetCell, type SheetRows } from './sheets/SheetService';
+export type { UploadedFile, UploadForm } from './multipart';
+export { CountSlots } from './countSlots';

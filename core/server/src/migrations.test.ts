@@ -22,6 +22,7 @@ describe('migrations and seed on a file-backed PGlite', () => {
         'core/0002_seeds',
         'core/0003_jobs',
         'core/0004_session_sso_key',
+        'core/0005_jobs_fairness',
         'probe/0001_probe',
       ]);
       await first.close();

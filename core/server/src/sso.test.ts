@@ -35,7 +35,7 @@ describe('SSO tokens', () => {
     const token = await ssoToken(p);
     const ok = await validate(token);
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as { data: unknown }).data).toMatchObject({ email: 'planner@example.com', audience: null });
+    expect(((await ok.json()) as { data: unknown }).data).toMatchObject({ email: 'planner@example.com', audience: null, acting_user: null });
     expect((await validate(token.slice(0, -2) + 'xx')).status).toBe(401);
     expect((await get('/sso-token')).status).toBe(401);
   });
@@ -102,7 +102,11 @@ describe('SSO tokens', () => {
     });
     expect(start.status).toBe(200);
     const asViewer = await ssoToken(a);
-    expect(((await (await validate(asViewer)).json()) as { data: { email: string } }).data.email).toBe('viewer@example.com');
+    // 'View as' opens embedded applications as the viewed user; the token says who really acts (docs/decisions.md).
+    expect(((await (await validate(asViewer)).json()) as { data: unknown }).data).toMatchObject({
+      email: 'viewer@example.com',
+      acting_user: { user_id: expect.any(Number), email: 'admin@example.com' },
+    });
     expect((await fetch(`${s.url}/api/v1/impersonations/current`, { method: 'DELETE', headers: a.headers() })).status).toBe(204);
     expect((await validate(asViewer)).status).toBe(401);
     expect((await validate(await ssoToken(a))).status).toBe(200);

@@ -9,13 +9,21 @@ import type { Queryable } from './db';
 import type { errors } from './errors';
 import type { ClientNode, ResolvedContext } from './hierarchy/hierarchy';
 import type { Jobs } from './jobs';
+import type { SheetService } from './sheets/SheetService';
 
 /** What every authenticated request carries (set by the auth hook). */
 export interface RequestAuth {
   sessionId: string;
-  /** The effective user: the impersonated one while 'viewing as'. */
+  /**
+   * The effective user: the impersonated one while 'viewing as'. What the request may see and do
+   * is this user's (docs/decisions.md, 'View as': reads, writes and embedded applications as them).
+   */
   user: SessionUser;
-  /** The signed-in admin while impersonating, else the same as user. */
+  /**
+   * Who really acts: the signed-in admin while viewing as, else the same as user. An audit record
+   * of a write names this person as the actor and `user` as the one acted for; count slots and
+   * quotas are this person's.
+   */
   realUser: SessionUser;
   impersonating: boolean;
   permissions: PermissionSet;
@@ -58,6 +66,8 @@ export interface ServerCore {
    * without one: the demo seeds size their audiences' populations from it.
    */
   populationPlan: PopulationPlan | null;
+  /** Spreadsheets (.xls, .xlsx) read and written on a thread of their own: uploads and downloads never stall the server. */
+  sheets: SheetService;
   /** Background jobs: register kinds, enqueue (also inside a transaction), read, cancel, schedule. */
   jobs: Jobs;
   /** Embedded applications: which units may get a frame token (SRV-013), which origins pages may frame. */

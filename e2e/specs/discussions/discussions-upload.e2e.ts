@@ -65,28 +65,33 @@ describe('discussions: Discussions Upload', () => {
     expect(await page.names()).not.toContain(NAME);
   });
 
-  it('UPL-024 UPL-028 UPL-029 UPL-031 uploads an edited .xls template: its rows become the clusters, a bad row is listed', async () => {
+  it('UPL-024 UPL-025 UPL-028 UPL-029 UPL-030 UPL-031 an edited .xls template with a bad row changes nothing and lists it; fixed, its rows become the clusters', async () => {
     const nodes = await apiCall<{ data: { id: number; name: string }[] }>('GET', '/api/v1/discussions/discussion_cluster_nodes', REGION);
     const id = nodes.body.data.find((n) => n.name === `${NAME} club`)!.id;
-    const wb = XLSX.utils.book_new();
-    const rows = [
-      ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'],
-      [id, `${NAME} club`, 'Green tea', 40],
-      [id, `${NAME} club`, 'Chai', 25],
-      [id, `${NAME} club`, 'Too big', 101],
-    ];
-    XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Discussion');
-    const file = join(mkdtempSync(join(tmpdir(), 'discussions-e2e-')), 'Discussion_Template.xls');
-    writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+    const template = (last: number) => {
+      const wb = XLSX.utils.book_new();
+      const rows = [
+        ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'],
+        [id, `${NAME} club`, 'Green tea', 40],
+        [id, `${NAME} club`, 'Chai', last],
+      ];
+      XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Discussion');
+      const file = join(mkdtempSync(join(tmpdir(), 'discussions-e2e-')), 'Discussion_Template.xls');
+      writeFileSync(file, XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer);
+      return file;
+    };
 
     await page.edit(`${NAME} club`);
-    await page.chooseFile(file);
+    await expect(page.drawer.$('[data-testid="discussion-id"]')).toHaveText(`Discussion ID: ${id}`);
+    await page.chooseFile(template(101));
     await expect(page.drawer.$('[data-testid="discussion-file"]')).toHaveText(expect.stringContaining('Discussion_Template.xls'));
     await page.saveButton.click();
-    await page.waitForToast('Upload complete');
+    await page.waitForToast('Discussion Cluster could not be saved. Please try again. 1 row of the file failed: nothing was uploaded.');
     const errors = page.drawer.$('[data-testid="discussion-upload-errors"]');
     await expect(errors).toHaveText(expect.stringContaining('Size must be a whole number between 1 and 100.'));
-    await page.drawer.$('[data-testid="discussion-cancel"]').click();
+    await page.chooseFile(template(25));
+    await page.saveButton.click();
+    await page.waitForToast('Upload complete');
     await expect(page.item(`${NAME} club`).$('[data-testid="cluster-count"]')).toHaveText('2 clusters');
   });
 

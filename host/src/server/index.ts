@@ -30,6 +30,7 @@ export async function runServer(opts: RunServerOptions): Promise<void> {
     seed: process.env.DISCOVERY_SEED !== 'false',
     logger: process.env.DISCOVERY_LOG === 'true',
     buildInfo: __BUILD_INFO__,
+    sheetsWorkerScript: new URL('./sheets-worker.mjs', import.meta.url).pathname,
     population: {
       dir: process.env.DISCOVERY_POPULATION_DIR ?? './var/population',
       people: Number(process.env.DISCOVERY_POPULATION_PEOPLE ?? 1_000_000),

@@ -5,7 +5,7 @@
 import type { ServerExtension } from '@discovery/server';
 import { registerSegmentRoutes } from './segments';
 
-export { owners, createOwnerRegistry, type OwnedInvalid, type OwnedParts, type OwnerRef, type OwnerRegistry } from './owners';
+export { owners, createOwnerRegistry, ownerTable, type OwnedInvalid, type OwnedParts, type OwnerKind, type OwnerRef, type OwnerRegistry } from './owners';
 export { registerSegmentRoutes, regionOf } from './segments';
 
 /** What createServer registers for the kit: the segment and count APIs (SRV-061..064, SRV-103, SRV-105). */

@@ -30,9 +30,24 @@ export interface OwnedParts {
   deleteOwner(tx: Queryable, owner: OwnerRef): Promise<void>;
 }
 
-/** ServerCore.owners: the registered parts, asked together. */
+/** An owner kind's plugin answers whether one of its owners exists in a product (Grow: mekkos, Overlap: comparisons, ...). */
+export interface OwnerKind {
+  exists(db: Pick<Queryable, 'query'>, owner: OwnerRef): Promise<boolean>;
+}
+
+/** The common case: owners are rows of one table with `id` and `product_id` (the table's name comes from its plugin's code, never a request). */
+export function ownerTable(table: string): OwnerKind {
+  if (!/^[a-z_][a-z0-9_]*$/.test(table)) throw new Error(`ownerTable: '${table}' is not a table name`);
+  return { exists: async (db, o) => (await db.query(`select 1 from ${table} where id = $1 and product_id = $2`, [o.id, o.productId])).length > 0 };
+}
+
+/** ServerCore.owners: the registered parts, asked together, and the owner kinds. */
 export interface OwnerRegistry {
   register(parts: OwnedParts): void;
+  /** The plugin that keeps owners of this kind says which exist; one plugin per kind. */
+  registerKind(kind: InsightsOwnerKind, def: OwnerKind): void;
+  /** Whether the owner exists in its product; false for a kind no plugin of the build keeps. */
+  exists(db: Pick<Queryable, 'query'>, owner: OwnerRef): Promise<boolean>;
   invalid(db: Pick<Queryable, 'query'>, owner: OwnerRef, unknown: (ids: string[]) => string[]): Promise<OwnedInvalid>;
   removeInvalid(tx: Queryable, owner: OwnerRef, ids: readonly string[]): Promise<void>;
   deleteOwner(tx: Queryable, owner: OwnerRef): Promise<void>;
@@ -40,9 +55,15 @@ export interface OwnerRegistry {
 
 export function createOwnerRegistry(): OwnerRegistry {
   const all: OwnedParts[] = [];
+  const kinds = new Map<InsightsOwnerKind, OwnerKind>();
   const unique = (xs: string[]) => [...new Set(xs)];
   return {
     register: (parts) => void all.push(parts),
+    registerKind(kind, def) {
+      if (kinds.has(kind)) throw new Error(`owner kind '${kind}' is registered twice`);
+      kinds.set(kind, def);
+    },
+    exists: async (db, owner) => (await kinds.get(owner.kind)?.exists(db, owner)) ?? false,
     async invalid(db, owner, unknown) {
       const found = await Promise.all(all.map((p) => p.invalid(db, owner, unknown)));
       return {

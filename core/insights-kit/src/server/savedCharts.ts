@@ -1,6 +1,6 @@
 import type { Queryable, ServerCore } from '@discovery/server';
 import { copyNameOf, type InsightsOwnerKind, type InvalidIdentifiersDto } from '../common';
-import { owners, type OwnerRef } from './owners';
+import { owners, ownerTable, type OwnerRef } from './owners';
 
 /** The core or a transaction: anything that runs a query. */
 type Db = Pick<Queryable, 'query'>;
@@ -43,6 +43,8 @@ export class SavedCharts {
     for (const n of [spec.table, spec.defaults.table, spec.defaults.column])
       if (!SQL_NAME.test(n)) throw new Error(`saved charts '${spec.kind}': '${n}' is not a plain SQL name`);
     this.defaultsWhere = spec.defaults.perUser ? 'product_id = $1 and user_id = $2' : 'product_id = $1';
+    // The kind's owners are this table's rows: insight widgets need one in the product (issue 25 §6).
+    owners(core).registerKind(spec.kind, ownerTable(spec.table));
   }
 
   owner(id: number, productId: number): OwnerRef {

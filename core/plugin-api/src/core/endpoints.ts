@@ -49,6 +49,11 @@ export interface SsoClaimsDto {
   first_name: string;
   last_name: string;
   audience: string | null;
+  /**
+   * Who really acts, when the signed-in admin is 'viewing as' the user above (the token's `act`
+   * claim, after RFC 8693): an embedded application records this person as the actor. Null otherwise.
+   */
+  acting_user: { user_id: number; email: string } | null;
 }
 
 export const LoginBody = z.object({

@@ -10,6 +10,8 @@ export interface SsoClaims {
   aud?: string;
   /** The session the token was made in (its ssoKeyOf): the token dies with it. */
   sid: string;
+  /** 'View as': the admin who really acts as `sub` (RFC 8693's actor claim). */
+  act?: { sub: number; email: string };
 }
 
 /** SRV-010 / SRV-013: a short-lived signed token for embedded frames: payload.signature. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db';
+import { errors } from '../errors';
 import { parseCron, previousFire, type Cron } from './cron';
 import type { EnqueueOptions, Job, JobKind, JobListFilter, JobRun, Jobs, JobState, ScheduleOptions } from './types';
 
@@ -45,12 +46,16 @@ export interface JobServiceOptions {
   /** How long stop() waits for running handlers before handing their jobs back. Default 5 s. */
   stopGraceMs?: number;
   log?: JobLog;
+  /** Jobs one user may have waiting or running at once (429 beyond). Default 20. */
+  maxActivePerUser?: number;
+  /** Jobs one client (the first part of the context slug) may have waiting or running at once (429 beyond). Default 50. */
+  maxActivePerClient?: number;
   /** The clock schedules read (tests move it). */
   now?: () => Date;
   workerId?: string;
 }
 
-/** DISCOVERY_JOBS_POLL_MS, DISCOVERY_JOBS_CONCURRENCY, DISCOVERY_JOBS_RETENTION_DAYS. */
+/** DISCOVERY_JOBS_POLL_MS, _CONCURRENCY, _RETENTION_DAYS, _MAX_PER_USER, _MAX_PER_CLIENT. */
 export function jobOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): JobServiceOptions {
   const num = (name: string) => {
     const v = env[name];
@@ -59,7 +64,13 @@ export function jobOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): JobServ
     if (!Number.isFinite(n) || n <= 0) throw new Error(`${name} must be a positive number (got '${v}')`);
     return n;
   };
-  return { pollMs: num('DISCOVERY_JOBS_POLL_MS'), concurrency: num('DISCOVERY_JOBS_CONCURRENCY'), retentionDays: num('DISCOVERY_JOBS_RETENTION_DAYS') };
+  return {
+    pollMs: num('DISCOVERY_JOBS_POLL_MS'),
+    concurrency: num('DISCOVERY_JOBS_CONCURRENCY'),
+    retentionDays: num('DISCOVERY_JOBS_RETENTION_DAYS'),
+    maxActivePerUser: num('DISCOVERY_JOBS_MAX_PER_USER'),
+    maxActivePerClient: num('DISCOVERY_JOBS_MAX_PER_CLIENT'),
+  };
 }
 
 const DEFAULT_LEASE_MS = 30_000;
@@ -94,6 +105,11 @@ function toJob<P, R>(r: Row): Job<P, R> {
     leaseUntil: date(r.lease_until),
   };
 }
+
+/** When a caller over its job quota may try again (seconds). */
+const JOB_QUOTA_RETRY_SECONDS = 30;
+/** The client of a context slug ('acme/us/...' is 'acme'), or null. */
+const clientOf = (slug: string | null | undefined) => slug?.split('/')[0] || null;
 
 const json = (v: unknown) => (v === undefined || v === null ? null : JSON.stringify(v));
 /** A wait in ms as SQL (numbers from code only, never from a request). */
@@ -132,6 +148,8 @@ export class JobService implements Jobs {
   private readonly concurrency: number;
   private readonly retentionDays: number;
   private readonly stopGraceMs: number;
+  private readonly maxActivePerUser: number;
+  private readonly maxActivePerClient: number;
   private readonly log: JobLog;
   private readonly now: () => Date;
   private claims = 0;
@@ -151,6 +169,8 @@ export class JobService implements Jobs {
     this.concurrency = Math.max(1, Math.floor(opts.concurrency ?? 2));
     this.retentionDays = opts.retentionDays ?? 30;
     this.stopGraceMs = opts.stopGraceMs ?? 5000;
+    this.maxActivePerUser = opts.maxActivePerUser ?? 20;
+    this.maxActivePerClient = opts.maxActivePerClient ?? 50;
     this.log = opts.log ?? { error: (o, m) => console.error(m, o), warn: (o, m) => console.warn(m, o) };
     this.now = opts.now ?? (() => new Date());
   }
@@ -173,16 +193,55 @@ export class JobService implements Jobs {
   async enqueue<P>(kind: string, payload: P, opts: EnqueueOptions = {}): Promise<Job<P>> {
     const def = this.kind(kind);
     const value = def.payload ? def.payload.parse(payload) : payload;
-    const q: Pick<Queryable, 'query'> = opts.tx ?? this.db;
-    const rows = await q.query<Row>(
-      `insert into jobs (kind, payload, user_id, context_slug, run_at, key) values ($1, $2::jsonb, $3, $4, coalesce($5::timestamptz, now()), $6)
-       on conflict (key) do nothing returning *`,
-      [kind, JSON.stringify(value ?? {}), opts.userId ?? null, opts.contextSlug ?? null, opts.runAt ?? null, opts.key ?? null],
-    );
-    const row = rows[0] ?? (await q.query<Row>('select * from jobs where key = $1', [opts.key]))[0];
+    const insert = async (q: Pick<Queryable, 'query'>) => {
+      if (opts.key) {
+        const [existing] = await q.query<Row>('select * from jobs where key = $1', [opts.key]);
+        if (existing) return existing;
+      }
+      await this.checkQuota(q, opts);
+      const rows = await q.query<Row>(
+        `insert into jobs (kind, payload, user_id, context_slug, run_at, key) values ($1, $2::jsonb, $3, $4, coalesce($5::timestamptz, now()), $6)
+         on conflict (key) do nothing returning *`,
+        [kind, JSON.stringify(value ?? {}), opts.userId ?? null, opts.contextSlug ?? null, opts.runAt ?? null, opts.key ?? null],
+      );
+      return rows[0] ?? (await q.query<Row>('select * from jobs where key = $1', [opts.key]))[0];
+    };
+    // The quota's count and the insert in one transaction (the caller's, when given).
+    const quota = (opts.userId ?? null) !== null || !!clientOf(opts.contextSlug);
+    const row = opts.tx ? await insert(opts.tx) : quota ? await this.db.transaction(insert) : await insert(this.db);
     // Outside a transaction the job is visible now; inside one, most likely a moment later (else the next poll finds it).
     this.kick(opts.tx ? 50 : 0);
     return toJob<P, never>(row);
+  }
+
+  /**
+   * Issue 25 §3: one user, or one client, cannot flood the queue (100 reports and 300 imports from
+   * one planner made another client's report wait 116 s). Counted under a transaction lock per
+   * client (or user), so two enqueues at once cannot both take the last place.
+   */
+  private async checkQuota(q: Pick<Queryable, 'query'>, opts: EnqueueOptions): Promise<void> {
+    const userId = opts.userId ?? null;
+    const client = clientOf(opts.contextSlug);
+    if (userId === null && !client) return;
+    await q.query('select pg_advisory_xact_lock(hashtext($1))', [client ? `jobs-quota:client:${client}` : `jobs-quota:user:${userId}`]);
+    if (userId !== null) {
+      const [{ n }] = await q.query<{ n: number }>("select count(*)::int as n from jobs where user_id = $1 and state in ('queued', 'running')", [userId]);
+      if (Number(n) >= this.maxActivePerUser) {
+        throw errors.tooMany(
+          `You have ${n} background jobs waiting or running, the most one user may have. Please try again when some have finished.`,
+          JOB_QUOTA_RETRY_SECONDS,
+        );
+      }
+    }
+    if (client) {
+      const [{ n }] = await q.query<{ n: number }>("select count(*)::int as n from jobs where client = $1 and state in ('queued', 'running')", [client]);
+      if (Number(n) >= this.maxActivePerClient) {
+        throw errors.tooMany(
+          `This client has ${n} background jobs waiting or running, the most one client may have. Please try again when some have finished.`,
+          JOB_QUOTA_RETRY_SECONDS,
+        );
+      }
+    }
   }
 
   async get<P = unknown, R = unknown>(id: number): Promise<Job<P, R> | null> {
@@ -277,9 +336,11 @@ export class JobService implements Jobs {
     const [row] = await this.db.query<Row>(
       `update jobs j set state = 'running', claimed_by = $1, attempts = j.attempts + 1, started_at = now(),
               lease_until = now() + make_interval(secs => (select l.ms from unnest($2::text[], $3::double precision[]) as l(kind, ms) where l.kind = j.kind) / 1000)
-        where j.id = (select id from jobs
-                       where kind = any($2::text[]) and ((state = 'queued' and run_at <= now()) or (state = 'running' and lease_until < now()))
-                       order by run_at, id limit 1 for update skip locked)
+        where j.id = (select c.id from jobs c
+                       where c.kind = any($2::text[]) and ((c.state = 'queued' and c.run_at <= now()) or (c.state = 'running' and c.lease_until < now()))
+                       -- fair across clients: the client whose last job started longest ago (or never) first, then the oldest job
+                       order by (select max(r.started_at) from jobs r where r.client = c.client) nulls first, c.run_at, c.id
+                       limit 1 for update skip locked)
         returning j.*`,
       [`${this.workerId}#${++this.claims}`, names, leases],
     );

@@ -414,4 +414,50 @@ describe('core job service (core.jobs) on the server database', () => {
       await live.close();
     }
   });
+
+  it('issue 25 §3: claiming is fair across clients: a client flooding the queue does not hold another client job behind its backlog', async () => {
+    const k = kind();
+    const order: string[] = [];
+    jobs.register<{ who: string }, null>(k, {
+      async handler(job) {
+        order.push(job.payload.who);
+        return null;
+      },
+    });
+    const [{ id: viewerId }] = await s.core.query<{ id: number }>("select id from users where email = 'viewer@example.com'");
+    // One planner of client A queues six reports; then client B's one report arrives. (Clients of
+    // their own: the earlier tests' jobs of the demo clients started recently.)
+    for (let i = 1; i <= 6; i++) await jobs.enqueue(k, { who: `acme-${i}` }, { userId: plannerId, contextSlug: 'fair-a/us/brand/product' });
+    await jobs.enqueue(k, { who: 'globex-1' }, { userId: viewerId, contextSlug: 'fair-b/de' });
+    await jobs.enqueue(k, { who: 'acme-7' }, { userId: plannerId, contextSlug: 'fair-a/us' });
+    await jobs.drain({ kinds: [k] });
+    // Globex's job is second, not eighth: the client whose last job started longest ago goes first.
+    expect(order).toEqual(['acme-1', 'globex-1', 'acme-2', 'acme-3', 'acme-4', 'acme-5', 'acme-6', 'acme-7']);
+  });
+
+  it('issue 25 §3: quotas per user and per client on waiting and running jobs: 429 with Retry-After beyond, nothing inserted', async () => {
+    const k = kind();
+    jobs.register(k, { handler: async () => null });
+    const capped = worker({ maxActivePerUser: 2, maxActivePerClient: 3 });
+    capped.register(k, { handler: async () => null });
+    const [{ id: viewerId }] = await s.core.query<{ id: number }>("select id from users where email = 'viewer@example.com'");
+    const count = async () => Number((await s.core.query<{ n: number }>('select count(*)::int as n from jobs where kind = $1', [k]))[0].n);
+    await capped.enqueue(k, {}, { userId: plannerId, contextSlug: 'initech/us' });
+    await capped.enqueue(k, {}, { userId: plannerId, contextSlug: 'initech/us' });
+    const user = await capped.enqueue(k, {}, { userId: plannerId, contextSlug: 'initech/us' }).catch((e: unknown) => e);
+    expect(user).toMatchObject({
+      status: 429,
+      message: 'You have 2 background jobs waiting or running, the most one user may have. Please try again when some have finished.',
+      headers: { 'Retry-After': '30' },
+    });
+    // Another user of the same client fills the client's last place, then the client is full.
+    await capped.enqueue(k, {}, { userId: viewerId, contextSlug: 'initech/de' });
+    const client = await capped.enqueue(k, {}, { userId: viewerId, contextSlug: 'initech' }).catch((e: unknown) => e);
+    expect(client).toMatchObject({ status: 429, message: expect.stringContaining('This client has 3 background jobs waiting or running') });
+    expect(await count()).toBe(3);
+    // A finished job gives its place back; inside a caller's transaction the refusal rolls the caller back too.
+    await capped.drain({ kinds: [k] });
+    await capped.enqueue(k, {}, { userId: plannerId, contextSlug: 'initech/us' });
+    expect(await count()).toBe(4);
+  });
 });

@@ -166,6 +166,8 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
         last_name: auth.user.last_name,
         sid: ssoKeyOf(auth.sessionId),
         ...(aud ? { aud } : {}),
+        // 'View as' opens embedded applications as the viewed user; the token names who really acts.
+        ...(auth.impersonating ? { act: { sub: auth.realUser.id, email: auth.realUser.email } } : {}),
       },
       config.ssoSecret,
     );
@@ -195,7 +197,16 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
       if (claims.aud !== undefined && q.audience === undefined)
         throw new HttpError(401, 'This token was made for one application: validate it with audience=<its unit name>');
       if (q.audience !== undefined && q.audience !== (claims.aud ?? '')) throw new HttpError(401, 'The token was made for another application');
-      return { data: { user_id: claims.sub, email: claims.email, first_name: claims.first_name, last_name: claims.last_name, audience: claims.aud ?? null } };
+      return {
+        data: {
+          user_id: claims.sub,
+          email: claims.email,
+          first_name: claims.first_name,
+          last_name: claims.last_name,
+          audience: claims.aud ?? null,
+          acting_user: claims.act ? { user_id: claims.act.sub, email: claims.act.email } : null,
+        },
+      };
     },
     { anyOrigin: true },
   );

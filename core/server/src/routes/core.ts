@@ -1,6 +1,7 @@
 import { coreEndpoints as E, healthEndpoints, HEALTH_PATHS } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { ACTIONS, grantToRow } from '../auth/permissions';
+import { guardRoleChange } from '../auth/roleGuard';
 import type { SessionStore } from '../auth/sessionStore';
 import { publicConfig, type AppConfig } from '../config';
 import type { Database } from '../db';
@@ -134,19 +135,24 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
       } else {
         const updated = await tx.query('update roles set name = $2 where id = $1 returning id', [roleId, body.role.name]);
         if (!updated.length) throw errors.notFound('No such role');
+      }
+      const writePermissions = async () => {
         await tx.query('delete from role_permissions where role_id = $1', [roleId]);
-      }
-      for (const [resource, g] of Object.entries(body.role.permissions)) {
-        const r = grantToRow(resource, g);
-        await tx.query('insert into role_permissions (role_id, resource, can_create, can_read, can_update, can_destroy) values ($1,$2,$3,$4,$5,$6)', [
-          roleId,
-          r.resource,
-          r.can_create,
-          r.can_read,
-          r.can_update,
-          r.can_destroy,
-        ]);
-      }
+        for (const [resource, g] of Object.entries(body.role.permissions)) {
+          const r = grantToRow(resource, g);
+          await tx.query('insert into role_permissions (role_id, resource, can_create, can_read, can_update, can_destroy) values ($1,$2,$3,$4,$5,$6)', [
+            roleId,
+            r.resource,
+            r.can_create,
+            r.can_read,
+            r.can_update,
+            r.can_destroy,
+          ]);
+        }
+      };
+      // A new role only adds; a changed one may strip what nobody else gives.
+      const refused = id === undefined ? (await writePermissions(), null) : await guardRoleChange(tx, resources, 'save', writePermissions);
+      if (refused) throw errors.conflict(refused);
       return roleId;
     });
   };
@@ -162,9 +168,17 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
     core.invalidateUsers();
     return { data: (await roleOut(params.id))[0] };
   });
+  // Issue 25 §5: the last role that gives global administration, or one that gives a permission
+  // nobody else holds, is not deleted (409); the check and the delete are one transaction.
   handle(app, E.deleteRole, async ({ params }, _req, reply) => {
-    const deleted = await db.query('delete from roles where id = $1 returning id', [params.id]);
-    if (!deleted.length) throw errors.notFound('No such role');
+    await db.transaction(async (tx) => {
+      let found = false;
+      const refused = await guardRoleChange(tx, resources, 'delete', async () => {
+        found = (await tx.query('delete from roles where id = $1 returning id', [params.id])).length > 0;
+      });
+      if (!found) throw errors.notFound('No such role');
+      if (refused) throw errors.conflict(refused);
+    });
     core.invalidateUsers();
     return reply.code(204).send();
   });

@@ -7,8 +7,9 @@ import { apiRoutes, fillPath, neutralParam, productContexts, seeded } from './ro
  * The route fuzzer (issue 12 §2): every route of the server's own table gets hostile input in its
  * path params, query and body (out-of-range and non-integer ids, NUL and other control characters,
  * very long strings, wrong types, deep and huge JSON, duplicate keys, `__proto__`), with a fixed
- * seed and a time budget. It asserts that no answer is a 5xx (a 503 aside) or shows a stack trace,
- * and that a refused write leaves no row behind. Every plugin in the build is fuzzed without asking.
+ * seed and a time budget; an upload endpoint also gets multipart bodies, large and malformed. It
+ * asserts that no answer is a 5xx (a 503 aside) or shows a stack trace, and that a refused write
+ * leaves no row behind. Every plugin in the build is fuzzed without asking.
  */
 
 export interface FuzzFinding {
@@ -79,6 +80,68 @@ function hostileBodies(): { label: string; raw: string }[] {
     { label: '__proto__ key', raw: '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}' },
     { label: 'duplicate keys', raw: '{"id":1,"id":"x","name":"a","name":"\\u0000"}' },
     { label: 'truncated JSON', raw: '{"a":' },
+  ];
+}
+
+/**
+ * Multipart bodies for upload endpoints (issue 25: a 5 MB upload once stalled every request): a
+ * file that fits, one near the limit, one past it, and malformed framing of every kind. Each is
+ * `[label, content-type, body]`; `field` is the endpoint's file part.
+ */
+function multipartBodies(field: string, maxBytes: number, rand: () => number): { label: string; contentType: string; body: Buffer }[] {
+  const b = 'fuzzBoundary7MA4YWxkTrZu0gW';
+  const type = `multipart/form-data; boundary=${b}`;
+  const part = (name: string, data: Buffer | string, filename?: string, extraHead = '') =>
+    Buffer.concat([
+      Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? '' : `; filename="${filename}"`}\r\n${extraHead}\r\n`),
+      Buffer.isBuffer(data) ? data : Buffer.from(data),
+      Buffer.from('\r\n'),
+    ]);
+  const end = Buffer.from(`--${b}--\r\n`);
+  const noise = (n: number) => {
+    const out = Buffer.alloc(n);
+    for (let i = 0; i < n; i += 4) out.writeUInt32LE(Math.floor(rand() * 2 ** 32) >>> 0, Math.min(i, n - 4));
+    return out;
+  };
+  const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+  return [
+    { label: 'multipart: a small file', contentType: type, body: Buffer.concat([part(field, noise(512), 'fuzz.xls'), end]) },
+    {
+      label: 'multipart: a file near the limit',
+      contentType: type,
+      body: Buffer.concat([part(field, Buffer.concat([ole, noise(Math.max(0, maxBytes - 4096))]), 'fuzz.xls'), end]),
+    },
+    { label: 'multipart: past the limit', contentType: type, body: Buffer.concat([part(field, noise(maxBytes + 1024), 'fuzz.xls'), end]) },
+    {
+      label: 'multipart: NUL bytes and a NUL in the file name',
+      contentType: type,
+      body: Buffer.concat([part(field, Buffer.alloc(4096), 'fu\u0000zz.xls'), end]),
+    },
+    {
+      label: 'multipart: text parts with control characters beside the file',
+      contentType: type,
+      body: Buffer.concat([part('name', 'a\u0000b\u202e'), part('description', 'x'.repeat(100_000)), part(field, noise(64), 'f.xls'), end]),
+    },
+    { label: 'multipart: no closing delimiter', contentType: type, body: part(field, noise(2048), 'fuzz.xls') },
+    {
+      label: 'multipart: headers that never end',
+      contentType: type,
+      body: Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="${field}"; filename="x.xls"\r\n${'X-Pad: y\r\n'.repeat(2000)}`),
+    },
+    {
+      label: 'multipart: another boundary than the header names',
+      contentType: 'multipart/form-data; boundary=other',
+      body: Buffer.concat([part(field, noise(256), 'f.xls'), end]),
+    },
+    { label: 'multipart: no boundary', contentType: 'multipart/form-data', body: Buffer.concat([part(field, noise(256), 'f.xls'), end]) },
+    { label: 'multipart: a 10,000-part body', contentType: type, body: Buffer.concat([...Array.from({ length: 10_000 }, (_, i) => part(`p${i}`, 'v')), end]) },
+    {
+      label: 'multipart: the file part twice, the first without a file name',
+      contentType: type,
+      body: Buffer.concat([part(field, 'plain'), part(field, noise(100), '../../etc/passwd.xls'), end]),
+    },
+    { label: 'multipart: an empty body', contentType: type, body: Buffer.alloc(0) },
+    { label: 'multipart: random bytes', contentType: type, body: noise(8192) },
   ];
 }
 
@@ -186,16 +249,21 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
   let refusedWrites = 0;
   const routes = apiRoutes(t.server.routes).filter((r) => !(opts.skip?.(r) ?? false));
 
-  const send = async (r: RouteRecord, label: string, path: string, rawBody?: string) => {
+  const send = async (r: RouteRecord, label: string, path: string, rawBody?: string | Buffer, contentType = 'application/json') => {
     const isWrite = r.method !== 'GET';
     const before = isWrite ? await countRows() : null;
     const headers: Record<string, string> = session.headers({ 'X-Context': context });
-    if (rawBody !== undefined) headers['content-type'] = 'application/json';
+    if (rawBody !== undefined) headers['content-type'] = contentType;
     requests++;
     let status: number;
     let text: string;
     try {
-      const res = await fetch(`${t.url}${path}`, { method: r.method, headers, body: rawBody, redirect: 'manual' });
+      const res = await fetch(`${t.url}${path}`, {
+        method: r.method,
+        headers,
+        body: rawBody === undefined ? undefined : new Uint8Array(Buffer.from(rawBody)),
+        redirect: 'manual',
+      });
       status = res.status;
       text = await res.text();
     } catch (e) {
@@ -230,7 +298,12 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
   const hasBody = (r: RouteRecord) => r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH';
 
   /** The inputs of one route: deterministic ones first, then seeded random mutations. */
-  function* inputs(r: RouteRecord, round: number): Generator<{ label: string; path: string; body?: string }> {
+  function* inputs(r: RouteRecord, round: number): Generator<{ label: string; path: string; body?: string | Buffer; contentType?: string }> {
+    const upload = r.endpoint?.upload;
+    if (upload && round === 0) {
+      for (const m of multipartBodies(upload.field, upload.maxBytes, rand))
+        yield { label: m.label, path: livePaths.get(r) ?? neutralPath(r), body: m.body, contentType: m.contentType };
+    }
     const params = [...r.url.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);
     const sample = sampleOf(r.endpoint?.body, rand() < 0.5 ? 'minimal' : 'full');
     const body = hasBody(r) ? JSON.stringify(sample) : undefined;
@@ -264,6 +337,25 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     }
   }
 
+  // An upload's multipart bodies go to a resource that exists, so they reach the file's reading: the
+  // first small id the route does not answer 404 to (an empty body is refused, writing nothing).
+  const livePaths = new Map<RouteRecord, string>();
+  for (const r of routes.filter((x) => x.endpoint?.upload)) {
+    for (let id = 1; id <= 50; id++) {
+      const path = fillPath(r.url, (n) => (/^(id|.*Id|.*_id)$/.test(n) ? String(id) : neutralParam(r, n)));
+      const res = await fetch(`${t.url}${path}`, {
+        method: r.method,
+        headers: session.headers({ 'X-Context': context, 'content-type': 'multipart/form-data; boundary=x' }),
+        body: '--x--\r\n',
+      });
+      await res.arrayBuffer();
+      if (res.status !== 404) {
+        livePaths.set(r, path);
+        break;
+      }
+    }
+  }
+
   // Round 0 covers every route deterministically; further rounds mutate at random until the budget ends.
   const deadline = { at: Infinity };
   for (let round = 0; ; round++) {
@@ -272,7 +364,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     for (const r of routes) {
       for (const input of inputs(r, round)) {
         if (round > 0 && Date.now() > deadline.at) return { routes: routes.length, requests, refusedWrites, findings };
-        await send(r, input.label, input.path, input.body);
+        await send(r, input.label, input.path, input.body, input.contentType);
         sent++;
       }
     }

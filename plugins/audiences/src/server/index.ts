@@ -1,4 +1,5 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
+import { owners, ownerTable } from '@discovery/insights-kit/server';
 import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { amsPermissions, audiencesEndpoints as E, audiencesPermissions, type HomeEntityRow } from '../common';
@@ -13,6 +14,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   permissions: [...Object.values(audiencesPermissions), amsPermissions.read],
   migrations: [{ id: '0001_audiences', sql: init }],
   register(router, core) {
+    // Insight widgets need their owner to exist in the product (issue 25 §6).
+    owners(core).registerKind('audiences', ownerTable('audiences'));
     // SRV-039: the newest audiences and lookalikes of the context, for the home page.
     handle(router, E.homeEntities, async ({ query: { limit }, context }) => {
       const scope = scopeOf(context);

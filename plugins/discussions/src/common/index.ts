@@ -28,7 +28,22 @@ export const DISCUSSION_MESSAGES = {
   saveFailed: 'Discussion Cluster could not be saved. Please try again.',
   xlsOnly: 'Please select an .xls file.',
   unreadable: 'The file could not be read as an .xls workbook.',
+  noRows: 'The file has no rows under the header: nothing was uploaded.',
 } as const;
+
+/** Clusters one node may have: what the JSON API takes and the upload's default row cap (DISCOVERY_DISCUSSIONS_MAX_ROWS). */
+export const MAX_CLUSTERS = 1000;
+/** An .xls template is small; a bigger body is refused before it is read (413, and the page checks first). */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The upload's answer when rows have errors: how many rows failed; nothing was changed. */
+export const rowsFailedMessage = (rows: number) => `${rows} ${rows === 1 ? 'row has' : 'rows have'} errors: nothing was uploaded. Fix them and upload again.`;
+/** UPL-030's notice for an upload whose rows failed: how many, and that nothing was uploaded. */
+export const uploadFailedNotice = (rows: number) =>
+  `${DISCUSSION_MESSAGES.saveFailed} ${rows} ${rows === 1 ? 'row' : 'rows'} of the file failed: nothing was uploaded.`;
+/** The upload's answer to a file past the row cap. */
+export const tooManyRowsMessage = (max: number) =>
+  `The file has more than ${max.toLocaleString('en-US')} rows, the most one upload takes: nothing was uploaded.`;
 
 /** UPL-025 / UPL-031: the template's columns, A to D, and its file name. */
 export const TEMPLATE_COLUMNS = ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'] as const;
@@ -103,7 +118,7 @@ export type DiscussionClusterInput = z.infer<typeof DiscussionClusterInput>;
 export const DiscussionClusterNodeInput = z.object({
   name: text({ min: 1, max: 100, required: DISCUSSION_MESSAGES.nameRequired, tooLong: DISCUSSION_MESSAGES.nameTooLong }),
   description: z.string().max(1000, 'Description must be 1000 characters or fewer.').default(''),
-  discussion_clusters: z.array(DiscussionClusterInput).max(1000).optional(),
+  discussion_clusters: z.array(DiscussionClusterInput).max(MAX_CLUSTERS, `At most ${MAX_CLUSTERS} clusters per discussion.`).optional(),
 });
 export type DiscussionClusterNodeInput = z.infer<typeof DiscussionClusterNodeInput>;
 
@@ -159,14 +174,17 @@ export const discussionNodeEndpoints = {
     raw: true,
   }),
   /**
-   * UPL-028 / SRV-112: multipart/form-data, the .xls in the field `template`; its valid rows
-   * replace the node's clusters, the others come back as errors (row and column).
+   * UPL-028 / SRV-112: multipart/form-data, the .xls in the part `template` and, optionally, the
+   * node's `name` and `description` parts; all of its rows replace the node's clusters, with the
+   * name and description, in one transaction. Any row with an error changes nothing: 422 with
+   * every row's errors (`errors`, `failed_rows`).
    */
   upload: defineEndpoint({
     method: 'POST',
     path: `${NODES}/:id/upload`,
     access: { permission: discussionNodePermissions.update, scope: client },
     params: IdParams,
+    upload: { field: 'template', maxBytes: UPLOAD_MAX_BYTES },
     response: typed<{ data: { updated: DiscussionClusterNodeDto }; errors: UploadErrorDto[] }>(),
   }),
   remove: defineEndpoint({

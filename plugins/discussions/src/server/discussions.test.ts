@@ -4,7 +4,7 @@ import { createTestServer, type TestServer, type TestSession } from '@discovery/
 import * as XLSX from '@e965/xlsx';
 import type { FastifyInstance } from 'fastify';
 import { discussionNodeEndpoints as E, type DiscussionClusterNodeDto } from '../common';
-import discussions from './index';
+import { discussionsServer, maxRowsFromEnv } from './index';
 
 /**
  * A plugin that references nodes the way Grow and Journeys do: a foreign key to
@@ -33,7 +33,7 @@ describe('discussions API (discussion cluster nodes)', () => {
   let viewer: TestSession;
 
   beforeAll(async () => {
-    s = await createTestServer({ plugins: [discussions, probe] });
+    s = await createTestServer({ plugins: [discussionsServer({ maxRows: 6 }), probe] });
     [admin, planner, viewer] = await Promise.all([s.login('admin@example.com'), s.login('planner@example.com'), s.login('viewer@example.com')]);
   }, 60_000);
   afterAll(() => s.close());
@@ -143,8 +143,9 @@ describe('discussions API (discussion cluster nodes)', () => {
     XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Discussion');
     return XLSX.write(wb, { type: 'buffer', bookType }) as Buffer;
   };
-  const upload = async (id: number, data: Buffer, filename = 'Discussion_Template.xls') => {
+  const upload = async (id: number, data: Buffer, filename = 'Discussion_Template.xls', fields: Record<string, string> = {}) => {
     const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
     form.append('template', new Blob([new Uint8Array(data)]), filename);
     const res = await fetch(`${s.url}${E.list.path}/${id}/upload`, { method: 'POST', headers: admin.headers({ 'x-context': ACME }), body: form });
     return { status: res.status, body: (await res.json()) as any };
@@ -167,34 +168,113 @@ describe('discussions API (discussion cluster nodes)', () => {
     expect((await call(planner, 'GET', '/template', ACME)).status).toBe(403);
   });
 
-  it('UPL-028 / UPL-031 / SRV-112 an upload replaces the clusters with its valid rows and names the others by row and column', async () => {
-    const n = (await create('Uploaded forum')).body.data as DiscussionClusterNodeDto;
-    const res = await upload(
-      n.id,
-      xls([
-        ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'],
-        [n.id, 'Uploaded forum', 'Latte art', 40],
-        [n.id, 'Uploaded forum', null, 12],
-        [n.id, 'Uploaded forum', 'Too big', 101],
-        [n.id, null, 'No name', 5],
-        [n.id + 1, 'Uploaded forum', 'Elsewhere', 5],
-        [n.id, 'Uploaded forum', 'x'.repeat(101), 5],
-      ]),
-    );
+  const HEADER = ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'];
+  const clustersOf = async (id: number) =>
+    ((await call(admin, 'GET', `/${id}`, ACME)).body.data as DiscussionClusterNodeDto).discussion_clusters.map((c) => [c.name, c.size]);
+
+  it('UPL-028 / UPL-031 / SRV-112 an upload replaces the clusters with all of its rows, and the name and description sent with it, in one transaction', async () => {
+    const n = (await create('Uploaded forum', { discussion_clusters: [{ name: 'Old', size: 3 }] })).body.data as DiscussionClusterNodeDto;
+    const res = await upload(n.id, xls([HEADER, [n.id, 'Uploaded forum', 'Latte art', 40], [n.id, 'Uploaded forum', null, 12]]), 'Discussion_Template.xls', {
+      name: 'Uploaded forum (renamed)',
+      description: 'New words',
+    });
     expect(res.status).toBe(200);
-    expect(res.body.data.updated.discussion_clusters.map((c: { name: string; size: number }) => [c.name, c.size])).toEqual([
+    expect(res.body.errors).toEqual([]);
+    expect([res.body.data.updated.name, res.body.data.updated.description]).toEqual(['Uploaded forum (renamed)', 'New words']);
+    expect(await clustersOf(n.id)).toEqual([
       ['Latte art', 40],
       ['', 12],
     ]);
-    expect(res.body.errors).toEqual([
-      { column: 'D', row: 4, message: 'Size must be a whole number between 1 and 100.' },
-      { column: 'B', row: 5, message: 'Discussion Name is required.' },
-      { column: 'A', row: 6, message: `Discussion ID must be ${n.id}, the discussion being uploaded.` },
-      { column: 'C', row: 7, message: 'Cluster name (column C) cannot exceed 100 characters.' },
+    // A name another discussion of the client has is refused with the save's message, nothing changed.
+    const taken = await upload(n.id, xls([HEADER, [n.id, 'x', 'Mocha', 9]]), 'Discussion_Template.xls', { name: 'Coffee lovers forum' });
+    expect([taken.status, taken.body.error.fields['discussion_cluster_node.name']]).toEqual([
+      422,
+      'A discussion with this name already exists in this client.',
     ]);
+    expect(await clustersOf(n.id)).toHaveLength(2);
+  });
+
+  it('UPL-031 any row with an error changes nothing: 422 naming every row and column, and how many rows failed', async () => {
+    const n = (await create('Careful forum', { discussion_clusters: [1, 2, 3].map((i) => ({ name: `Kept ${i}`, size: i })) })).body
+      .data as DiscussionClusterNodeDto;
+    const before = await clustersOf(n.id);
+    const res = await upload(
+      n.id,
+      xls([
+        HEADER,
+        [n.id, 'Careful forum', 'Latte art', 40],
+        [n.id, 'Careful forum', 'Too big', 101],
+        [n.id, null, 'No name', 5],
+        [n.id + 1, 'Careful forum', 'Elsewhere', 5],
+        [n.id, 'Careful forum', 'x'.repeat(101), 5],
+      ]),
+    );
+    expect([res.status, res.body.error.message, res.body.failed_rows]).toEqual([
+      422,
+      '4 rows have errors: nothing was uploaded. Fix them and upload again.',
+      4,
+    ]);
+    expect(res.body.errors).toEqual([
+      { column: 'D', row: 3, message: 'Size must be a whole number between 1 and 100.' },
+      { column: 'B', row: 4, message: 'Discussion Name is required.' },
+      { column: 'A', row: 5, message: `Discussion ID must be ${n.id}, the discussion being uploaded.` },
+      { column: 'C', row: 6, message: 'Cluster name (column C) cannot exceed 100 characters.' },
+    ]);
+    expect(res.body.error.fields).toMatchObject({ D3: 'Size must be a whole number between 1 and 100.', B4: 'Discussion Name is required.' });
+    // Every row refused, only a header, an empty sheet: nothing changes (the clusters were wiped before).
+    const allBad = await upload(n.id, xls([HEADER, [n.id, 'Careful forum', 'a', 0], [n.id, 'Careful forum', 'b', 200]]));
+    expect([allBad.status, allBad.body.failed_rows]).toEqual([422, 2]);
+    for (const rows of [[HEADER], [] as unknown[][]]) {
+      const r = await upload(n.id, xls(rows));
+      expect([r.status, r.body.error.message]).toEqual([422, 'The file has no rows under the header: nothing was uploaded.']);
+    }
     // UPL-003 / SRV-112: .xls only (415); a file that is no workbook is 422; nothing changes.
     expect((await upload(n.id, xls([['a']], 'xlsx'), 'Discussion_Template.xlsx')).status).toBe(415);
     expect((await upload(n.id, Buffer.from('not a workbook at all'))).status).toBe(422);
-    expect((await call(admin, 'GET', `/${n.id}`, ACME)).body.data.discussion_clusters).toHaveLength(2);
+    expect(await clustersOf(n.id)).toEqual(before);
+  });
+
+  it('the rows of one upload are capped (DISCOVERY_DISCUSSIONS_MAX_ROWS, 1,000 by default like the JSON API): past the cap nothing changes', async () => {
+    const n = (await create('Capped forum')).body.data as DiscussionClusterNodeDto;
+    const rows = (k: number) => [HEADER, ...Array.from({ length: k }, (_, i) => [n.id, 'Capped forum', `C${i}`, 1 + i])];
+    const over = await upload(n.id, xls(rows(7)));
+    expect([over.status, over.body.error.message]).toEqual([422, 'The file has more than 6 rows, the most one upload takes: nothing was uploaded.']);
+    expect(await clustersOf(n.id)).toEqual([]);
+    expect((await upload(n.id, xls(rows(6)))).status).toBe(200);
+    expect(await clustersOf(n.id)).toHaveLength(6);
+    expect([maxRowsFromEnv({}), maxRowsFromEnv({ DISCOVERY_DISCUSSIONS_MAX_ROWS: '250' })]).toEqual([1000, 250]);
+    expect(() => maxRowsFromEnv({ DISCOVERY_DISCUSSIONS_MAX_ROWS: '0' })).toThrow('DISCOVERY_DISCUSSIONS_MAX_ROWS must be a whole number of at least 1');
+  });
+
+  it('UPL-025 a discussion without clusters still downloads its Discussion ID in the template (one row to fill in)', async () => {
+    const n = (await create('Empty forum')).body.data as DiscussionClusterNodeDto;
+    const res = await fetch(`${s.url}${E.list.path}/template?id=${n.id}`, { headers: admin.headers({ 'x-context': ACME }) });
+    const wb = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: 'buffer' });
+    expect(XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1 })).toEqual([HEADER, [n.id, 'Empty forum']]);
+  });
+
+  it('a 5 MB upload is read on the spreadsheet thread: a ping is answered while it is being read', async () => {
+    const n = (await create('Big file forum')).body.data as DiscussionClusterNodeDto;
+    const small = xls([HEADER, [n.id, 'Big file forum', 'Padded', 7]]);
+    const big = Buffer.concat([small, Buffer.alloc(5 * 1024 * 1024 - small.length - 1024, 0x41)]);
+    let uploaded = false;
+    const pending = upload(n.id, big).then((r) => {
+      uploaded = true;
+      return r;
+    });
+    // Wait for the state: the file is on the spreadsheet thread (a read on the event loop would never show it).
+    while (s.core.sheets.busy === 0 && !uploaded) await new Promise((r) => setTimeout(r, 2));
+    expect(uploaded).toBe(false);
+    const ping = await fetch(`${s.url}/api/v1/ping`);
+    expect([ping.status, uploaded]).toEqual([200, false]);
+    const res = await pending;
+    expect(res.status).toBe(200);
+    expect(await clustersOf(n.id)).toEqual([['Padded', 7]]);
+  });
+
+  it('413 names the upload limit (5 MB) and reaches the client as the answer, not a reset connection', async () => {
+    const n = (await create('Too big forum')).body.data as DiscussionClusterNodeDto;
+    const res = await upload(n.id, Buffer.alloc(5 * 1024 * 1024 + 10, 0x41));
+    expect([res.status, res.body.error.message]).toEqual([413, 'The file is too large: this upload takes at most 5 MB.']);
   });
 });

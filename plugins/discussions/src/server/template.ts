@@ -1,58 +1,34 @@
-import * as XLSX from '@e965/xlsx';
+import type { SheetCell } from '@discovery/server';
 import { DiscussionClusterInput, TEMPLATE_COLUMNS, type DiscussionClusterNodeDto, type UploadErrorDto } from '../common';
 
-/** UPL-025: the template: a header row, then the node's clusters (blank for a new discussion). */
-export function templateWorkbook(node: DiscussionClusterNodeDto | null): Buffer {
-  const rows: (string | number)[][] = [[...TEMPLATE_COLUMNS]];
-  for (const c of node?.discussion_clusters ?? []) rows.push([node!.id, node!.name, c.name, c.size]);
-  const wb = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet(rows), 'Discussion');
-  return XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer;
-}
-
-/** The file of a multipart/form-data body's `field`, or null (one part is all an upload needs). */
-export function multipartFile(body: Buffer, contentType: string, field: string): { filename: string; data: Buffer } | null {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  if (!boundary) return null;
-  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
-  let at = body.indexOf(delimiter);
-  while (at >= 0) {
-    const start = at + delimiter.length + 2; // past the delimiter's CRLF
-    const next = body.indexOf(delimiter, start);
-    if (next < 0) return null;
-    const headEnd = body.indexOf('\r\n\r\n', start);
-    if (headEnd < 0 || headEnd > next) return null;
-    const head = body.subarray(start, headEnd).toString('utf8');
-    const name = /name="([^"]*)"/i.exec(head)?.[1];
-    const filename = /filename="([^"]*)"/i.exec(head)?.[1];
-    if (name === field && filename !== undefined) return { filename, data: body.subarray(headEnd + 4, next - 2) };
-    at = next;
-  }
-  return null;
+/**
+ * UPL-025: the template's rows: the header, then the node's clusters with its Discussion ID and
+ * name. A node without clusters gets one row with its ID and name to fill in, so the ID is in the
+ * file the user edits; a new discussion (no node yet) gets the header alone.
+ */
+export function templateRows(node: DiscussionClusterNodeDto | null): SheetCell[][] {
+  const rows: SheetCell[][] = [[...TEMPLATE_COLUMNS]];
+  if (!node) return rows;
+  for (const c of node.discussion_clusters) rows.push([node.id, node.name, c.name, c.size]);
+  if (!node.discussion_clusters.length) rows.push([node.id, node.name, null, null]);
+  return rows;
 }
 
 const COLUMN = ['A', 'B', 'C', 'D'] as const;
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 
+/** A legacy .xls is an OLE compound file; anything else (a renamed .xlsx, text) is not read as one. */
+export const isOleFile = (data: Buffer) => data.subarray(0, 8).equals(OLE_MAGIC);
+
 /**
- * UPL-031: the rows of the first sheet under the header. Every column but C needs a value; the
- * row's id must be this node's (the template affects only this discussion of this client); the
- * name (C) and size (D) follow the shared cluster rule. Rows with errors are left out.
+ * UPL-031: the rows of the sheet under the header. Every column but C needs a value; the row's id
+ * must be this node's (the template affects only this discussion of this client); the name (C) and
+ * size (D) follow the shared cluster rule. Every row's errors are listed, by column and sheet row.
  */
-export function readClusters(data: Buffer, nodeId: number): { clusters: DiscussionClusterInput[]; errors: UploadErrorDto[] } | null {
-  // A legacy .xls is an OLE compound file; anything else (a renamed .xlsx, text) is not read as one.
-  if (!data.subarray(0, 8).equals(OLE_MAGIC)) return null;
-  let rows: unknown[][];
-  try {
-    const wb = XLSX.read(data, { type: 'buffer', dense: true });
-    const sheet = wb.Sheets[wb.SheetNames[0]];
-    if (!sheet) return null;
-    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, defval: null });
-  } catch {
-    return null;
-  }
+export function readClusterRows(rows: unknown[][], nodeId: number): { clusters: DiscussionClusterInput[]; errors: UploadErrorDto[]; failedRows: number } {
   const clusters: DiscussionClusterInput[] = [];
   const errors: UploadErrorDto[] = [];
+  let failedRows = 0;
   rows.slice(1).forEach((cells, i) => {
     const row = i + 2;
     const value = (c: number) => {
@@ -68,7 +44,8 @@ export function readClusters(data: Buffer, nodeId: number): { clusters: Discussi
         if (!own.length) clusters.push(parsed.data);
       } else for (const issue of parsed.error.issues) own.push({ column: issue.path[0] === 'name' ? 'C' : 'D', row, message: issue.message });
     }
+    if (own.length) failedRows++;
     errors.push(...own);
   });
-  return { clusters, errors };
+  return { clusters, errors, failedRows };
 }

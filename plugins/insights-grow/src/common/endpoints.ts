@@ -97,6 +97,7 @@ export const growEndpoints = {
     method: 'POST',
     path: `${BASE}/mekkos/:id/counts`,
     access: on(mekkosPermissions.read),
+    counts: true,
     params: IdParams,
     body: ChartCountsBody,
     response: GrowCountsSchema,

@@ -93,6 +93,7 @@ export const journeyEndpoints = {
     method: 'POST',
     path: `${BASE}/journeys/:id/counts`,
     access: on(journeysPermissions.read),
+    counts: true,
     params: IdParams,
     body: JourneyCountsBody,
     response: JourneyCountsSchema,

@@ -70,6 +70,7 @@ function ownerEndpoints<K extends InsightsOwnerKind>(kind: K) {
       method: 'POST',
       path: `${base}/profile`,
       access: read,
+      counts: true,
       body: ProfileBody,
       bodyErrors: 'rule',
       response: typed<{ data: ProfileDto }>(),

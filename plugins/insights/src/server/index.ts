@@ -19,6 +19,15 @@ import { personProfile } from './profile';
 import { deleteTab, deleteWidget, saveWidget, tabsOf, updateTab, type OwnerScope } from './repository';
 import { seedInsights } from './seed';
 
+/** The owner in a 404's message. */
+const OWNER_NOUN: Record<InsightsOwnerKind, string> = {
+  mekkos: 'chart',
+  journeys: 'journey',
+  personas: 'persona',
+  comparisons: 'comparison',
+  audiences: 'audience',
+};
+
 const TAB_CONFIG_RESOURCE: Record<TabConfigResource, string> = { Mekko: 'mekkos', Journey: 'journeys' };
 /** The built-in Person Level tab's name in answers (the client shows its own translation). */
 const DEMOGRAPHICS_TAB = 'Demographics';
@@ -141,6 +150,9 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const O = ownerEndpointsByKind[kind];
       handle(router, O.tabs, async ({ params: { ownerId }, context }) => ({ data: await tabsOf(core, ownerScope(kind, ownerId, context!)) }));
       handle(router, O.createWidget, async ({ params: { ownerId }, body, context }, _req, reply) => {
+        // Issue 25 §6: a widget belongs to an owner of this product (another client's id, or none, is 404).
+        if (!(await owners(core).exists(core, { kind, id: ownerId, productId: context!.product!.id })))
+          throw core.errors.notFound(`No such ${OWNER_NOUN[kind]}`);
         await checkSegments(body.insight_widget);
         const data = await saveWidget(core, ownerScope(kind, ownerId, context!), null, body.insight_widget);
         reply.code(201);

@@ -1,7 +1,31 @@
 import { owners } from '@discovery/insights-kit/server';
+import { INSIGHTS_OWNER_KINDS } from '@discovery/insights-kit/common';
+import { defineServerPlugin } from '@discovery/plugin-api';
+import type { ServerCore } from '@discovery/server';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
+import type { FastifyInstance } from 'fastify';
 import type { InsightTabDto, InsightWidgetDto, ProfileDto } from '../common';
 import insightsServer from './index';
+
+/**
+ * Owners the way Grow, Journeys, Overlap and Audiences keep them: rows of a table, registered with
+ * core.owners. Every product has owners 1..30 of every kind; 999 exists nowhere.
+ */
+const ownerRows = defineServerPlugin<ServerCore, FastifyInstance>({
+  id: 'probe',
+  migrations: [{ id: '0001_probe', sql: 'create table probe_owners (kind text not null, id integer not null, product_id integer not null)' }],
+  register(_router, core) {
+    for (const kind of INSIGHTS_OWNER_KINDS) {
+      owners(core).registerKind(kind, {
+        exists: async (db, o) =>
+          (await db.query('select 1 from probe_owners where kind = $1 and id = $2 and product_id = $3', [kind, o.id, o.productId])).length > 0,
+      });
+    }
+  },
+  seed: async (core) => {
+    await core.query('insert into probe_owners select k, i, p.id from unnest($1::text[]) k, generate_series(1, 30) i, products p', [[...INSIGHTS_OWNER_KINDS]]);
+  },
+});
 
 const ACME = 'acme/us/fizz-cola/fizz-zero';
 const ACME_CLASSIC = 'acme/us/fizz-cola/fizz-classic';
@@ -19,7 +43,7 @@ describe('insights API over a generated population', () => {
   let admin: TestSession;
 
   beforeAll(async () => {
-    s = await createTestServer({ plugins: [insightsServer], population: { people: 30_000, seed: 42 } });
+    s = await createTestServer({ plugins: [insightsServer, ownerRows], population: { people: 30_000, seed: 42 } });
     [planner, viewer, admin] = await Promise.all([s.login('planner@example.com'), s.login('viewer@example.com'), s.login('admin@example.com')]);
   }, 120_000);
   afterAll(() => s.close());
@@ -390,5 +414,17 @@ describe('insights API over a generated population', () => {
     await s.core.transaction((tx) => owners(s.core).deleteOwner(tx, owner));
     expect((await call(planner, 'GET', '/comparisons/21/tabs', ACME)).body.data).toEqual([]);
     expect((await call(planner, 'GET', '/comparisons/22/tabs', ACME)).body.data).toHaveLength(1);
+  });
+
+  it('issue 25 §6: a widget needs its owner in the X-Context product: an id that names nothing, or names another product, is 404', async () => {
+    const none = await call(planner, 'POST', '/mekkos/999/widgets', ACME, market('Orphan', [['A', 1]]));
+    expect([none.status, none.body.error.message]).toEqual([404, 'No such chart']);
+    await s.core.query(
+      "delete from probe_owners where kind = 'comparisons' and id = 12 and product_id <> (select id from products where slug = 'home-essentials')",
+    );
+    // Comparison 12 is Globex's only: from Acme it is 404, from Globex 201.
+    expect((await call(admin, 'POST', '/comparisons/12/widgets', ACME, market('Elsewhere', [['A', 1]]))).status).toBe(404);
+    expect((await call(admin, 'POST', '/comparisons/12/widgets', GLOBEX, market('Here', [['A', 1]]))).status).toBe(201);
+    expect(await s.core.query("select 1 from insights_widgets where name in ('Orphan', 'Elsewhere')")).toEqual([]);
   });
 });

@@ -79,6 +79,7 @@ export const overlapEndpoints = {
     method: 'POST',
     path: `${BASE}/:id/counts`,
     access: access('read'),
+    counts: true,
     params: IdParams,
     body: ChartCountsBody,
     response: ComparisonCountsSchema,

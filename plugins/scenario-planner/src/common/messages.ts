@@ -1,6 +1,7 @@
 /** The spec's wording (002 §5, §8; SCN-004..029), character for character. */
 export const SCN_MESSAGES = {
   projectIdRequired: 'Please enter a Project ID',
+  projectIdInvalid: "A Project ID cannot be '.' or '..' or hold '/', '\\', '?', '#' or '%'.",
   mediaTypeRequired: 'Please enter a Media Type',
   curveTypeRequired: 'Please select a Curve Type',
   number: 'Please enter a number',

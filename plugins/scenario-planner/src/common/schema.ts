@@ -22,7 +22,8 @@ export const CurveInputSchema = z.object({
   id: Id.nullish(),
   /** The client's name for a row not saved yet; error_messages are keyed by it (else by id, else by position). */
   key: z.string().max(64).optional(),
-  media_type: z.string().max(200),
+  /** The shared text rule (no control or bidi characters); empty is the per-curve rule's (SCN-028). */
+  media_type: text({ min: 0, max: 200 }),
   curve_type_name: z.string().max(100),
   is_generic: z.boolean(),
   isTRP: z.boolean().optional(),
@@ -43,7 +44,8 @@ export const CreateCurvesBodySchema = z.array(CurveInputSchema).min(1, 'Send at 
 
 /** SCN-004 / SRV-116: the import body. */
 export const ImportBodySchema = z.object({
-  sp_plan_id: text({ min: 1, max: 64, required: M.projectIdRequired }),
+  // A Project ID is one path segment of the planning system's address: '.' or '..' would name its parent.
+  sp_plan_id: text({ min: 1, max: 64, required: M.projectIdRequired }).refine((id) => !/^\.+$/.test(id) && !/[/\\?#%]/.test(id), M.projectIdInvalid),
 });
 
 /** A stored curve as the API answers it (002 §3). */

@@ -105,6 +105,13 @@ describe('scenario-planner API', () => {
       expect(r.body.error.message).toBe('Please enter a Project ID');
     });
 
+    it("issue 25 §7: a Project ID '..' (or one with a slash) is refused: it would name the planning system's base path", async () => {
+      for (const id of ['..', '.', 'SP-1/../x', 'a%2F..']) {
+        const r = await call(planner, 'POST', '/import_scenario', { sp_plan_id: id });
+        expect([id, r.status, r.body.error.message]).toEqual([id, 422, "A Project ID cannot be '.' or '..' or hold '/', '\\', '?', '#' or '%'."]);
+      }
+    });
+
     it('SRV-115 deleting needs plans.destroy, stays in the product and cancels a waiting job', async () => {
       const r = await call(planner, 'POST', '/import_scenario', { sp_plan_id: 'SP-1001' });
       const id = r.body.data.id as number;
@@ -160,6 +167,13 @@ describe('scenario-planner API', () => {
         cost: ['CppOrCpm: Please select a cost method'],
       });
       expect((await saved()).map((c) => c.media_type)).toEqual(['Podcast']);
+    });
+
+    it("issue 25 §7: a curve's media type is text without control or bidirectional characters (the shared rule)", async () => {
+      for (const media of ['Pod\u0007cast', 'Pod\u202Etsac', 'Pod\u0085cast']) {
+        const r = await call(planner, 'POST', curvesPath('create_curves'), [row({ key: 'bad', media_type: media })]);
+        expect([r.status, r.body.error.fields['0.media_type']]).toEqual([422, 'must not contain control characters']);
+      }
     });
 
     it('SRV-117 saving generic curves replaces the uploaded ones, and uploaded ones replace the generic picks, in one transaction', async () => {

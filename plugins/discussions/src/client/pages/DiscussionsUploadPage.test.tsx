@@ -107,12 +107,10 @@ describe('Discussions Upload page', () => {
     await waitFor(() => expect(items()).toEqual(['Coffee lovers forum']));
     expect(s.callsTo(E.remove)[0].url).toMatch(/\/discussion_cluster_nodes\/2$/);
   });
-  it("UPL-003 / UPL-024 / UPL-028 / UPL-029 / UPL-031 a new discussion with an .xls: saved first, then uploaded; 'Upload complete'; left-out rows listed", async () => {
+  it("UPL-003 / UPL-024 / UPL-028 / UPL-029 a new discussion with an .xls: saved first, then uploaded with its name; 'Upload complete'", async () => {
     const s = server();
     s.on(E.create, ({ body }) => ({ status: 201, body: { data: node(9, (body as any).discussion_cluster_node.name, { discussion_clusters: [] }) } }));
-    s.on(E.upload, () => ({
-      body: { data: { updated: node(9, 'Tea drinkers') }, errors: [{ column: 'D', row: 4, message: 'Size must be a whole number between 1 and 100.' }] },
-    }));
+    s.on(E.upload, () => ({ body: { data: { updated: node(9, 'Tea drinkers') }, errors: [] } }));
     await renderInShell([plugin], ROUTE);
     fireEvent.click(await screen.findByTestId('new-discussion'));
     const drawer = await screen.findByTestId('discussion-drawer');
@@ -131,6 +129,39 @@ describe('Discussions Upload page', () => {
     expect(await screen.findByText('Upload complete')).toBeTruthy();
     expect(s.callsTo(E.create)).toHaveLength(1);
     expect(s.callsTo(E.upload)[0].url).toMatch(/\/discussion_cluster_nodes\/9\/upload$/);
+    await waitFor(() => expect(screen.queryByTestId('discussion-drawer')).toBeNull());
+  });
+
+  it('UPL-025 / UPL-030 / UPL-031 the drawer shows the Discussion ID; an upload with failed rows changes nothing, says how many rows failed and lists them', async () => {
+    const s = server();
+    s.on(E.upload, () => ({
+      status: 422,
+      body: {
+        error: {
+          message: '1 row has errors: nothing was uploaded. Fix them and upload again.',
+          status: 422,
+          fields: { D4: 'Size must be a whole number between 1 and 100.' },
+        },
+        errors: [{ column: 'D', row: 4, message: 'Size must be a whole number between 1 and 100.' }],
+        failed_rows: 1,
+      },
+    }));
+    await renderInShell([plugin], ROUTE);
+    await waitFor(() => expect(items()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Open Weekend runners' }));
+    const drawer = await screen.findByTestId('discussion-drawer');
+    expect(within(drawer).getByTestId('discussion-id').textContent).toBe('Discussion ID: 2');
+    const input = drawer.querySelector('#discussion-file') as HTMLInputElement;
+    // Past the upload's limit the file is refused at once, before anything is sent.
+    const big = new File(['x'], 'Discussion_Template.xls');
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 + 1 });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(within(drawer).getByText('The file is too large: this upload takes at most 5 MB.')).toBeTruthy();
+    fireEvent.change(input, { target: { files: [new File(['x'], 'Discussion_Template.xls')] } });
+    fireEvent.click(within(drawer).getByTestId('discussion-save'));
+    expect(await screen.findByText('Discussion Cluster could not be saved. Please try again. 1 row of the file failed: nothing was uploaded.')).toBeTruthy();
+    // One call: the name and description travel with the file; nothing else was saved.
+    expect([s.callsTo(E.update).length, s.callsTo(E.upload).length]).toEqual([0, 1]);
     const errors = await within(screen.getByTestId('discussion-drawer')).findByTestId('discussion-upload-errors');
     expect(errors.textContent).toContain('Errors found in Uploaded Template');
     expect([...errors.querySelectorAll('td')].map((td) => td.textContent)).toEqual(['D', '4', 'Size must be a whole number between 1 and 100.']);

@@ -140,6 +140,12 @@ const DiscussionDrawer = observer(function DiscussionDrawer({ store }: { store: 
               void store.save();
             }}
           >
+            {/* UPL-025 / UPL-031: the ID the template's column A and the Grow uploader need. */}
+            {d.id !== null && (
+              <p data-testid="discussion-id">
+                <strong>{t('discussionId')}</strong> {d.id}
+              </p>
+            )}
             <FormGroup
               label={t('name')}
               labelFor="discussion-name"

@@ -1,4 +1,4 @@
-import { createToken, endpointUrl } from '@discovery/plugin-api';
+import { createToken, endpointUrl, tooLargeMessage } from '@discovery/plugin-api';
 import { ApiError, saveBlob, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
@@ -8,9 +8,12 @@ import {
   isXlsName,
   NOTICE_MS,
   TEMPLATE_FILE,
+  uploadFailedNotice,
   type DiscussionClusterNodeDto,
   type UploadErrorDto,
 } from '../../common';
+
+const sorted = (nodes: DiscussionClusterNodeDto[]) => [...nodes].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
 
 export const DiscussionsUploadStoreToken = createToken<DiscussionsUploadStore>('discussions:DiscussionsUploadStore');
 
@@ -103,12 +106,13 @@ export class DiscussionsUploadStore {
     if (this.draft) this.draft.description = description;
   }
 
-  /** UPL-003: only .xls files are taken; another is refused at once. */
+  /** UPL-003: only .xls files are taken, and none past the upload's limit; another is refused at once (before sending it). */
   setFile(file: File | null): void {
     if (!this.draft) return;
-    const ok = !file || isXlsName(file.name);
-    this.draft.file = ok ? file : null;
-    this.draft.fileError = ok ? null : M.xlsOnly;
+    const max = E.upload.upload.maxBytes;
+    const error = !file ? null : !isXlsName(file.name) ? M.xlsOnly : file.size > max ? tooLargeMessage(max) : null;
+    this.draft.file = error ? null : file;
+    this.draft.fileError = error;
   }
 
   /** UPL-025: the node's template (its id and clusters), or the blank one for a new discussion. */
@@ -160,48 +164,59 @@ export class DiscussionsUploadStore {
     this.busy = true;
     const body = { discussion_cluster_node: { name: d.name, description: d.description } };
     try {
-      const res =
-        d.id === null
-          ? await this.s.api.call(E.create, { body }, { silent: true })
-          : await this.s.api.call(E.update, { params: { id: d.id }, body }, { silent: true });
-      let saved = res.data;
-      let errors: UploadErrorDto[] = [];
-      // UPL-028 / A-34: with a file, the saved node (a new one has its id now) takes the upload.
+      let saved: DiscussionClusterNodeDto;
       if (d.file) {
-        runInAction(() => (d.id = res.data.id));
+        // UPL-028: with a file, one upload saves the name, the description and every row at once
+        // (a new discussion is created first: the upload needs its id).
+        let id = d.id;
+        if (id === null) {
+          const created = (await this.s.api.call(E.create, { body }, { silent: true })).data;
+          id = created.id;
+          runInAction(() => {
+            d.id = created.id;
+            this.nodes = sorted([...this.nodes, created]);
+          });
+        }
         const form = new FormData();
+        form.append('name', d.name);
+        form.append('description', d.description);
         form.append('template', d.file, d.file.name);
-        const up = await this.s.api.request<{ data: { updated: DiscussionClusterNodeDto }; errors: UploadErrorDto[] }>(
-          E.upload.method,
-          endpointUrl(E.upload, { id: res.data.id }),
-          form,
-          { silent: true },
-        );
+        const up = await this.s.api.request<{ data: { updated: DiscussionClusterNodeDto } }>(E.upload.method, endpointUrl(E.upload, { id }), form, {
+          silent: true,
+        });
         saved = up.data.updated;
-        errors = up.errors;
+      } else {
+        saved = (
+          d.id === null
+            ? await this.s.api.call(E.create, { body }, { silent: true })
+            : await this.s.api.call(E.update, { params: { id: d.id }, body }, { silent: true })
+        ).data;
       }
       const uploaded = !!d.file;
       runInAction(() => {
-        this.nodes = [...this.nodes.filter((n) => n.id !== saved.id), saved].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
-        // UPL-028: success closes the pane; rows the upload left out keep it open, listed.
-        if (errors.length && this.draft) {
-          this.draft.file = null;
-          this.draft.uploadErrors = errors;
-        } else this.close();
+        this.nodes = sorted([...this.nodes.filter((n) => n.id !== saved.id), saved]);
+        this.close();
       });
       this.s.toast.show('success', uploaded ? M.uploadComplete : M.saveComplete, { timeout: NOTICE_MS.success });
       return true;
     } catch (e) {
+      const body = e instanceof ApiError ? (e.body as { errors?: UploadErrorDto[]; failed_rows?: number } | undefined) : undefined;
       runInAction(() => {
+        if (!(e instanceof ApiError) || !this.draft) return;
         // The name the server refused (taken in this client) shows at the field as well.
-        if (e instanceof ApiError && e.status === 422 && this.draft) {
+        if (e.status === 422) {
           this.draft.serverError = e.fields?.['discussion_cluster_node.name'] ?? null;
           this.draft.touched = true;
         }
+        // UPL-031: rows with errors changed nothing; they are listed by row and column, and the file
+        // (or a refused one: too large, empty, past the row cap) is chosen again once fixed.
+        this.draft.uploadErrors = body?.errors ?? [];
+        if (d.file && (e.status === 422 || e.status === 413 || e.status === 415)) {
+          this.draft.file = null;
+          this.draft.fileError = e.fields?.['discussion_cluster_node.name'] ? null : e.message;
+        }
       });
-      this.s.toast.show('error', M.saveFailed, { timeout: NOTICE_MS.failure });
-      // A new discussion saved before its upload failed is in the library now.
-      if (d.id !== null && !this.nodes.some((n) => n.id === d.id)) void this.load(this.loadedFor ?? '', true);
+      this.s.toast.show('error', body?.failed_rows ? uploadFailedNotice(body.failed_rows) : M.saveFailed, { timeout: NOTICE_MS.failure });
       return false;
     } finally {
       runInAction(() => (this.busy = false));
