@@ -40,7 +40,10 @@ export default tseslint.config(
         'error',
         {
           ignoreVoid: false,
+          // react-router's navigate (BrowserRouter/MemoryRouter, no data router) does not reject.
           allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }],
+          // A Settled promise never rejects: its failure is already in a store's state (core/platform Resource.ts).
+          allowForKnownSafePromises: [{ from: 'file', name: 'Settled', path: 'core/platform/src/Resource.ts' }],
         },
       ],
     },

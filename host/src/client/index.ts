@@ -18,5 +18,10 @@ export function startHost(plugins: () => Promise<ClientPlugin[]>): void {
   Icons.setLoaderOptions({
     loader: async (name, size) => ((await import(`${__ICON_PATHS_URL__}/${size}/${name}.js`)) as { default: string[] }).default,
   });
-  void startApp({ plugins, buildInfo: __BUILD_INFO__ });
+  startApp({ plugins, buildInfo: __BUILD_INFO__ }).catch((e: unknown) => {
+    // Nothing rendered (the shell's own resources failed): say so rather than leave a blank page.
+    console.error('Discovery could not start', e);
+    const root = document.getElementById('root');
+    if (root) root.textContent = 'Discovery could not start. Please refresh the page.';
+  });
 }
