@@ -106,7 +106,7 @@ function checkSegments(core: ServerCore, e: CountsEngine, rules: Rules): void {
 }
 
 export function nameTaken(core: ServerCore, field: string): never {
-  throw core.errors.unprocessable(MESSAGES.nameTaken, { [field]: MESSAGES.nameTaken });
+  throw core.errors.unprocessable(MESSAGES.nameTaken, { [field]: MESSAGES.nameTaken }).withCode('name_taken');
 }
 
 export const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
@@ -204,8 +204,13 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
   });
 
   handle(router, E.remove, async ({ params: { id }, context }) => {
-    const row = await audienceInScope(core, id, scopeOf(context));
-    await core.query('delete from audiences where id = $1', [id]);
+    const scope = scopeOf(context);
+    const row = await audienceInScope(core, id, scope);
+    // What other plugins keep for the audience (its custom insight tabs and widgets) goes with it, in one transaction.
+    await core.transaction(async (tx) => {
+      await core.owners.deleteOwner(tx, { kind: 'audiences', id, productId: scope.productId });
+      await tx.query('delete from audiences where id = $1', [id]);
+    });
     return { data: { message: `Audience '${row.name}' deleted.` } };
   });
 
