@@ -101,7 +101,7 @@ export async function refreshStale<R extends { id: number; rules?: Rules; counte
 function checkSegments(core: ServerCore, e: CountsEngine, rules: Rules): void {
   const bad = e.invalid(ruleIds(rules));
   if (bad.length) {
-    throw core.errors.unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { rules: bad.join(', ') });
+    throw core.errors.unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { rules: bad.join(', ') }).withCode('segments_unknown');
   }
 }
 
