@@ -32,6 +32,7 @@ module.exports = {
       setupFilesAfterEnv: ['<rootDir>/scripts/jest/setupClient.ts'],
       testMatch: [
         '<rootDir>/core/{platform,ui,charts}/src/**/*.test.{ts,tsx}',
+        '<rootDir>/core/insights-kit/src/client/**/*.test.{ts,tsx}',
         '<rootDir>/core/test-utils/src/client/**/*.test.{ts,tsx}',
         '<rootDir>/plugins/*/src/client/**/*.test.{ts,tsx}',
         '<rootDir>/host/src/client/**/*.test.{ts,tsx}',
@@ -44,6 +45,7 @@ module.exports = {
       testEnvironment: 'node',
       testMatch: [
         '<rootDir>/core/{plugin-api,server,counts}/src/**/*.test.ts',
+        '<rootDir>/core/insights-kit/src/{common,server}/**/*.test.ts',
         '<rootDir>/core/test-utils/src/server/**/*.test.ts',
         '<rootDir>/plugins/*/src/{server,common}/**/*.test.ts',
         '<rootDir>/host/src/server/**/*.test.ts',

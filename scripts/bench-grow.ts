@@ -3,7 +3,7 @@
  *
  * Opening a Grow chart of 10 markets x 10 audiences (100 distinct segments, matched and modeled)
  * on the built server at --people: 8 concurrent users each open the chart --opens times as the
- * screen does (GET the chart, then its one counts call, POST /api/v1/segments/counts, X-Context
+ * screen does (GET the chart and, at once, its counts by chart id, POST .../mekkos/:id/counts, X-Context
  * acme/us/fizz-cola/fizz-zero so the region slice applies). Reports p50/p95 of the counts call's
  * server time (its Server-Timing header) and of the whole open's round trip. Baseline in the same
  * run: the engine's mekko called directly in this process on the same population, markets and
@@ -11,7 +11,7 @@
  * server time under 300 ms; exits 1 when missed or on any error.
  */
 import { CountsEngine } from '@discovery/counts';
-import { countsBody, type MekkoDto } from '@discovery/plugin-insights-grow/common';
+import type { GrowCountsDto, MekkoDto } from '@discovery/plugin-insights-grow/common';
 import { join } from 'node:path';
 import { build } from './build';
 import { benchPopulation, populationDir, quantile, serverMs, signIn, startBenchServer } from './lib/bench';
@@ -80,10 +80,13 @@ async function main() {
     const open = async () => {
       const t0 = performance.now();
       try {
-        const m = (await call<{ data: MekkoDto }>('GET', `${API}/mekkos/${id}`)).body.data;
-        const { res, body } = await call<{ total_matched_count: number }>('POST', '/api/v1/segments/counts', countsBody(m, false, ''));
+        // The screen's one round trip: the chart and its counts at once.
+        const [, { res, body }] = await Promise.all([
+          call<{ data: MekkoDto }>('GET', `${API}/mekkos/${id}`),
+          call<GrowCountsDto>('POST', `${API}/mekkos/${id}/counts`, { filters: [] }),
+        ]);
         const timing = serverMs(res);
-        if (Number.isNaN(timing) || !(body.total_matched_count > 0)) throw new Error('no Server-Timing or no count');
+        if (Number.isNaN(timing) || !(body.total.matched > 0)) throw new Error('no Server-Timing or no count');
         counts.push(timing);
         opens.push(performance.now() - t0);
       } catch (e) {
@@ -97,9 +100,8 @@ async function main() {
     await concurrently(USERS, USERS * OPENS, open);
     // The counts call alone at the same concurrency (no chart reads in between), to tell the
     // engine's share from the rest of the server's.
-    const body = countsBody(mekko, false, '');
     await concurrently(USERS, USERS * OPENS, async () => {
-      const { res } = await call('POST', '/api/v1/segments/counts', body);
+      const { res } = await call('POST', `${API}/mekkos/${id}/counts`, { filters: [] });
       countsOnly.push(serverMs(res));
     });
   } finally {

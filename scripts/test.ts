@@ -42,7 +42,7 @@ if (process.env.TEST_DATABASE_URL) {
           '--selectProjects',
           'node',
           '--testPathPatterns',
-          '(core/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/',
+          '(core/server|core/insights-kit/src/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/',
         ],
         jestEnv,
       ),

@@ -36,6 +36,8 @@ export interface MekkoProps {
   onHover?: (s: MekkoSelection | null) => void;
   height?: number;
   onRendered?: (ms: number) => void;
+  /** Plotly has drawn the figure (first draw and every update). */
+  onDrawn?: () => void;
   testId?: string;
 }
 
@@ -220,7 +222,10 @@ export function Mekko(props: MekkoProps) {
             height={height}
             png={png}
             onRendered={props.onRendered}
-            onDrawn={() => setDrawn(true)}
+            onDrawn={() => {
+              setDrawn(true);
+              props.onDrawn?.();
+            }}
             exportFigure={() => ({
               // The picture carries the labels as Plotly text (slow to lay out, but only when exported).
               data: [

@@ -429,9 +429,10 @@ export class CountsEngine {
     return r[0] ?? 0;
   }
 
-  async mekko(markets: MarketSpec[], region?: string): Promise<MekkoResult> {
-    this.check(markets.flatMap((m) => [...m.matched, ...m.modeled]));
-    const r = await this.run({ op: 'mekko', markets, region });
+  /** Per market the union of its sub-markets, matched and modeled; within a region and a filter when given. */
+  async mekko(markets: MarketSpec[], region?: string, filter?: Rule): Promise<MekkoResult> {
+    this.check([...markets.flatMap((m) => [...m.matched, ...m.modeled]), ...this.ruleIds(filter)]);
+    const r = await this.run({ op: 'mekko', markets, region, filter });
     const out: MekkoResult = {
       segment_counts: {},
       modeled_segment_counts: {},
@@ -445,9 +446,10 @@ export class CountsEngine {
       out.market_counts.modeled[m.id] = r[k++] ?? 0;
     }
     for (const m of markets) {
-      // Within a region the shards counted each sub-market; the whole population's are in the manifest.
-      for (const id of m.matched) out.segment_counts[id] = region ? (r[k++] ?? 0) : this.byId.get(id)!.matched;
-      for (const id of m.modeled) out.modeled_segment_counts[id] = region ? (r[k++] ?? 0) : this.byId.get(id)!.modeled;
+      // Within a region or a filter the shards counted each sub-market; the whole population's are in the manifest.
+      const counted = !!(region || filter);
+      for (const id of m.matched) out.segment_counts[id] = counted ? (r[k++] ?? 0) : this.byId.get(id)!.matched;
+      for (const id of m.modeled) out.modeled_segment_counts[id] = counted ? (r[k++] ?? 0) : this.byId.get(id)!.modeled;
     }
     return out;
   }

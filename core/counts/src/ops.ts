@@ -40,7 +40,7 @@ export type Op =
   | { op: 'counts'; kind: MembershipKind; ids: string[]; region?: string; filter?: Rule }
   | { op: 'overlap'; kind: MembershipKind; x: string[]; y: string[]; region?: string; filter?: Rule }
   | { op: 'rule'; kind: MembershipKind; rule: Rule; region?: string }
-  | { op: 'mekko'; markets: MarketSpec[]; region?: string }
+  | { op: 'mekko'; markets: MarketSpec[]; region?: string; filter?: Rule }
   | { op: 'funnel'; rows: FunnelRow[]; region?: string; filter?: Rule }
   | { op: 'profile'; kind: MembershipKind; audience?: Rule; ids: string[]; region?: string };
 
@@ -104,7 +104,7 @@ export function runOnShard(view: ShardView, op: Op): Partial {
     case 'rule':
       return [evalRule(view, op.kind, op.rule).size];
     case 'mekko': {
-      if (view.kernel && view.portable && view.whole) {
+      if (view.kernel && view.portable && view.whole && !op.filter) {
         const matched = op.markets.map((m) => m.matched.map((id) => view.portable!('matched', id)));
         const modeled = op.markets.map((m) => m.modeled.map((id) => view.portable!('modeled', id)));
         const out = new Float64Array(2 + 2 * op.markets.length);
@@ -118,16 +118,20 @@ export function runOnShard(view: ShardView, op: Op): Partial {
       }
       // [total matched, total modeled, per market (matched, modeled), then, within a region only,
       // per market per id (matched|modeled): whole-population sizes are in the manifest]
-      const u = op.region ? view.universe() : null;
-      const within = (b: RoaringBitmap32) => (u ? RoaringBitmap32.and(b, u) : b);
+      // Within a filter each membership kind is narrowed by the filter's own kind (as overlaps are),
+      // and every sub-market is counted here (the manifest's sizes are the unfiltered ones).
+      const u = op.region || op.filter ? view.universe() : null;
+      const uMatched = op.filter ? evalRule(view, 'matched', op.filter) : u;
+      const uModeled = op.filter ? evalRule(view, 'modeled', op.filter) : u;
+      const within = (b: RoaringBitmap32, w: RoaringBitmap32 | null) => (w ? RoaringBitmap32.and(b, w) : b);
       const union = (bs: RoaringBitmap32[]) => (bs.length === 0 ? null : bs.length === 1 ? bs[0] : RoaringBitmap32.orMany(bs));
       const out: number[] = [0, 0];
       const marketMatched: RoaringBitmap32[] = [];
       const marketModeled: RoaringBitmap32[] = [];
       const perId: number[] = [];
       for (const m of op.markets) {
-        const mm = m.matched.map((id) => within(view.bitmap('matched', id)));
-        const mo = m.modeled.map((id) => within(view.bitmap('modeled', id)));
+        const mm = m.matched.map((id) => within(view.bitmap('matched', id), uMatched));
+        const mo = m.modeled.map((id) => within(view.bitmap('modeled', id), uModeled));
         const um = union(mm);
         const uo = union(mo);
         out.push(um?.size ?? 0, uo?.size ?? 0);

@@ -5,18 +5,8 @@ import { ErrorBannerStore } from './stores/ErrorBannerStore';
 import { HierarchyStore } from './stores/HierarchyStore';
 import { NavStore } from './stores/NavStore';
 import { SessionStore } from './stores/SessionStore';
-import { ShellModalsStore } from './stores/ShellModalsStore';
 import { ToastStore } from './stores/ToastStore';
-import {
-  ApiClientToken,
-  ConfigStoreToken,
-  ErrorBannerStoreToken,
-  HierarchyStoreToken,
-  NavStoreToken,
-  SessionStoreToken,
-  ShellModalsToken,
-  ToastStoreToken,
-} from './tokens';
+import { ApiClientToken, ConfigStoreToken, ErrorBannerStoreToken, HierarchyStoreToken, NavStoreToken, SessionStoreToken, ToastStoreToken } from './tokens';
 
 /** The shell's services, singletons. Factories instead of decorators: esbuild emits no metadata. */
 export const coreModule = new ContainerModule(({ bind }) => {
@@ -29,9 +19,6 @@ export const coreModule = new ContainerModule(({ bind }) => {
   // The nav remembers each user's own choice (issue 14 §6).
   bind(NavStoreToken.symbol)
     .toDynamicValue((ctx) => new NavStore(localStorage, () => ctx.get<SessionStore>(SessionStoreToken.symbol).me?.id ?? null))
-    .inSingletonScope();
-  bind(ShellModalsToken.symbol)
-    .toDynamicValue(() => new ShellModalsStore())
     .inSingletonScope();
   bind(ApiClientToken.symbol)
     .toDynamicValue((ctx) => {

@@ -47,25 +47,9 @@ export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type Toast
 export * from './tokens';
 export { activeNavKey, buildNav, type NavEntry, type NavModel } from './nav';
 export { formatCount, formatCurrency, formatDate, MISSING_COUNT } from './format';
-export { ShellModalsStore, type AudienceSummary } from './stores/ShellModalsStore';
-// The shell's links to plugin-owned pages live in the contract (plugin-api) so plugins' common code can use them.
-export {
-  AUDIENCE_DRAFT_STATE,
-  audienceBuilderLink,
-  audienceBuilderSearch,
-  audienceBuilderRoute,
-  audienceDetailRoute,
-  noticeRoute,
-  audiencesOverviewRoute,
-  BUILDER_ACTIONS,
-  BUILDER_REFERERS,
-  BUILDER_SET_HIERARCHY,
-  type AudienceDraft,
-  type BuilderAction,
-  type BuilderLinkOptions,
-  type BuilderReferer,
-} from '@discovery/plugin-api';
+export { noticeRoute } from '@discovery/plugin-api';
 export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels';
 export { saveBlob } from './files';
 export { contextReaches, RouteTable } from './routeTable';
 export { AUTOMATION_ROUTES_KEY, automationRoutes, type AutomationRoute } from './automation';
+export { DRAWN_MARK, markDrawn } from './marks';

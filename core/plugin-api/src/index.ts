@@ -9,7 +9,6 @@ export * from './tokens';
 export * from './validate';
 export * from './dto';
 export * from './shellRoutes';
-export * from './insights';
 export * from './endpoint';
 export * from './errorCodes';
 export * from './schemas';

@@ -22,12 +22,11 @@ import sessionSsoKeyMigration from './migrations/0004_session_sso_key.sql';
 import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
-import { countsEngine, registerSegmentRoutes } from './routes/segments';
+import { countsEngine } from './counts';
 import { Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
 import { createSecurityHeaders } from './securityHeaders';
-import type { RequestAuth, ServerCore } from './types';
-import { createOwnerRegistry } from './owners';
+import { sharedStore, type RequestAuth, type ServerCore, type ServerExtension } from './types';
 
 export interface BuildInfo {
   version: string;
@@ -51,6 +50,8 @@ export interface ServerOptions {
   validateResponses?: boolean;
   /** The job runner: options over DISCOVERY_JOBS_*; autoStart false leaves it to drain() (tests). */
   jobs?: JobServiceOptions & { autoStart?: boolean };
+  /** Routes of core's domain packages (the insight kit), registered before the plugins'. */
+  extensions?: ServerExtension[];
 }
 
 export interface DiscoveryServer {
@@ -273,7 +274,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     },
     invalidateUsers: () => sessions.invalidateUsers(),
     frames: embeddedApps,
-    owners: createOwnerRegistry(),
+    shared: sharedStore(),
   };
 
   // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.
@@ -286,7 +287,8 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       );
     registerAuthRoutes(app, { db, sessions, config, core, embeddedApps, sessionOf });
     registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
-    registerSegmentRoutes(app, core, population);
+    // Core's domain packages (the insight kit's segment and count routes), before the plugins.
+    for (const x of opts.extensions ?? []) await x.register(app, core, { population });
     for (const p of plugins) {
       // A plugin registers and schedules only its own job kinds ('<plugin id>.<job>').
       const own = (kind: string) => {

@@ -11,6 +11,6 @@ export { RESOURCES } from './auth/permissions';
 export { hashPassword } from './auth/passwords';
 export type { SessionUser } from './auth/sessionStore';
 export type { FrameRegistry, FrameUnitCheck } from './auth/embeddedApps';
-export type { RequestAuth, ServerCore } from './types';
+export type { RequestAuth, ServerCore, ServerExtension } from './types';
+export { countsEngine } from './counts';
 export * from './jobs';
-export type { OwnedInvalid, OwnedParts, OwnerRef, OwnerRegistry } from './owners';

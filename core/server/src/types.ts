@@ -1,6 +1,6 @@
-import type { CountsEngine } from '@discovery/counts';
+import type { CountsEngine, Population } from '@discovery/counts';
 import type { PermissionAction, PermissionDef, PermissionSet } from '@discovery/plugin-api';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { $ZodType, output } from 'zod/v4/core';
 import type { FrameRegistry } from './auth/embeddedApps';
 import type { SessionUser } from './auth/sessionStore';
@@ -9,7 +9,6 @@ import type { Queryable } from './db';
 import type { errors } from './errors';
 import type { ClientNode, ResolvedContext } from './hierarchy/hierarchy';
 import type { Jobs } from './jobs';
-import type { OwnerRegistry } from './owners';
 
 /** What every authenticated request carries (set by the auth hook). */
 export interface RequestAuth {
@@ -58,6 +57,27 @@ export interface ServerCore {
   jobs: Jobs;
   /** Embedded applications: which units may get a frame token (SRV-013), which origins pages may frame. */
   frames: FrameRegistry;
-  /** Parts other plugins keep for an owner (custom insight tabs of a chart): their invalid segments, removal, deletion with the owner. */
-  owners: OwnerRegistry;
+  /**
+   * One instance per server of a service that core's domain packages and plugins share (the insight
+   * kit's owners registry): the first call creates it, every later call, from any plugin, gets it.
+   */
+  shared<T>(key: string, create: () => T): T;
+}
+
+/** The per-server store behind ServerCore.shared. */
+export function sharedStore(): ServerCore['shared'] {
+  const all = new Map<string, unknown>();
+  return <T>(key: string, create: () => T): T => {
+    if (!all.has(key)) all.set(key, create());
+    return all.get(key) as T;
+  };
+}
+
+/**
+ * Routes of a domain package of core (the insight kit's segment and count APIs) that every build
+ * serves, outside any plugin's prefix; `createServer({ extensions })` registers them first.
+ */
+export interface ServerExtension {
+  id: string;
+  register(app: FastifyInstance, core: ServerCore, ctx: { population: Population | null }): void | Promise<void>;
 }

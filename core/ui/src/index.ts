@@ -13,11 +13,7 @@ export { NotFoundPage } from './pages/NotFoundPage';
 export { MissingPermissions } from './pages/MissingPermissions';
 export { BootError, PageErrorBoundary, PluginErrorPanel } from './pages/ErrorPanels';
 export { Logo } from './shell/Logo';
-export { AudienceDetailsModal, ZeroCountModal } from './shell/ShellModals';
-export { SegmentPicker, type SegmentPickerProps } from './picker/SegmentPicker';
 export { SLIDE_IN_WIDTHS, SlideInPanel, type SlideInPanelProps, type SlideInWidth } from './widgets/SlideInPanel';
-export { RequestIndexReport } from './reports/RequestIndexReport';
-export { SegmentPickerStore, type PickerContext, type PickerOptions, type PickerSegment } from './picker/SegmentPickerStore';
 export { Heading, PageTitle, type HeadingLevel, type HeadingProps } from './widgets/Heading';
 export { StateMessage, type StateMessageProps } from './widgets/StateMessage';
 export { LoadError, type LoadErrorProps } from './widgets/LoadError';
@@ -27,12 +23,3 @@ export { ConfirmDialog, type ConfirmDialogProps } from './widgets/ConfirmDialog'
 export { LoadingSpinner } from './widgets/LoadingSpinner';
 export { AppDialog } from './widgets/AppDialog';
 export { KeyboardMenu } from './widgets/KeyboardMenu';
-export {
-  INVALID_ACTION_THROTTLE_MS,
-  InvalidAudiencesDialog,
-  type InvalidAudiencesAction,
-  type InvalidAudiencesList,
-  type InvalidAudiencesDialogProps,
-} from './widgets/InvalidAudiencesDialog';
-export { SaveAudienceButton, type SaveAudienceButtonProps } from './widgets/SaveAudienceButton';
-export { SavedChartDropdown, type SavedChartDropdownProps, type SavedChartItem } from './widgets/SavedChartDropdown';

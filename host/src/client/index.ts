@@ -18,7 +18,12 @@ export function startHost(plugins: () => Promise<ClientPlugin[]>): void {
   Icons.setLoaderOptions({
     loader: async (name, size) => ((await import(`${__ICON_PATHS_URL__}/${size}/${name}.js`)) as { default: string[] }).default,
   });
-  startApp({ plugins, buildInfo: __BUILD_INFO__ }).catch((e: unknown) => {
+  // The insight kit's services come with the plugins, in their lazy chunk (not on the sign-in page).
+  const withKit = async () => {
+    const [{ insightsKitPlugin }, list] = await Promise.all([import('@discovery/insights-kit'), plugins()]);
+    return [insightsKitPlugin, ...list];
+  };
+  startApp({ plugins: withKit, buildInfo: __BUILD_INFO__ }).catch((e: unknown) => {
     // Nothing rendered (the shell's own resources failed): say so rather than leave a blank page.
     console.error('Discovery could not start', e);
     const root = document.getElementById('root');

@@ -1,4 +1,5 @@
 import { createServer, DEMO_USERS, loadConfig, type ServerCore } from '@discovery/server';
+import { insightsKitServer } from '@discovery/insights-kit/server';
 import type { ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,6 +22,7 @@ export async function runServer(opts: RunServerOptions): Promise<void> {
   const host = process.env.HOST ?? '0.0.0.0';
   const server = await createServer({
     plugins: opts.plugins,
+    extensions: [insightsKitServer],
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DISCOVERY_DATA_DIR ?? './var/db',
     staticDir: opts.publicDir,

@@ -3,13 +3,14 @@ import { ownerEndpointsByKind } from '@discovery/plugin-insights/common';
 import { growEndpoints } from '@discovery/plugin-insights-grow/common';
 import { journeyEndpoints } from '@discovery/plugin-insights-journey/common';
 import { overlapEndpoints } from '@discovery/plugin-overlap/common';
-import { endpointUrl, INSIGHTS_OWNER_KINDS, type EndpointSpec, type InsightsOwnerKind } from '@discovery/plugin-api';
+import { INSIGHTS_OWNER_KINDS, type InsightsOwnerKind } from '@discovery/insights-kit/common';
+import { endpointUrl, type EndpointSpec } from '@discovery/plugin-api';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import { loadBuildServerPlugins } from './buildPlugins';
 
 /**
  * Issue 24 §5: whatever a plugin keeps for an owner (the insights plugin's custom tabs and widgets,
- * registered with core.owners) goes when the owner is deleted, for every owner kind, through the
+ * registered with the kit's owners registry) goes when the owner is deleted, for every owner kind, through the
  * owner plugin's own delete route. A new owner kind fails this test's type until it is listed here.
  */
 const OWNER_ROUTES: Record<InsightsOwnerKind, { list: EndpointSpec; remove: EndpointSpec; copy?: EndpointSpec } | null> = {

@@ -4,6 +4,7 @@ import { coreEndpoints, matchEndpoint, type ClientPlugin, type EndpointSpec, typ
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
+import { insightsKitPlugin } from '@discovery/insights-kit';
 
 type Answer = { status?: number; body?: unknown; headers?: Record<string, string> };
 /** A fake route; it may answer later (a Promise) to test slow or out-of-order responses. */
@@ -160,7 +161,8 @@ export class FakeServer {
 /** The container of a build: core services plus these plugins, validated and activated. */
 export async function createTestContainer(plugins: ClientPlugin[] = []): Promise<BootResult> {
   await initI18n('en');
-  return bootstrapPlugins(plugins);
+  // The kit's services are in every build (host/src/client), so in every test container.
+  return bootstrapPlugins(plugins.some((p) => p.id === insightsKitPlugin.id) ? plugins : [insightsKitPlugin, ...plugins]);
 }
 
 /** Renders inside the container, Blueprint's providers and a router at `route`. */

@@ -1,3 +1,4 @@
+import { insightsKitServer } from '@discovery/insights-kit/server';
 import { createServer, hashPassword, type AppConfig, type DiscoveryServer, type ServerCore, type ServerOptions } from '@discovery/server';
 import type { ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
@@ -81,6 +82,7 @@ export async function createTestServer(
   const { url: databaseUrl, drop: dropDb } = await createTestDatabase();
   const server = await createServer({
     plugins: opts.plugins,
+    extensions: [insightsKitServer],
     databaseUrl,
     dataDir: 'memory://',
     seed: opts.seed ?? true,

@@ -1,3 +1,4 @@
+import { ShellOverlayToken, useContributions } from '@discovery/platform';
 import type { ClientPlugin } from '@discovery/plugin-api';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +7,6 @@ import { ErrorBanner } from './ErrorBanner';
 import { HierarchySelector } from './HierarchySelector';
 import { LeftNav } from './LeftNav';
 import { NotificationsPanel } from './NotificationsPanel';
-import { AudienceDetailsModal, ZeroCountModal } from './ShellModals';
 import { UserMenu } from './UserMenu';
 
 /** SHELL-001, SHELL-009, SHELL-010: nav, 80px top bar, banner, main area of at least 1280px. */
@@ -23,6 +23,7 @@ export function AppShell({
 }) {
   const { t } = useTranslation();
   const [notifications, setNotifications] = useState(false);
+  const overlays = useContributions(ShellOverlayToken);
   return (
     <div className="dsc-shell">
       <LeftNav plugins={plugins} failed={failed} onNotifications={() => setNotifications(true)} />
@@ -38,8 +39,9 @@ export function AppShell({
         <main className="dsc-main">{children}</main>
       </div>
       <NotificationsPanel open={notifications} onClose={() => setNotifications(false)} />
-      <ZeroCountModal />
-      <AudienceDetailsModal />
+      {overlays.map((o) => (
+        <o.component key={o.id} />
+      ))}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { Rules } from '@discovery/counts/common';
+import { type Rules } from '@discovery/insights-kit';
 
 /** Rules as words: each AND group a list of segment names joined by 'or'. */
 export function describeRules(rules: Rules, nameOf: (id: string) => string): { include: string[][]; exclude: string[][] } {

@@ -1,14 +1,5 @@
-import {
-  ApiClientToken,
-  audienceBuilderRoute,
-  audienceBuilderSearch,
-  audiencesOverviewRoute,
-  HomeCardToken,
-  HomeSectionToken,
-  type ApiClient,
-  type HomeCard,
-  type HomeSection,
-} from '@discovery/platform';
+import { audienceBuilderRoute, audienceBuilderSearch, audiencesOverviewRoute } from '@discovery/insights-kit';
+import { ApiClientToken, HomeCardToken, HomeSectionToken, type ApiClient, type HomeCard, type HomeSection } from '@discovery/platform';
 import { ContainerModule } from 'inversify';
 import { ActivityStore, ActivityStoreToken } from './stores/ActivityStore';
 import { AudienceDetailStore, AudienceDetailStoreToken } from './stores/AudienceDetailStore';

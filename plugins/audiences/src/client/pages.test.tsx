@@ -1,4 +1,4 @@
-import { AUDIENCE_DRAFT_STATE } from '@discovery/platform';
+import { AUDIENCE_DRAFT_STATE } from '@discovery/insights-kit';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { AudienceDto, LookalikeDto } from '../common';

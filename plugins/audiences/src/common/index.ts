@@ -2,12 +2,12 @@
  * The audiences plugin's shared rules: routes, permissions, the saved-audience and lookalike
  * schemas (run by the builder and by the server), rule helpers and the shapes the API returns.
  */
-import { RulesSchema, type Rules } from '@discovery/counts/common';
+import { RulesSchema, type Rules } from '@discovery/insights-kit/common';
 import { CONTROL_MESSAGE, createRouteRef, defineEndpoint, definePermission, hasControlCharacters, MAX_ID, typed } from '@discovery/plugin-api';
 import { IdParams } from '@discovery/plugin-api/zod';
 import * as z from 'zod';
 
-export { audienceBuilderRoute, audienceDetailRoute, audiencesOverviewRoute } from '@discovery/plugin-api';
+export { audienceBuilderRoute, audienceDetailRoute, audiencesOverviewRoute } from '@discovery/insights-kit/common';
 
 export const amsRoute = createRouteRef({ id: 'audiences.ams', scope: 'product', path: 'audiences/ams' });
 

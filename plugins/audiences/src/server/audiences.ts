@@ -1,5 +1,6 @@
+import { type Rules } from '@discovery/insights-kit/common';
+import { owners } from '@discovery/insights-kit/server';
 import type { CountsEngine } from '@discovery/counts';
-import type { Rules } from '@discovery/counts/common';
 import { handle, type Queryable, type ResolvedContext, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { audiencesEndpoints as E, MESSAGES, ruleIds, type AudienceDto, type ProfileDto } from '../common';
@@ -101,7 +102,9 @@ export async function refreshStale<R extends { id: number; rules?: Rules; counte
 function checkSegments(core: ServerCore, e: CountsEngine, rules: Rules): void {
   const bad = e.invalid(ruleIds(rules));
   if (bad.length) {
-    throw core.errors.unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { rules: bad.join(', ') }).withCode('segments_unknown');
+    throw core.errors
+      .unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { rules: bad.join(', ') })
+      .withCode('segments_unknown');
   }
 }
 
@@ -208,7 +211,7 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
     const row = await audienceInScope(core, id, scope);
     // What other plugins keep for the audience (its custom insight tabs and widgets) goes with it, in one transaction.
     await core.transaction(async (tx) => {
-      await core.owners.deleteOwner(tx, { kind: 'audiences', id, productId: scope.productId });
+      await owners(core).deleteOwner(tx, { kind: 'audiences', id, productId: scope.productId });
       await tx.query('delete from audiences where id = $1', [id]);
     });
     return { data: { message: `Audience '${row.name}' deleted.` } };

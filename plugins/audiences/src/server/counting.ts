@@ -1,5 +1,5 @@
+import { type Rules } from '@discovery/insights-kit/common';
 import type { CountsEngine, Rule } from '@discovery/counts';
-import type { Rules } from '@discovery/counts/common';
 import type { ServerCore } from '@discovery/server';
 import type { PeopleCount } from '../common';
 

@@ -1,4 +1,4 @@
-import type { Rules } from '@discovery/counts/common';
+import { type Rules } from '@discovery/insights-kit/common';
 import { handle, HttpError, type Queryable, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { audienceIdentifier, audiencesEndpoints as E, lookalikeIdentifier, type LookalikeDto, type LookalikeEndpoints, type LookalikeV1Dto } from '../common';

@@ -1,10 +1,11 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
+import { segmentsEndpoints } from '@discovery/insights-kit';
 import { discussionNodeEndpoints, type DiscussionClusterNodeDto } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { growEndpoints as E, type MekkoDto } from '../common';
 import grow from './index';
+import { countsFor } from './testing';
 
 const P = '/acme/us/fizz-cola/fizz-zero';
 const node = (id: number, name: string, clusters: number): DiscussionClusterNodeDto => ({
@@ -54,17 +55,11 @@ function server(nodes: DiscussionClusterNodeDto[]) {
     .on(E.list, {
       data: [{ id: 7, name: 'Beverages Landscape', default: true, count_type: 'people_count', vertical_type: null, measurement_label: 'Penetration' }],
     })
-    .on(E.get, { data: chart })
-    .on(E.invalidIdentifiers, { identifiers: [], tabs: [], widgets: [] })
+    .on(E.get, { data: chart, invalid: { identifiers: [], tabs: [], widgets: [] } })
     .on(E.tvSettings, () => ({ status: 404, body: { error: { message: 'none', status: 404 } } }))
     .on(insightsEndpoints.tabsConfig, [])
     .on(segmentsEndpoints.byIdentifiers, { data: [] })
-    .on(segmentsEndpoints.counts, {
-      segment_counts: { 'is-0001': 1234 },
-      market_counts: { matched: { 10: 1500 }, modeled: { 10: 1600 } },
-      total_matched_count: 1500,
-      total_modeled_count: 1600,
-    })
+    .on(E.counts, countsFor(chart, { 'is-0001': 1234 }, { 10: [1500, 1600] }))
     .on(discussionNodeEndpoints.list, { data: nodes });
   s.install();
   return s;

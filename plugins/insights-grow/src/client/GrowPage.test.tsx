@@ -1,15 +1,15 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
+import { segmentsEndpoints, InsightsPanelToken, type InsightsPanelProps } from '@discovery/insights-kit';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { TAG_COLOURS, TAGS, withAlpha } from '@discovery/charts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { growEndpoints as E, PANEL_WIDTHS, type MekkoDto, type SubMarketDto } from '../common';
 import { definePlugin, type SessionSnapshot } from '@discovery/plugin-api';
-import { InsightsPanelToken, type InsightsPanelProps } from '@discovery/platform';
 import { act, renderHook } from '@testing-library/react';
 import { ContainerModule } from 'inversify';
 import { useOnceHint } from './hints';
 import grow from './index';
+import { countsFor } from './testing';
 
 const P = '/acme/us/fizz-cola/fizz-zero';
 const sub = (id: number, name: string, over: Partial<SubMarketDto> = {}): SubMarketDto => ({
@@ -52,18 +52,12 @@ function server(mekkos: Record<string, boolean>, opts: Opts = {}) {
         { id: 8, name: 'Audience Reach', default: false, count_type: 'people_count', vertical_type: null, measurement_label: 'Reach' },
       ],
     })
-    .on(E.get, { data: opts.mekko ?? chart })
-    .on(E.invalidIdentifiers, { identifiers: opts.invalid ?? [], tabs: [], widgets: [] })
+    .on(E.get, { data: opts.mekko ?? chart, invalid: { identifiers: opts.invalid ?? [], tabs: [], widgets: [] } })
     .on(E.verticals, [])
     .on(E.tvSettings, () => ({ status: 404, body: { error: { message: 'none', status: 404 } } }))
     .on(insightsEndpoints.tabsConfig, [])
     .on(segmentsEndpoints.byIdentifiers, { data: [] })
-    .on(segmentsEndpoints.counts, {
-      segment_counts: opts.segmentCounts ?? { 'is-0001': 1234, 'is-0002': 567 },
-      market_counts: { matched: { 10: 1500 }, modeled: { 10: 1600 } },
-      total_matched_count: 1500,
-      total_modeled_count: 1600,
-    });
+    .on(E.counts, countsFor(opts.mekko ?? chart, opts.segmentCounts ?? { 'is-0001': 1234, 'is-0002': 567 }, { 10: [1500, 1600] }));
   s.install();
   return s;
 }

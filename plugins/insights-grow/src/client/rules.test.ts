@@ -1,7 +1,7 @@
 import en from './locales/en.json';
 import {
   audienceDraft,
-  countsBody,
+  hasSegments,
   GROW_MESSAGES,
   invalidAfterTabChange,
   lowTvNotice,
@@ -9,7 +9,6 @@ import {
   MekkoInput,
   moveItem,
   nameTaken,
-  pickChart,
   saveAudienceDisabled,
   SubMarketInput,
   subMarketCount,
@@ -85,24 +84,22 @@ describe('Grow rules', () => {
     expect(invalidAfterTabChange(selected, 'matched', false)).toBeNull();
   });
 
-  it('SRV-081 / GROW-016 one counts body per chart, zeros without a call when no segment; tier 3 modeled = matched + weights suffix', () => {
-    expect(countsBody(chart([[sub({ matched_short_id: null, modeled_short_id: null })]]), false, '_weights')).toBeNull();
-    const body = countsBody(
-      chart([[sub(), sub({ id: 2, matched_short_id: 'is-0001', modeled_short_id: null })], [sub({ id: 3, matched_short_id: 'is-0002' })]]),
-      false,
-      '',
-    )!;
-    expect(body.matched_short_ids).toEqual({ 10: ['is-0008', 'is-0001'], 11: ['is-0002'] });
-    expect(body.modeled_short_ids).toEqual({ 10: ['is-0008'], 11: ['is-0008'] });
-    const tier3 = countsBody(chart([[sub({ modeled_short_id: null })]]), true, '_weights')!;
-    expect(tier3.modeled_short_ids).toEqual({ 10: ['is-0008_weights'] });
+  it('SRV-081 a chart without any segment is not counted (zeros, no call)', () => {
+    expect(hasSegments(chart([[sub({ matched_short_id: null, modeled_short_id: null })]]))).toBe(false);
+    expect(hasSegments(chart([[sub({ matched_short_id: null })]]))).toBe(true);
   });
 
   it('GROW-019 figures: populations on Total, segment counts and market unions otherwise', () => {
     const m = chart([[sub(), sub({ id: 2, population: 500, matched_short_id: 'is-0001' })]]);
-    const counts = { ...ZERO_COUNTS, segment_counts: { 'is-0008': 70, 'is-0001': 40 }, market_counts: { matched: { 10: 95 }, modeled: { 10: 120 } } };
-    expect(subMarketCount(m.markets[0].sub_markets[0], 'total', counts, false)).toBe(1000);
-    expect(subMarketCount(m.markets[0].sub_markets[1], 'matched', counts, false)).toBe(40);
+    // Keyed by audience, not segment: an audience whose modeled segment is its matched one still reads its modeled figure.
+    const counts = {
+      ...ZERO_COUNTS,
+      sub_markets: { 1: { matched: 70, modeled: 90 }, 2: { matched: 40, modeled: 55 } },
+      markets: { 10: { matched: 95, modeled: 120 } },
+    };
+    expect(subMarketCount(m.markets[0].sub_markets[0], 'total', counts)).toBe(1000);
+    expect(subMarketCount(m.markets[0].sub_markets[1], 'matched', counts)).toBe(40);
+    expect(subMarketCount(m.markets[0].sub_markets[1], 'modeled', counts)).toBe(55);
     expect(marketCount(m.markets[0], 'total', counts)).toBe(1500);
     expect(marketCount(m.markets[0], 'matched', counts)).toBe(95);
     expect(marketCount(m.markets[0], 'modeled', counts)).toBe(120);
@@ -135,22 +132,17 @@ describe('Grow rules', () => {
   });
 
   it('GROW-008 the draft handed to the builder: the selected segments as one OR group', () => {
-    const d = audienceDraft([sub(), sub({ id: 2, name: 'Soda', matched_short_id: 'is-0001' })], 'matched', false);
+    const selected = [sub(), sub({ id: 2, name: 'Soda', matched_short_id: 'is-0001' })];
+    const d = audienceDraft(selected, 'matched', false);
     expect(d.name).toBe('Diet fans or Soda');
     expect(d.rules).toEqual({ include: { and: [{ or: ['is-0008', 'is-0001'] }] }, exclude: { and: [] } });
-  });
-
-  it('GROW-005 picks the route chart, else the kept one, else the default, else the first by name', () => {
-    const list = [
-      { id: 1, name: 'Zeta', default: false, count_type: 'people_count' as const, vertical_type: null, measurement_label: 'P' },
-      { id: 2, name: 'Alpha', default: false, count_type: 'people_count' as const, vertical_type: null, measurement_label: 'P' },
-      { id: 3, name: 'Mid', default: true, count_type: 'people_count' as const, vertical_type: null, measurement_label: 'P' },
-    ];
-    expect(pickChart(list, 1, 2)).toBe(1);
-    expect(pickChart(list, 99, 2)).toBe(2);
-    expect(pickChart(list, null, null)).toBe(3);
-    expect(pickChart(list.slice(0, 2), null, null)).toBe(2);
-    expect(pickChart([], null, null)).toBeNull();
+    // With the filter bar's filters: OR within a category, AND across (the kit's one meaning).
+    const f = audienceDraft(selected, 'matched', false, [
+      { group: 'Age', short_id: 'a1' },
+      { group: 'Age', short_id: 'a2' },
+      { group: 'Gender', short_id: 'g1' },
+    ]);
+    expect(f.rules.include!.and).toEqual([{ or: ['is-0008', 'is-0001'] }, { or: ['a1', 'a2'] }, { or: ['g1'] }]);
   });
 
   it('GROW-035 a drop reorders the list 0..n', () => {

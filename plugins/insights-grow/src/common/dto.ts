@@ -38,12 +38,8 @@ export interface MekkoDto extends MekkoSummaryDto {
   markets: MarketDto[];
 }
 
-/** SRV-079: the chart's references to segments the provider no longer has. */
-export interface InvalidIdentifiersDto {
-  identifiers: string[];
-  tabs: string[];
-  widgets: string[];
-}
+/** SRV-079: the chart's references to segments the provider no longer has (the kit's shape for every saved chart). */
+export type { InvalidIdentifiersDto } from '@discovery/insights-kit/common';
 
 /** SRV-080: the region's TV-panelist settings (GROW-028/029). */
 export interface TvSettingsDto {

@@ -1,7 +1,8 @@
 import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
 import { IdParams } from '@discovery/plugin-api/zod';
-import type { InvalidIdentifiersDto, MarketDto, MekkoDto, MekkoSummaryDto, SubMarketDto, TvSettingsDto, VerticalDto } from './dto';
-import { DefaultBody, MarketBody, MekkoBody, OrderBody, SubMarketBody } from './schema';
+import type { MarketDto, MekkoDto, MekkoSummaryDto, SubMarketDto, TvSettingsDto, VerticalDto } from './dto';
+import { ChartCountsBody, InvalidIdentifiersSchema, type InvalidIdentifiersDto } from '@discovery/insights-kit/common';
+import { DefaultBody, GrowCountsSchema, MarketBody, MekkoBody, OrderBody, SubMarketBody } from './schema';
 
 /** GROW-001: insights/grow and insights/grow/{mekkoId} under the product context. */
 export const growRoute = createRouteRef({ id: 'insights-grow.grow', scope: 'product', path: 'insights/grow/:mekkoId?' });
@@ -20,8 +21,8 @@ type Result<T> = { result: { mekko: T } };
 
 /**
  * The Grow API (SRV-060, 068-080 DESIGN paths under this plugin's prefix), every call in the
- * product of X-Context: a chart of another product is not found. Counts are the count engine's
- * (SRV-103 `segmentsEndpoints.counts`, one mekko call per view) and the tabs configuration is the
+ * product of X-Context: a chart of another product is not found. Counts are the count engine's,
+ * by chart id (`counts`: one mekko call per view) and the tabs configuration is the
  * insights plugin's (SRV-059).
  */
 export const growEndpoints = {
@@ -31,7 +32,8 @@ export const growEndpoints = {
     path: `${BASE}/mekkos/:id`,
     access: on(mekkosPermissions.read),
     params: IdParams,
-    response: typed<{ data: MekkoDto }>(),
+    /** With its invalid identifiers (GROW-077), so opening a chart is one round trip. */
+    response: typed<{ data: MekkoDto; invalid: InvalidIdentifiersDto }>(),
   }),
   create: defineEndpoint({
     method: 'POST',
@@ -85,7 +87,19 @@ export const growEndpoints = {
     path: `${BASE}/mekkos/:id/invalid_identifiers`,
     access: on(mekkosPermissions.read),
     params: IdParams,
-    response: typed<InvalidIdentifiersDto>(),
+    response: InvalidIdentifiersSchema,
+  }),
+  /**
+   * 001 §7 / SRV-081 by chart id (issue 24): every figure the chart draws on its Matched and
+   * Modeled tabs, per audience, per market and in all, within the filter, in one named base.
+   */
+  counts: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/mekkos/:id/counts`,
+    access: on(mekkosPermissions.read),
+    params: IdParams,
+    body: ChartCountsBody,
+    response: GrowCountsSchema,
   }),
   removeInvalidIdentifiers: defineEndpoint({
     method: 'POST',

@@ -1,5 +1,6 @@
-import type { AudienceDraft, HostTab } from '@discovery/plugin-api';
+import { filterGroups, type AudienceDraft, type Filter, type HostTab } from '@discovery/insights-kit/common';
 import type { MekkoDto, MekkoSummaryDto, SubMarketDto, TvSettingsDto } from './dto';
+import type { GrowCountsDto } from './schema';
 
 /** GROW-012: the chart's tabs in order. */
 export const GROW_TABS: readonly HostTab[] = ['total', 'matched', 'modeled'];
@@ -69,51 +70,36 @@ export function invalidAfterTabChange(selected: readonly SubMarketDto[], tab: Ho
 }
 
 /** SRV-103's body for one view: every audience's segments by market (tier 3 modeled = matched + weights suffix). */
-export interface GrowCountsBody {
-  matched_short_ids: Record<string, string[]>;
-  modeled_short_ids: Record<string, string[]>;
-  feature: 'grow';
-  current_view: 'All';
-  demo_as_segments: true;
-  group_short_ids: string[];
-}
+/** A chart's counts (001 §7, counted by chart id on the server: growEndpoints.counts), every figure in the answer's base. */
+export type GrowCounts = GrowCountsDto;
+export const ZERO_COUNTS: GrowCounts = {
+  base: {
+    matched: { region: null, kind: 'matched', population: 0, filtered: 0 },
+    modeled: { region: null, kind: 'modeled', population: 0, filtered: 0 },
+  },
+  markets: {},
+  sub_markets: {},
+  total: { matched: 0, modeled: 0 },
+};
 
-/** 001 §7 / SRV-081: the counts call of a chart, or null when it names no segment (zeros, no call). */
-export function countsBody(mekko: MekkoDto, tier3: boolean, weightsSuffix: string): GrowCountsBody | null {
-  const matched: Record<string, string[]> = {};
-  const modeled: Record<string, string[]> = {};
-  let any = false;
-  for (const m of mekko.markets) {
-    const mi = [...new Set(m.sub_markets.map((s) => segmentFor(s, 'matched', tier3, weightsSuffix)).filter((x): x is string => !!x))];
-    const mo = [...new Set(m.sub_markets.map((s) => segmentFor(s, 'modeled', tier3, weightsSuffix)).filter((x): x is string => !!x))];
-    if (mi.length) matched[m.id] = mi;
-    if (mo.length) modeled[m.id] = mo;
-    any ||= mi.length > 0 || mo.length > 0;
-  }
-  return any
-    ? { matched_short_ids: matched, modeled_short_ids: modeled, feature: 'grow', current_view: 'All', demo_as_segments: true, group_short_ids: [] }
-    : null;
-}
-
-export interface GrowCounts {
-  segment_counts: Record<string, number>;
-  market_counts: { matched: Record<string, number>; modeled: Record<string, number> };
-  total_matched_count: number;
-  total_modeled_count: number;
-}
-export const ZERO_COUNTS: GrowCounts = { segment_counts: {}, market_counts: { matched: {}, modeled: {} }, total_matched_count: 0, total_modeled_count: 0 };
-
-/** An audience's figure on a tab: its population on Total, its segment's count otherwise (0 without a segment). */
-export function subMarketCount(sub: SubMarketDto, tab: HostTab, counts: GrowCounts, tier3: boolean, weightsSuffix = ''): number {
+/**
+ * An audience's figure on a tab: its population on Total; otherwise its own count on that tab
+ * (matched people, or modeled: tier 3's Sum of Weights), 0 without a segment for the tab.
+ */
+export function subMarketCount(sub: SubMarketDto, tab: HostTab, counts: GrowCounts): number {
   if (tab === 'total') return sub.population;
-  const id = segmentFor(sub, tab, tier3, weightsSuffix);
-  return id ? (counts.segment_counts[id] ?? 0) : 0;
+  return counts.sub_markets[String(sub.id)]?.[tab] ?? 0;
 }
 
 /** A market's figure: the sum of populations on Total, the union of its audiences' members otherwise (the engine's mekko). */
 export function marketCount(market: MekkoDto['markets'][number], tab: HostTab, counts: GrowCounts): number {
   if (tab === 'total') return market.sub_markets.reduce((n, s) => n + s.population, 0);
-  return counts.market_counts[tab][String(market.id)] ?? 0;
+  return counts.markets[String(market.id)]?.[tab] ?? 0;
+}
+
+/** Whether the chart names any segment (no counts call without one: zeros). */
+export function hasSegments(mekko: MekkoDto): boolean {
+  return mekko.markets.some((m) => m.sub_markets.some((s) => s.matched_short_id || s.modeled_short_id));
 }
 
 /** GROW-029 DESIGN: the TV-panelist estimate of a people count. */
@@ -154,23 +140,14 @@ export function saveAudienceDisabled(opts: {
 }
 
 /** GROW-008: the audience handed to the builder: the selected audiences' segments, any of them (one OR group). */
-export function audienceDraft(selected: readonly SubMarketDto[], tab: HostTab, tier3: boolean): AudienceDraft {
+export function audienceDraft(selected: readonly SubMarketDto[], tab: HostTab, tier3: boolean, filters: readonly Filter[] = []): AudienceDraft {
   const ids = [...new Set(selected.map((s) => segmentFor(s, tab === 'total' ? 'matched' : tab, tier3)).filter((x): x is string => !!x))];
   return {
     name: selected.map((s) => s.name).join(' or '),
     description: `From Grow: ${selected.map((s) => s.name).join(', ')}`,
-    rules: { include: { and: [{ or: ids }] }, exclude: { and: [] } },
+    // The filter bar's filters narrow the audience as they narrow the chart (the kit's one meaning).
+    rules: { include: { and: [{ or: ids }, ...filterGroups(filters).map((or) => ({ or }))] }, exclude: { and: [] } },
   };
-}
-
-/** GROW-005 DESIGN: the route's chart, else the kept one, else the default, else the first by name. */
-export function pickChart(list: readonly MekkoSummaryDto[], routeId: number | null, keptId: number | null): number | null {
-  const has = (id: number | null) => id !== null && list.some((m) => m.id === id);
-  if (has(routeId)) return routeId;
-  if (has(keptId)) return keptId;
-  const def = list.find((m) => m.default);
-  if (def) return def.id;
-  return [...list].sort((a, b) => a.name.localeCompare(b.name))[0]?.id ?? null;
 }
 
 /** GROW-035: a dragged item dropped at `to`: the list's new order 0..n. */

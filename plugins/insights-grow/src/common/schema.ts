@@ -1,3 +1,4 @@
+import { CountBaseSchema } from '@discovery/insights-kit/common';
 import { CONTROL_MESSAGE, hasControlCharacters } from '@discovery/plugin-api';
 import { Id } from '@discovery/plugin-api/zod';
 // A namespace import: esbuild then bundles only the parts of zod in use (npm run size).
@@ -10,6 +11,7 @@ export const GROW_MESSAGES = {
   chartNameBlank: 'Name cannot be blank',
   chartNameInUse: 'Chart name already in use',
   chartNameUsed: 'Chart name already used',
+  chartNotFound: 'This chart does not exist.',
   // GROW-058 / GROW-059
   marketNameRequired: 'Please enter a market name',
   marketNameUsed: 'Market name already used for this chart',
@@ -118,3 +120,18 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export function nameTaken(name: string, others: readonly { id: number; name: string }[], ownId: number | null): boolean {
   return others.some((o) => o.id !== ownId && sameName(o.name, name));
 }
+
+/** Matched and modeled figures of one audience, market or the whole chart. */
+const Figures = z.object({ matched: z.number(), modeled: z.number() });
+/**
+ * The counts of a chart (growEndpoints.counts): per audience (sub-market id) and per market its
+ * matched people and its modeled figure (modeled people, or tier 3's Sum of Weights), all within
+ * the filter, over the base each kind names.
+ */
+export const GrowCountsSchema = z.object({
+  base: z.object({ matched: CountBaseSchema, modeled: CountBaseSchema }),
+  sub_markets: z.record(z.string(), Figures),
+  markets: z.record(z.string(), Figures),
+  total: Figures,
+});
+export type GrowCountsDto = z.infer<typeof GrowCountsSchema>;

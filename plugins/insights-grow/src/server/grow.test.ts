@@ -1,3 +1,5 @@
+import { filterFixture } from '@discovery/insights-kit/testing';
+import { owners } from '@discovery/insights-kit/server';
 import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { MekkoDto, MekkoSummaryDto } from '../common';
 import growServer from './index';
@@ -163,7 +165,7 @@ describe('Grow API over a generated population', () => {
       ],
     ]);
     const calls: string[] = [];
-    s.core.owners.register({
+    owners(s.core).register({
       async invalid(_db, owner, unknown) {
         const mine = owner.kind === 'mekkos' ? (parts.get(owner.id) ?? []) : [];
         const bad = unknown(mine.map((p) => p.id));
@@ -269,5 +271,58 @@ describe('Grow API over a generated population', () => {
     }
     const after = await s.core.query<{ n: number }>('select count(*)::int as n from insights_grow_mekkos');
     expect(after[0].n).toBe(before[0].n);
+  });
+
+  it('issue 24 / SRV-081 counts by chart id: every figure on Matched and Modeled equals a brute-force rule count in the same base, with a filter', async () => {
+    const list = (await call(viewer, 'GET', '/mekkos')).body.data as MekkoSummaryDto[];
+    const id = list.find((m) => m.name === 'Beverages Landscape')!.id;
+    const m = (await call(viewer, 'GET', `/mekkos/${id}`)).body.data as MekkoDto;
+    const e = await s.core.counts();
+    const region = e.regionKey('acme', 'us');
+    // A filter of two categories, one with two alternatives: (A or B) and C.
+    const [a, b, c] = e.manifest.segments
+      .filter((x) => !x.deleted)
+      .map((x) => x.short_id)
+      .slice(-3);
+    const filters = [
+      { group: 'One', short_id: a },
+      { group: 'Two', short_id: c },
+      { group: 'One', short_id: b },
+    ];
+    const filterGroups = [{ or: [a, b] }, { or: [c] }];
+    for (const f of [[], filters]) {
+      const res = await call(viewer, 'POST', `/mekkos/${id}/counts`, { filters: f });
+      expect(res.status).toBe(200);
+      const groups = f.length ? filterGroups : [];
+      const brute = (ids: string[], kind: 'matched' | 'modeled') =>
+        ids.length ? e.ruleCount({ include: { and: [{ or: ids }, ...groups] } }, { kind, region }) : Promise.resolve(0);
+      expect(res.body.base.matched).toMatchObject({
+        region,
+        kind: 'matched',
+        population: e.manifest.regions.find((r) => r.key === region)!.end - e.manifest.regions.find((r) => r.key === region)!.start,
+      });
+      expect(res.body.base.matched.filtered).toBe(
+        f.length ? await e.ruleCount({ include: { and: groups } }, { kind: 'matched', region }) : res.body.base.matched.population,
+      );
+      for (const k of m.markets) {
+        const mids = [...new Set(k.sub_markets.map((x) => x.matched_short_id).filter((x): x is string => !!x))];
+        const mods = [...new Set(k.sub_markets.map((x) => x.modeled_short_id).filter((x): x is string => !!x))];
+        expect(res.body.markets[k.id]).toEqual({ matched: await brute(mids, 'matched'), modeled: await brute(mods, 'modeled') });
+        for (const sub of k.sub_markets) {
+          // Keyed by audience: an audience's modeled figure is its modeled segment's, even where a matched id is the same string.
+          expect(res.body.sub_markets[sub.id]).toEqual({
+            matched: await brute(sub.matched_short_id ? [sub.matched_short_id] : [], 'matched'),
+            modeled: await brute(sub.modeled_short_id ? [sub.modeled_short_id] : [], 'modeled'),
+          });
+        }
+      }
+      const all = m.markets.flatMap((k) => k.sub_markets);
+      expect(res.body.total.matched).toBe(await brute([...new Set(all.map((x) => x.matched_short_id!).filter(Boolean))], 'matched'));
+    }
+    // Another product's chart is not found; a bad filter is a 422 naming the field.
+    expect((await call(viewer, 'POST', `/mekkos/${id}/counts`, { filters: [] }, CLASSIC)).status).toBe(404);
+    const bad = await call(viewer, 'POST', `/mekkos/${id}/counts`, { filters: [{ group: '', short_id: a }] });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.error.fields)).toEqual(['filters.0.group']);
   });
 });

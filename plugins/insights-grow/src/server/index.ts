@@ -1,23 +1,13 @@
+import { countScope, SavedCharts } from '@discovery/insights-kit/server';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type Queryable, type ServerCore } from '@discovery/server';
 import { DISCUSSION_MESSAGES, NODE_IN_CLIENT_SQL } from '@discovery/plugin-discussions/common';
 import type { FastifyInstance } from 'fastify';
-import { GROW_MESSAGES as M, growEndpoints as E, mekkosPermissions, VERTICALS, verticalOf, type MekkoDto, type TvSettingsDto } from '../common';
+import { GROW_MESSAGES as M, growEndpoints as E, mekkosPermissions, VERTICALS, verticalOf, type TvSettingsDto } from '../common';
 import init from './migrations/0001_insights_grow.sql';
 import discussionNodeFk from './migrations/0002_discussion_node_fk.sql';
-import {
-  chartIdentifiers,
-  checkChartName,
-  checkMarketName,
-  checkSubMarketName,
-  listMekkos,
-  marketOf,
-  mekkoOf,
-  seedVertical,
-  setDefault,
-  subMarketById,
-  subMarketOf,
-} from './repository';
+import { chartIdentifiers, checkMarketName, checkSubMarketName, listMekkos, marketOf, mekkoOf, seedVertical, subMarketById, subMarketOf } from './repository';
+import { mekkoCounts } from './counting';
 import { seedGrow } from './seed';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
@@ -35,6 +25,13 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     { id: '0002_discussion_node_fk', sql: discussionNodeFk },
   ],
   register(router, core) {
+    // The kit's saved-chart rules: default pointer, unique names, copy names, invalid identifiers, delete with owner cleanup.
+    const charts = new SavedCharts(core, {
+      kind: 'mekkos',
+      table: 'insights_grow_mekkos',
+      defaults: { table: 'insights_grow_default_mekkos', column: 'mekko_id', perUser: false },
+      messages: { notFound: M.chartNotFound, nameTaken: M.chartNameUsed, nameField: 'mekko.name' },
+    });
     const tvSettingsOf = async (db: Pick<Queryable, 'query'>, regionId: number): Promise<TvSettingsDto | null> => {
       const [r] = await db.query<Record<string, unknown>>('select minimum, maximum, n_pids, constant from insights_grow_tv_settings where region_id = $1', [
         regionId,
@@ -64,7 +61,20 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     };
 
     handle(router, E.list, async ({ context }) => ({ data: await listMekkos(core, context!.product!.id) }));
-    handle(router, E.get, async ({ params: { id }, context }) => ({ data: await mekkoOf(core, core, context!.product!.id, id) }));
+    handle(router, E.get, async ({ params: { id }, context }) => {
+      const productId = context!.product!.id;
+      const data = await mekkoOf(core, core, productId, id);
+      return { data, invalid: await charts.invalid(productId, id, chartIdentifiers(data)) };
+    });
+
+    // 001 §7 by chart id: every figure of the chart in one answer (Server-Timing for npm run bench:grow).
+    handle(router, E.counts, async ({ params: { id }, body, context }, _req, reply) => {
+      const started = process.hrtime.bigint();
+      const [m, e] = await Promise.all([mekkoOf(core, core, context!.product!.id, id), core.counts()]);
+      const data = await mekkoCounts(e, m, countScope(e, context, body.filters), core.config.tier === 3);
+      reply.header('Server-Timing', `counts;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)}`);
+      return data;
+    });
 
     handle(router, E.verticals, async () => VERTICALS.map((v) => ({ vertical_type: v.vertical_type, display_name: v.display_name })));
 
@@ -75,22 +85,22 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     });
 
     // SRV-070: create, pre-populated from a vertical when asked (GROW-040/041).
-    handle(router, E.create, async ({ body: { mekko }, context }, _req, reply) => {
+    handle(router, E.create, async ({ body: { mekko }, context, auth }, _req, reply) => {
       const productId = context!.product!.id;
       const vertical = mekko.vertical_type ? verticalOf(mekko.vertical_type) : undefined;
       if (mekko.creation_method === 'prePopulated' && !vertical)
         throw core.errors.unprocessable(M.verticalUnknown, { 'mekko.vertical_type': M.verticalUnknown });
       if (mekko.count_type === 'tv_panelists' && !(await tvSettingsOf(core, context!.region!.id)))
         throw core.errors.unprocessable(M.countTypeNeedsTv, { 'mekko.count_type': M.countTypeNeedsTv });
-      const data = await named(M.chartNameUsed, 'mekko.name', () =>
+      const data = await charts.named(() =>
         core.transaction(async (tx) => {
-          await checkChartName(core, tx, productId, mekko.name, null);
+          await charts.checkName(tx, productId, mekko.name, null);
           const [row] = await tx.query<{ id: number }>(
             'insert into insights_grow_mekkos (product_id, name, measurement_label, count_type, vertical_type) values ($1, $2, $3, $4, $5) returning id',
             [productId, mekko.name, mekko.measurement_label, mekko.count_type, vertical ? vertical.vertical_type : null],
           );
           if (vertical) await seedVertical(tx, row.id, vertical);
-          if (mekko.default) await setDefault(tx, productId, row.id, true);
+          if (mekko.default) await charts.setDefault(tx, productId, auth.user.id, row.id, true);
           return mekkoOf(core, tx, productId, row.id);
         }),
       );
@@ -98,12 +108,12 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       return { result: { mekko: data } };
     });
 
-    handle(router, E.update, async ({ params: { id }, body: { mekko }, context }) => {
+    handle(router, E.update, async ({ params: { id }, body: { mekko }, context, auth }) => {
       const productId = context!.product!.id;
-      const data = await named(M.chartNameUsed, 'mekko.name', () =>
+      const data = await charts.named(() =>
         core.transaction(async (tx) => {
           const before = await mekkoOf(core, tx, productId, id, true);
-          await checkChartName(core, tx, productId, mekko.name, id);
+          await charts.checkName(tx, productId, mekko.name, id);
           // GROW-043: another count type needs TV-panelist settings in the region (update is the route's permission).
           if (mekko.count_type !== before.count_type && mekko.count_type === 'tv_panelists' && !(await tvSettingsOf(tx, context!.region!.id)))
             throw core.errors.unprocessable(M.countTypeNeedsTv, { 'mekko.count_type': M.countTypeNeedsTv });
@@ -115,7 +125,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
             mekko.count_type,
           ]);
           // GROW-056: checking sets the product's default; unchecking the current default clears it.
-          await setDefault(tx, productId, id, mekko.default);
+          await charts.setDefault(tx, productId, auth.user.id, id, mekko.default);
           return mekkoOf(core, tx, productId, id);
         }),
       );
@@ -126,33 +136,31 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     handle(router, E.copy, async ({ params: { id }, context }, _req, reply) => {
       const productId = context!.product!.id;
       const source = await mekkoOf(core, core, productId, id);
-      if ((await invalidOf(source)).length || (await ownedInvalid(id, productId)).identifiers.length) throw core.errors.unprocessable(M.copyInvalid);
-      const data = await core.transaction(async (tx) => {
-        const names = new Set(
-          (await tx.query<{ n: string }>('select lower(btrim(name)) as n from insights_grow_mekkos where product_id = $1', [productId])).map((r) => r.n),
-        );
-        let name = `${source.name} (copy)`;
-        for (let i = 2; names.has(name.toLowerCase()); i++) name = `${source.name} (copy ${i})`;
-        const [row] = await tx.query<{ id: number }>(
-          'insert into insights_grow_mekkos (product_id, name, measurement_label, count_type, vertical_type) values ($1, $2, $3, $4, $5) returning id',
-          [productId, name.slice(0, 255), source.measurement_label, source.count_type, source.vertical_type],
-        );
-        for (const m of source.markets) {
-          const [k] = await tx.query<{ id: number }>('insert into insights_grow_markets (mekko_id, name, "order") values ($1, $2, $3) returning id', [
-            row.id,
-            m.name,
-            m.order,
-          ]);
-          for (const s of m.sub_markets) {
-            await tx.query(
-              `insert into insights_grow_sub_markets (market_id, name, tag, population, matched_short_id, modeled_short_id, webo_cluster_id, discussion_cluster_node_id, "order")
+      if ((await charts.invalid(productId, id, chartIdentifiers(source))).identifiers.length) throw core.errors.unprocessable(M.copyInvalid);
+      const data = await charts.named(() =>
+        core.transaction(async (tx) => {
+          const name = await charts.copyName(tx, productId, source.name);
+          const [row] = await tx.query<{ id: number }>(
+            'insert into insights_grow_mekkos (product_id, name, measurement_label, count_type, vertical_type) values ($1, $2, $3, $4, $5) returning id',
+            [productId, name, source.measurement_label, source.count_type, source.vertical_type],
+          );
+          for (const m of source.markets) {
+            const [k] = await tx.query<{ id: number }>('insert into insights_grow_markets (mekko_id, name, "order") values ($1, $2, $3) returning id', [
+              row.id,
+              m.name,
+              m.order,
+            ]);
+            for (const s of m.sub_markets) {
+              await tx.query(
+                `insert into insights_grow_sub_markets (market_id, name, tag, population, matched_short_id, modeled_short_id, webo_cluster_id, discussion_cluster_node_id, "order")
                values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-              [k.id, s.name, s.tag, s.population, s.matched_short_id, s.modeled_short_id, s.webo_cluster_id, s.discussion_cluster_node_id, s.order],
-            );
+                [k.id, s.name, s.tag, s.population, s.matched_short_id, s.modeled_short_id, s.webo_cluster_id, s.discussion_cluster_node_id, s.order],
+              );
+            }
           }
-        }
-        return mekkoOf(core, tx, productId, row.id);
-      });
+          return mekkoOf(core, tx, productId, row.id);
+        }),
+      );
       reply.code(201);
       return { result: { mekko: data } };
     });
@@ -162,20 +170,17 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     handle(router, E.remove, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
       const m = await mekkoOf(core, core, productId, id);
-      await core.transaction(async (tx) => {
-        await tx.query('delete from insights_grow_mekkos where id = $1', [id]);
-        await core.owners.deleteOwner(tx, owner(id, productId));
-      });
+      await charts.remove(productId, id);
       return { data: { message: `Chart '${m.name}' deleted.` } };
     });
 
-    handle(router, E.setDefault, async ({ body: { mekko_id }, context }) => {
+    handle(router, E.setDefault, async ({ body: { mekko_id }, context, auth }) => {
       const productId = context!.product!.id;
       await core.transaction(async (tx) => {
-        if (mekko_id === 0) await tx.query('delete from insights_grow_default_mekkos where product_id = $1', [productId]);
+        if (mekko_id === 0) await charts.clearDefault(tx, productId, auth.user.id);
         else {
-          await mekkoOf(core, tx, productId, mekko_id);
-          await setDefault(tx, productId, mekko_id, true);
+          await charts.inProduct(tx, mekko_id, productId);
+          await charts.setDefault(tx, productId, auth.user.id, mekko_id, true);
         }
       });
       return { data: { mekko_id } };
@@ -197,29 +202,21 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       return { data };
     });
 
-    // SRV-079: identifiers the provider no longer has. The chart's custom tabs and widgets belong to
-    // the insights plugin, which refuses unknown segments when they are saved.
-    // the insights plugin: core.owners lists their unavailable segments, removes and deletes them.
-    const invalidOf = async (m: MekkoDto) => (await core.counts()).invalid(chartIdentifiers(m));
-    const owner = (id: number, productId: number) => ({ kind: 'mekkos' as const, id, productId });
-    const ownedInvalid = async (id: number, productId: number) => {
-      const e = await core.counts();
-      return core.owners.invalid(core, owner(id, productId), (ids) => e.invalid(ids));
-    };
+    // SRV-079: identifiers the provider no longer has, with the chart's custom tabs and widgets (the kit asks the owners registry).
     handle(router, E.invalidIdentifiers, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
-      const m = await mekkoOf(core, core, productId, id);
-      const [own, parts] = await Promise.all([invalidOf(m), ownedInvalid(id, productId)]);
-      return { identifiers: [...new Set([...own, ...parts.identifiers])], tabs: parts.tabs, widgets: parts.widgets };
+      return charts.invalid(productId, id, chartIdentifiers(await mekkoOf(core, core, productId, id)));
     });
     handle(router, E.removeInvalidIdentifiers, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
       const m = await mekkoOf(core, core, productId, id);
-      const [removed, parts] = await Promise.all([invalidOf(m), ownedInvalid(id, productId)]);
+      const e = await core.counts();
+      const removed = e.invalid(chartIdentifiers(m));
+      const all = (await charts.invalid(productId, id, removed)).identifiers;
       const data = await core.transaction(async (tx) => {
         await mekkoOf(core, tx, productId, id, true);
         // GROW-078: custom widgets left without data are deleted.
-        await core.owners.removeInvalid(tx, owner(id, productId), parts.identifiers);
+        await charts.removeOwnedInvalid(tx, productId, id, all);
         if (removed.length) {
           const markets = m.markets.map((k) => k.id);
           await tx.query(
@@ -233,7 +230,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
         }
         return mekkoOf(core, tx, productId, id);
       });
-      return { data, removed: [...new Set([...removed, ...parts.identifiers])] };
+      return { data, removed: all };
     });
 
     // Markets (SRV-074).

@@ -97,16 +97,6 @@ export async function subMarketById(db: Db, id: number): Promise<SubMarketDto> {
   return toSub(row);
 }
 
-/** GROW-045 / A-03: the server's conflict message. */
-export async function checkChartName(core: ServerCore, db: Db, productId: number, name: string, ownId: number | null): Promise<void> {
-  const [taken] = await db.query('select 1 from insights_grow_mekkos where product_id = $1 and lower(btrim(name)) = lower(btrim($2)) and id <> $3', [
-    productId,
-    name,
-    ownId ?? 0,
-  ]);
-  if (taken) throw core.errors.unprocessable(M.chartNameUsed, { 'mekko.name': M.chartNameUsed });
-}
-
 export async function checkMarketName(core: ServerCore, db: Db, mekkoId: number, name: string, ownId: number | null): Promise<void> {
   const [taken] = await db.query('select 1 from insights_grow_markets where mekko_id = $1 and lower(btrim(name)) = lower(btrim($2)) and id <> $3', [
     mekkoId,
@@ -123,18 +113,6 @@ export async function checkSubMarketName(core: ServerCore, db: Db, marketId: num
     ownId ?? 0,
   ]);
   if (taken) throw core.errors.unprocessable(M.audienceNameUsed, { 'sub_market.name': M.audienceNameUsed });
-}
-
-/** GROW-056 / SRV-073: the product's default pointer: set to this chart, or cleared when this chart was it. */
-export async function setDefault(db: Db, productId: number, mekkoId: number, on: boolean): Promise<void> {
-  if (on) {
-    await db.query(
-      'insert into insights_grow_default_mekkos (product_id, mekko_id) values ($1, $2) on conflict (product_id) do update set mekko_id = excluded.mekko_id',
-      [productId, mekkoId],
-    );
-  } else {
-    await db.query('delete from insights_grow_default_mekkos where product_id = $1 and mekko_id = $2', [productId, mekkoId]);
-  }
 }
 
 /** SRV-070 DESIGN: a pre-populated chart gets the vertical's markets and audiences. */

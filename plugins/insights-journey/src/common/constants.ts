@@ -73,6 +73,7 @@ export const JOURNEY_MESSAGES = {
   // JRN-045
   nameRequired: 'Name is required.',
   nameInUse: 'This name is already in use.',
+  notFound: 'This journey does not exist.',
   nameTooLong: 'Name must be 100 characters or fewer.',
   // JRN-047 (the spec's second message has no full stop)
   stageNameUnique: 'All stages require a unique name before saving.',

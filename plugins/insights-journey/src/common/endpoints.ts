@@ -1,7 +1,7 @@
 import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
 import { IdParams } from '@discovery/plugin-api/zod';
-import type { JourneyCountsDto, JourneyDto, JourneySavedDto, JourneySummaryDto } from './dto';
-import { DefaultJourneyBody, JourneyBody, JourneyCountsBody } from './schema';
+import type { JourneyDto, JourneySavedDto, JourneySummaryDto } from './dto';
+import { DefaultJourneyBody, JourneyBody, JourneyCountsBody, JourneyCountsSchema } from './schema';
 
 /** JRN-001: the viewer at insights/journey and insights/journey/{journeyId}, under the product context. */
 export const journeyRoute = createRouteRef({ id: 'insights-journey.viewer', scope: 'product', path: 'insights/journey/:journeyId?' });
@@ -95,6 +95,6 @@ export const journeyEndpoints = {
     access: on(journeysPermissions.read),
     params: IdParams,
     body: JourneyCountsBody,
-    response: typed<{ data: JourneyCountsDto }>(),
+    response: JourneyCountsSchema,
   }),
 };

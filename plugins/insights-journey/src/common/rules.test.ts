@@ -10,7 +10,6 @@ import {
   itemNameError,
   journeyNameError,
   nextNewId,
-  pickJourney,
   reindex,
   transitionPercent,
   truncateName,
@@ -127,18 +126,6 @@ describe('journey viewer maths', () => {
   it("JRN-014: names over 20 characters are cut to 20 plus '…'", () => {
     expect(truncateName('Consideration stage 1')).toEqual({ text: 'Consideration stage …', truncated: true });
     expect(truncateName('Exactly twenty chars')).toEqual({ text: 'Exactly twenty chars', truncated: false });
-  });
-
-  it('JRN-006: route id, then stored, then default, then first', () => {
-    const list = [
-      { id: 1, default: false },
-      { id: 2, default: true },
-    ];
-    expect(pickJourney(list, 1, 2)).toBe(1);
-    expect(pickJourney(list, 9, 1)).toBe(1);
-    expect(pickJourney(list, null, null)).toBe(2);
-    expect(pickJourney([{ id: 5, default: false }], null, null)).toBe(5);
-    expect(pickJourney([], 3, 3)).toBeNull();
   });
 });
 

@@ -135,11 +135,3 @@ export function gaugeDiameter(percent: number): number {
   const p = Math.min(100, Math.max(0, Number.isFinite(percent) ? percent : 0));
   return GAUGE_MIN_PX + ((GAUGE_MAX_PX - GAUGE_MIN_PX) * p) / 100;
 }
-
-/** JRN-006: the route's journey, else the stored one, else the default, else the first. */
-export function pickJourney(list: readonly { id: number; default: boolean }[], routeId: number | null, storedId: number | null): number | null {
-  const has = (id: number | null) => id !== null && list.some((j) => j.id === id);
-  if (has(routeId)) return routeId;
-  if (has(storedId)) return storedId;
-  return list.find((j) => j.default)?.id ?? list[0]?.id ?? null;
-}

@@ -1,6 +1,6 @@
+import { ChartCountsBody } from '@discovery/insights-kit/common';
 import { hasControlCharacters, CONTROL_MESSAGE } from '@discovery/plugin-api';
 import { Id } from '@discovery/plugin-api/zod';
-import { RulesSchema } from '@discovery/counts/common';
 // A namespace import: esbuild then bundles only the parts of zod in use (npm run size).
 import * as z from 'zod';
 import { JOURNEY_MESSAGES as M, MAX_BRANDS, MAX_STAGES, NAME_MAX, STAGE_ICONS } from './constants';
@@ -115,5 +115,23 @@ export type JourneyParsed = z.output<typeof JourneyInput>;
 export const JourneyBody = z.object({ journey: JourneyInput });
 /** SRV-088: the product's default journey; 0 clears it. */
 export const DefaultJourneyBody = z.object({ journey_id: z.number().int().min(0).max(2_147_483_647) });
-/** The counts call: optionally only the people in the filter bar's segments (include = AND of OR groups). */
-export const JourneyCountsBody = z.object({ filter: RulesSchema.optional() });
+/** The counts call: the filter bar's filters, with the kit's one meaning (OR within a category, AND across). */
+export const JourneyCountsBody = ChartCountsBody;
+
+/** The counts answer (journeyEndpoints.counts): every cell raw and deduplicated, per brand, in the region it names. */
+export const JourneyCountsSchema = z.object({
+  data: z.object({
+    cells: z.array(
+      z.object({
+        journey_brand_id: z.number(),
+        journey_stage_id: z.number(),
+        matched: z.number(),
+        modeled: z.number(),
+        matched_deduped: z.number(),
+        modeled_deduped: z.number(),
+      }),
+    ),
+    brands: z.array(z.object({ journey_brand_id: z.number(), matched: z.number(), modeled: z.number() })),
+    region: z.string().nullable(),
+  }),
+});

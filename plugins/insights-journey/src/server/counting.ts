@@ -1,5 +1,5 @@
+import { type Rules } from '@discovery/insights-kit/common';
 import type { CountsEngine, FunnelRow } from '@discovery/counts';
-import type { Rules } from '@discovery/counts/common';
 import type { JourneyCountsDto, JourneyDto } from '../common';
 
 type Journey = Pick<JourneyDto, 'brands' | 'stages' | 'sub_markets'>;

@@ -1,3 +1,4 @@
+import { countScope, SavedCharts } from '@discovery/insights-kit/server';
 import { DISCUSSION_MESSAGES } from '@discovery/plugin-discussions/common';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, HttpError, type ServerCore } from '@discovery/server';
@@ -5,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { journeyEndpoints as E, JOURNEY_MESSAGES as M, journeysPermissions, type JourneyDto, type JourneyParsed } from '../common';
 import { journeyCounts } from './counting';
 import init from './migrations/0001_insights_journey.sql';
-import { checkName, countsShapeOf, journeyIdentifiers, journeyOf, knownDiscussionNodes, listJourneys, setDefault, writeJourney } from './repository';
+import { checkName, countsShapeOf, journeyIdentifiers, journeyOf, knownDiscussionNodes, listJourneys, writeJourney } from './repository';
 import { seedJourneys } from './seed';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
@@ -21,6 +22,13 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   permissions: Object.values(journeysPermissions),
   migrations: [{ id: '0001_insights_journey', sql: init }],
   register(router, core) {
+    // The kit's saved-chart rules: default pointer, chart in the product, invalid identifiers, delete with owner cleanup.
+    const charts = new SavedCharts(core, {
+      kind: 'journeys',
+      table: 'insights_journey_journeys',
+      defaults: { table: 'insights_journey_defaults', column: 'journey_id', perUser: false },
+      messages: { notFound: M.notFound, nameTaken: M.nameInUse, nameField: 'journey.name' },
+    });
     /** JRN-024: the journey's segment ids the provider no longer has. */
     const withInvalid = async (j: Omit<JourneyDto, 'invalid_identifiers'>): Promise<JourneyDto> => ({
       ...j,
@@ -144,22 +152,19 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     handle(router, E.remove, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
       const j = await journeyOf(core, core, productId, id);
-      // Its custom insight tabs go in the same transaction (core.owners).
-      await core.transaction(async (tx) => {
-        await tx.query('delete from insights_journey_journeys where id = $1', [id]);
-        await core.owners.deleteOwner(tx, { kind: 'journeys', id, productId });
-      });
+      // Its custom insight tabs go in the same transaction (the kit's owners registry).
+      await charts.remove(productId, id);
       return { data: { message: `Journey '${j.name}' deleted.` } };
     });
 
     // SRV-088: 0 clears the product's default.
-    handle(router, E.setDefault, async ({ body: { journey_id }, context }) => {
+    handle(router, E.setDefault, async ({ body: { journey_id }, context, auth }) => {
       const productId = context!.product!.id;
       await core.transaction(async (tx) => {
-        if (journey_id === 0) await tx.query('delete from insights_journey_defaults where product_id = $1', [productId]);
+        if (journey_id === 0) await charts.clearDefault(tx, productId, auth.user.id);
         else {
-          await journeyOf(core, tx, productId, journey_id);
-          await setDefault(tx, productId, journey_id, true);
+          await charts.inProduct(tx, journey_id, productId);
+          await charts.setDefault(tx, productId, auth.user.id, journey_id, true);
         }
       });
       return { data: { journey_id } };
@@ -169,12 +174,11 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     handle(router, E.removeInvalidIdentifiers, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
       const e = await core.counts();
-      const owner = { kind: 'journeys' as const, id, productId };
-      const parts = await core.owners.invalid(core, owner, (ids) => e.invalid(ids));
+      const parts = await charts.invalid(productId, id, []);
       const removed = await core.transaction(async (tx) => {
         const j = await journeyOf(core, tx, productId, id, true);
         // Custom widgets naming unavailable segments lose them; widgets left without data go.
-        await core.owners.removeInvalid(tx, owner, parts.identifiers);
+        await charts.removeOwnedInvalid(tx, productId, id, parts.identifiers);
         const bad = e.invalid(journeyIdentifiers(j));
         if (bad.length) {
           await tx.query(
@@ -197,8 +201,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const ctx = context!;
       const j = await countsShapeOf(core, core, ctx.product!.id, id);
       const e = await core.counts();
-      const region = ctx.region ? e.regionKey(ctx.client.slug, ctx.region.slug) : undefined;
-      const data = await journeyCounts(e, j, { region, filter: body.filter });
+      const data = await journeyCounts(e, j, countScope(e, ctx, body.filters));
       timed(reply, 'counts', started);
       return { data };
     });

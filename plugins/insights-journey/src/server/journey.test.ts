@@ -1,3 +1,5 @@
+import { filterFixture } from '@discovery/insights-kit/testing';
+import { owners } from '@discovery/insights-kit/server';
 import type { CountsEngine } from '@discovery/counts';
 import { DISCUSSION_MESSAGES } from '@discovery/plugin-discussions/common';
 import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
@@ -351,7 +353,7 @@ describe('insights-journey API over a generated population', () => {
   it("JRN-024 the journey's custom insight widgets (core.owners) lose unavailable segments with the fix and go with the journey", async () => {
     const id = (await create({ name: 'With widgets' })).body.journey.id as number;
     const calls: string[] = [];
-    s.core.owners.register({
+    owners(s.core).register({
       async invalid(_db, owner, unknown) {
         const ids = owner.kind === 'journeys' && owner.id === id ? unknown([deleted]) : [];
         return { identifiers: ids, tabs: ids.length ? ['Segments'] : [], widgets: ids.length ? ['Gone fans'] : [] };
@@ -382,13 +384,15 @@ describe('insights-journey API over a generated population', () => {
     const j = await fetchJourney(id);
     const region = engine.regionKey('acme', 'us');
     expect(region).toBe('acme/us');
-    const filters = [undefined, { include: { and: [{ or: ['dmx-0001', 'dmx-0002'] }] } }];
-    for (const filter of filters) {
-      const res = await call(planner, 'POST', `/journeys/${id}/counts`, filter ? { filter } : {});
+    // The filter bar's one meaning: two filters of one category are alternatives (one OR group), another category narrows (AND).
+    const fixture = filterFixture('dmx-0001', 'dmx-0002', 'dmx-0003');
+    for (const bar of [[], fixture.filters]) {
+      const filter = bar.length ? fixture.rule : undefined;
+      const res = await call(planner, 'POST', `/journeys/${id}/counts`, { filters: bar });
       expect(res.status).toBe(200);
       const counts = res.body.data as JourneyCountsDto;
       const first = counts.cells[0];
-      expect(0 < first.matched_deduped && first.matched_deduped < first.matched).toBe(true);
+      if (!bar.length) expect(0 < first.matched_deduped && first.matched_deduped < first.matched).toBe(true);
       expect(counts.region).toBe(region ?? null);
       for (const kind of ['matched', 'modeled'] as const) {
         for (const b of j.brands) {
@@ -402,7 +406,7 @@ describe('insights-journey API over a generated population', () => {
               .slice(i + 1)
               .map(segOf)
               .filter((x): x is string => !!x);
-            const include = [...(seg ? [{ or: [seg] }] : []), ...(filter?.include.and ?? [])];
+            const include = [...(seg ? [{ or: [seg] }] : []), ...(filter?.include?.and ?? [])];
             const raw = seg ? await engine.ruleCount({ include: { and: include } }, { kind, region }) : 0;
             const deduped = seg
               ? await engine.ruleCount({ include: { and: include }, exclude: later.length ? { and: [{ or: later }] } : undefined }, { kind, region })
@@ -416,7 +420,7 @@ describe('insights-journey API over a generated population', () => {
       }
     }
     // A filter on a segment the provider no longer has is refused.
-    expect((await call(planner, 'POST', `/journeys/${id}/counts`, { filter: { include: { and: [{ or: [deleted] }] } } })).status).toBe(422);
+    expect((await call(planner, 'POST', `/journeys/${id}/counts`, { filters: [{ group: 'Gone', short_id: deleted }] })).status).toBe(422);
     await call(planner, 'DELETE', `/journeys/${id}`);
   });
 });

@@ -1,13 +1,5 @@
-import { levelForHostTab, type HostTab, type InsightsLevel } from '@discovery/plugin-api';
-import {
-  HierarchyStoreToken,
-  InsightsPanelToken,
-  SessionStoreToken,
-  useService,
-  type HierarchyStore,
-  type InsightsPanelProps,
-  type SessionStore,
-} from '@discovery/platform';
+import { levelForHostTab, type HostTab, type InsightsLevel, InsightsPanelToken, type InsightsPanelProps } from '@discovery/insights-kit';
+import { HierarchyStoreToken, SessionStoreToken, useService, type HierarchyStore, type SessionStore } from '@discovery/platform';
 import { createTestContainer, FakeServer, fixtures, renderWith } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';

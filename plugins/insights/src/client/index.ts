@@ -1,5 +1,5 @@
+import { InsightsPanelToken } from '@discovery/insights-kit';
 import { definePlugin } from '@discovery/plugin-api';
-import { InsightsPanelToken } from '@discovery/platform';
 import { insightsModule } from './module';
 
 /**

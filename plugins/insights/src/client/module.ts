@@ -1,4 +1,4 @@
-import { InsightsPanelToken, type InsightsPanelProvider } from '@discovery/platform';
+import { InsightsPanelToken, type InsightsPanelProvider } from '@discovery/insights-kit';
 import { ContainerModule } from 'inversify';
 import { LazyInsightsPanel } from './components/PanelEntry';
 

@@ -1,4 +1,4 @@
-import type { InsightsLevel, TabConfigName } from '@discovery/plugin-api';
+import { type InsightsLevel, type TabConfigName } from '@discovery/insights-kit/common';
 
 /** `insight_tabs.owner_type` values (Region: the region demographic's survey tabs). */
 export type OwnerType = 'Mekko' | 'Journey' | 'Persona' | 'Comparison' | 'Audience' | 'Region';

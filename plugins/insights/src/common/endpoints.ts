@@ -1,4 +1,5 @@
-import { definePermission, defineEndpoint, INSIGHTS_OWNER_KINDS, typed, type InsightsOwnerKind, type PermissionAction } from '@discovery/plugin-api';
+import { INSIGHTS_OWNER_KINDS, type InsightsOwnerKind } from '@discovery/insights-kit/common';
+import { definePermission, defineEndpoint, typed, type PermissionAction } from '@discovery/plugin-api';
 import type { AdminTabDto, InsightTabDto, InsightWidgetDto, ProfileDto, TabConfigDto } from './dto';
 import { OWNERS, REGION_RESOURCE } from './rules';
 import { OwnerItemParams, OwnerParams, ProfileBody, TabBody, TabsConfigBody, TabsConfigQuery, WidgetBody } from './schema';

@@ -1,4 +1,4 @@
-import type { InsightsLevel, InsightsOwnerKind } from '@discovery/plugin-api';
+import { type InsightsLevel, type InsightsOwnerKind } from '@discovery/insights-kit/common';
 import type { AdminTabDto, OwnerType, WidgetAttributeDto } from './dto';
 
 /** Who owns custom tabs, by API path segment: the owner type stored and the resource guarding it. */

@@ -1,5 +1,4 @@
-import { RulesSchema } from '@discovery/counts/common';
-import { INSIGHTS_CONTEXTS, INSIGHTS_LEVELS, TAB_CONFIG_NAMES, type TabConfigName } from '@discovery/plugin-api';
+import { RulesSchema, INSIGHTS_CONTEXTS, INSIGHTS_LEVELS, TAB_CONFIG_NAMES, type TabConfigName } from '@discovery/insights-kit/common';
 import { Id, IdParam, text } from '@discovery/plugin-api/zod';
 import * as z from 'zod';
 

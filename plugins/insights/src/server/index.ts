@@ -1,5 +1,7 @@
-import { defineServerPlugin, definePermission, INSIGHTS_OWNER_KINDS, type InsightsOwnerKind } from '@discovery/plugin-api';
-import { handle, type OwnerRef, type ResolvedContext, type ServerCore } from '@discovery/server';
+import { INSIGHTS_OWNER_KINDS, type InsightsOwnerKind } from '@discovery/insights-kit/common';
+import { owners, type OwnerRef } from '@discovery/insights-kit/server';
+import { defineServerPlugin, definePermission } from '@discovery/plugin-api';
+import { handle, type ResolvedContext, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import type * as z from 'zod';
 import {
@@ -44,7 +46,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     // through core.owners for their unavailable segments, removes them, deletes them with it.
     const ownerWhere = 't.owner_type = $1 and t.owner_id = $2 and t.product_id = $3';
     const ownerArgs = (o: OwnerRef) => [OWNERS[o.kind].ownerType, o.id, o.productId];
-    core.owners.register({
+    owners(core).register({
       async invalid(db, owner, unknown) {
         const rows = await db.query<{ tab: string; widget: string; id: string }>(
           `select t.name as tab, w.name as widget, a.segment_identifier as id from insights_tabs t

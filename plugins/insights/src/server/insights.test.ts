@@ -1,3 +1,4 @@
+import { owners } from '@discovery/insights-kit/server';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { InsightTabDto, InsightWidgetDto, ProfileDto } from '../common';
 import insightsServer from './index';
@@ -377,16 +378,16 @@ describe('insights API over a generated population', () => {
     const owner = { kind: 'comparisons' as const, id: 21, productId };
     // The provider has withdrawn dmx-0005 and dmx-0007 (as the engine's invalid() would say).
     const gone = (ids: string[]) => ids.filter((id) => id === 'dmx-0005' || id === 'dmx-0007');
-    expect(await s.core.owners.invalid(s.core, owner, gone)).toEqual({
+    expect(await owners(s.core).invalid(s.core, owner, gone)).toEqual({
       identifiers: ['dmx-0007', 'dmx-0005'],
       tabs: ['Audiences'],
       widgets: ['Mixed', 'Only gone'],
     });
-    await s.core.transaction((tx) => s.core.owners.removeInvalid(tx, owner, ['dmx-0005', 'dmx-0007']));
+    await s.core.transaction((tx) => owners(s.core).removeInvalid(tx, owner, ['dmx-0005', 'dmx-0007']));
     const [tab] = (await call(planner, 'GET', '/comparisons/21/tabs', ACME)).body.data as InsightTabDto[];
     expect(tab.widgets.map((w) => [w.name, w.attributes.map((a) => a.segment_identifier)])).toEqual([['Mixed', ['dmx-0002']]]);
-    expect(await s.core.owners.invalid(s.core, owner, gone)).toEqual({ identifiers: [], tabs: [], widgets: [] });
-    await s.core.transaction((tx) => s.core.owners.deleteOwner(tx, owner));
+    expect(await owners(s.core).invalid(s.core, owner, gone)).toEqual({ identifiers: [], tabs: [], widgets: [] });
+    await s.core.transaction((tx) => owners(s.core).deleteOwner(tx, owner));
     expect((await call(planner, 'GET', '/comparisons/21/tabs', ACME)).body.data).toEqual([]);
     expect((await call(planner, 'GET', '/comparisons/22/tabs', ACME)).body.data).toHaveLength(1);
   });

@@ -1,5 +1,6 @@
+import { type IndexReportRequest, type IndexReports } from '@discovery/insights-kit';
 import { createToken, type SessionSnapshot } from '@discovery/plugin-api';
-import type { ApiClient, IndexReportRequest, IndexReports } from '@discovery/platform';
+import type { ApiClient } from '@discovery/platform';
 import { notificationsEndpoints as E, notificationsPermissions as P } from '../common';
 import type { NotificationsStore } from './NotificationsStore';
 

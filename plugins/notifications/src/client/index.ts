@@ -1,8 +1,8 @@
+import { IndexReportsToken } from '@discovery/insights-kit';
 import { definePlugin } from '@discovery/plugin-api';
 import {
   ApiClientToken,
   HierarchyStoreToken,
-  IndexReportsToken,
   NotificationBadgeToken,
   NotificationCenterToken,
   SessionStoreToken,

@@ -2,9 +2,9 @@
  * The notification center's shared rules (000 §2.8, §3, §4): item shapes, which items count in
  * the unread badge, how an item's event text reads, and the index-report request schema.
  */
+import { RulesSchema } from '@discovery/insights-kit/common';
 import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
 import { Id, IdParams, text } from '@discovery/plugin-api/zod';
-import { RulesSchema } from '@discovery/counts/common';
 import * as z from 'zod';
 
 export const notificationsPermissions = {

@@ -1,5 +1,5 @@
+import { type Rules } from '@discovery/insights-kit/common';
 import { defineServerPlugin } from '@discovery/plugin-api';
-import type { Rules } from '@discovery/counts/common';
 import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { notificationsEndpoints as E, notificationsPermissions, RETENTION_DAYS, type NotificationDto, type ReportHistoryRow, type TaskStatus } from '../common';

@@ -1,4 +1,4 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
+import { segmentsEndpoints } from '@discovery/insights-kit';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SessionSnapshot } from '@discovery/plugin-api';
@@ -33,10 +33,10 @@ function server(charts: ComparisonDto[], tier: 1 | 3 = 1, opts: { audiencesCreat
       permissions: { comparisons: { read: true, create: true, update: true, destroy: true }, audiences: { read: true, create: opts.audiencesCreate ?? true } },
       modules: ['overlap'],
     })
-    .on(E.list, { data: charts, default_id: opts.defaultId ?? 0 })
+    .on(E.list, { data: charts, default_id: opts.defaultId ?? charts.find((c) => c.default)?.id ?? 0 })
     .on(segmentsEndpoints.segmentHierarchy, { data: [], region: 'acme/us' })
     .on(E.get, ({ params }) => ({ body: { data: charts.find((c) => c.id === Number(params.id)) } }))
-    .on(E.counts, {
+    .on(E.chartCounts, {
       cells: [
         { x: 'is-0001', y: 'is-0003', count: 400, percent_value: 40, index_value: 120 },
         { x: 'is-0002', y: 'is-0003', count: 300, percent_value: 25, index_value: 80 },
@@ -129,7 +129,8 @@ describe('Overlap page', () => {
     expect(within(screen.getByTestId('overlap-option-6')).queryByTestId('overlap-default-flag')).toBeNull();
     fireEvent.click(screen.getByTestId('overlap-option-6'));
     await waitFor(() => expect(screen.getByTestId('overlap-dropdown').textContent).toContain('Snacks by region'));
-    await waitFor(() => expect(s.callsTo(E.counts).some((c) => JSON.stringify((c.body as { x_axis_ids: string[] }).x_axis_ids) === '["is-0002"]')).toBe(true));
+    // Counted by chart id (issue 24).
+    await waitFor(() => expect(s.callsTo(E.chartCounts).map((c) => c.url)).toContain('/api/v1/overlap/comparisons/6/counts'));
   });
 
   it("OVL-009 / OVL-021 without charts: 'New Chart', 'Click above to build your overlap chart.' and placeholder axes of 12 × 6", async () => {
@@ -159,7 +160,7 @@ describe('Overlap page', () => {
 
   it('OVL-018 / OVL-025 labels show name and count (global, or regional with is_people_count); a zero count has the warning that opens the zero-count modal', async () => {
     const s = server([chart(5, 'Media by age')]);
-    s.on(E.counts, {
+    s.on(E.chartCounts, {
       cells: [
         { x: 'is-0001', y: 'is-0003', count: 0, percent_value: 0, index_value: 0 },
         { x: 'is-0002', y: 'is-0003', count: 300, percent_value: 25, index_value: 80 },
@@ -171,6 +172,8 @@ describe('Overlap page', () => {
     });
     await renderInShell([overlap], `${P}/insights/overlap/5`);
     await waitFor(() => expect(screen.getByTestId('heat-label-x-is-0002').textContent).toContain('2,400'));
+    // issue 24: the cells are the region's, so a global label count says it is not.
+    expect(screen.getByTestId('heat-label-x-is-0002').textContent).toContain('2,400 (all regions)');
     expect(screen.getByTestId('heat-label-x-is-0002').textContent).toContain('Adults 35-54');
     const zero = screen.getByTestId('zero-count-is-0001');
     expect(zero.getAttribute('aria-label')).toBe('Click to learn why this audience has a zero count.');

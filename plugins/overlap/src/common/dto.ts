@@ -1,3 +1,4 @@
+import type { CountBase } from '@discovery/insights-kit/common';
 import type { ComparisonMode } from './schema';
 
 export interface AxisEntryDto {
@@ -49,4 +50,6 @@ export interface ComparisonCountsDto {
   global_counts: Record<string, number>;
   /** Ours: a cell whose |X∩Y| is under this is flagged as a small base. */
   min_base: number;
+  /** The people the cells and `segment_counts` are taken over (counting by chart id names it). */
+  base?: CountBase;
 }

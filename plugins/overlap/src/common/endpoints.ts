@@ -1,7 +1,8 @@
 import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
 import { IdParams } from '@discovery/plugin-api/zod';
 import type { ComparisonCountsDto, ComparisonDto, ComparisonListDto } from './dto';
-import { ComparisonBody, CountsBody } from './schema';
+import { ComparisonBody, ComparisonCountsSchema, CountsBody } from './schema';
+import { ChartCountsBody } from '@discovery/insights-kit/common';
 
 /** OVL-001: insights/overlap and insights/overlap/{comparisonId}. */
 export const overlapRoute = createRouteRef({ id: 'overlap.page', scope: 'product', path: 'insights/overlap' });
@@ -68,6 +69,19 @@ export const overlapEndpoints = {
     body: CountsBody,
     bodyErrors: 'rule',
     response: typed<ComparisonCountsDto>(),
+  }),
+  /**
+   * Counting by chart id (issue 24): the comparison's cells and label counts within the filter
+   * bar's filters, in the base the answer names (the region of X-Context, matched or tier 3's
+   * Sum of Weights). What the screen calls; `counts` stays for SRV-105.
+   */
+  chartCounts: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/:id/counts`,
+    access: access('read'),
+    params: IdParams,
+    body: ChartCountsBody,
+    response: ComparisonCountsSchema,
   }),
   /** SRV-106: the chart as .xlsx. */
   exportXlsx: defineEndpoint({ method: 'GET', path: `${BASE}/:id/export`, access: access('read'), params: IdParams, raw: true }),

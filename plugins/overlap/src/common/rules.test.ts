@@ -13,7 +13,6 @@ import {
   isSmallBase,
   moveEntry,
   overLimit,
-  pickComparison,
   sortAxisBy,
   titleTaken,
   toggleCell,
@@ -55,19 +54,6 @@ describe('overlap rules', () => {
     expect(formErrors({ ...valid, y_segments: [] }, [], null)).toEqual({ y_segments: 'Must select at least one segment for Y-Axis.' });
     expect(formErrors({ ...valid, x_segments: axis('x', 13) }, [], null)).toEqual({ x_segments: 'Select at most 12 segments for X-Axis.' });
     expect(formErrors({ ...valid, y_segments: [{ short_id: 'b', name: ' ' }] }, [], null)).toEqual({ 'y_segments.0.name': 'Name is required.' });
-  });
-
-  it('OVL-005 / OVL-006 selection: route id, else previous, else default (0 = none), else first by name', () => {
-    const list = [
-      { id: 3, name: 'Zeta' },
-      { id: 5, name: 'alpha' },
-      { id: 9, name: 'Mid' },
-    ];
-    expect(pickComparison(list, 9, 3, 5)).toBe(9);
-    expect(pickComparison(list, null, 3, 5)).toBe(3);
-    expect(pickComparison(list, 42, null, 5)).toBe(5);
-    expect(pickComparison(list, null, 42, 0)).toBe(5);
-    expect(pickComparison([], null, null, 0)).toBeNull();
   });
 
   it('OVL-026 a cell click toggles it; OVL-027 a line focuses all when any is off, else unfocuses all', () => {

@@ -3,7 +3,7 @@
  * colour, the draft audience of a cell, the edit form's axis moves and checks, invalid-audience
  * removal, and ours: both directions of a cell, the small-base flag and sorting the grid.
  */
-import type { AudienceDraft } from '@discovery/plugin-api';
+import { filterGroups, type AudienceDraft, type Filter } from '@discovery/insights-kit/common';
 import type { AxisEntryDto, ComparisonCellDto, ComparisonDto } from './dto';
 import { ComparisonInput, MAX_AXIS, MESSAGES, type ComparisonMode } from './schema';
 
@@ -39,22 +39,6 @@ export function formErrors(values: unknown, others: readonly Pick<ComparisonDto,
   const name = (values as { name?: unknown })?.name;
   if (!out.name && typeof name === 'string' && titleTaken(name, others, selfId)) out.name = MESSAGES.titleUnique;
   return out;
-}
-
-/**
- * OVL-005 / OVL-006: the route's id; else the previous selection; a selection missing from the
- * list falls back to the default (0 = none), then to the first by name.
- */
-export function pickComparison(
-  list: readonly Pick<ComparisonDto, 'id' | 'name'>[],
-  routeId: number | null,
-  previousId: number | null,
-  defaultId: number,
-): number | null {
-  const has = (id: number | null) => id !== null && id > 0 && list.some((c) => c.id === id);
-  for (const id of [routeId ?? previousId, defaultId]) if (has(id)) return id;
-  const first = [...list].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)[0];
-  return first ? first.id : null;
 }
 
 export const cellKeyOf = (x: string, y: string) => `${x}:${y}`;
@@ -117,22 +101,12 @@ export const DRAFT_NAME = 'Test Overlap Audience';
  * OVL-031: the cell's draft — include [[x],[y]] plus the filters' short ids as one or-list per
  * demographic group; exclude an and of an empty or.
  */
-export function cellDraft(cell: FocusedCell, filters: readonly { group: string; short_id: string }[]): AudienceDraft {
-  const groups = new Map<string, string[]>();
-  for (const f of filters) groups.set(f.group, [...(groups.get(f.group) ?? []), f.short_id]);
+export function cellDraft(cell: FocusedCell, filters: readonly Filter[]): AudienceDraft {
   return {
     name: DRAFT_NAME,
     description: cell.name,
-    rules: { include: { and: [{ or: [cell.x] }, { or: [cell.y] }, ...[...groups.values()].map((or) => ({ or }))] }, exclude: { and: [{ or: [] }] } },
+    rules: { include: { and: [{ or: [cell.x] }, { or: [cell.y] }, ...filterGroups(filters).map((or) => ({ or }))] }, exclude: { and: [{ or: [] }] } },
   };
-}
-
-/** The count engine's filter rule for the active filters: an and of one or-list per group. */
-export function filterRule(filters: readonly { group: string; short_id: string }[]) {
-  if (!filters.length) return undefined;
-  const groups = new Map<string, string[]>();
-  for (const f of filters) groups.set(f.group, [...(groups.get(f.group) ?? []), f.short_id]);
-  return { include: { and: [...groups.values()].map((or) => ({ or })) } };
 }
 
 export interface Axes {

@@ -1,4 +1,4 @@
-import { MAX_AXIS_SEGMENTS, OverlapBody } from '@discovery/counts/common';
+import { CountBaseSchema, MAX_AXIS_SEGMENTS, OverlapBody, OverlapCellSchema } from '@discovery/insights-kit/common';
 import { text } from '@discovery/plugin-api/zod';
 import * as z from 'zod';
 
@@ -61,3 +61,13 @@ export const ComparisonBody = z.object({ comparison: ComparisonInput });
 
 /** SRV-105: the count engine's overlap body, as the comparison screen sends it. */
 export const CountsBody = OverlapBody;
+
+/** The counts of a comparison by its id (overlapEndpoints.chartCounts). */
+export const ComparisonCountsSchema = z.object({
+  cells: z.array(OverlapCellSchema),
+  population: z.number(),
+  segment_counts: z.record(z.string(), z.number()),
+  global_counts: z.record(z.string(), z.number()),
+  min_base: z.number(),
+  base: CountBaseSchema.optional(),
+});

@@ -56,14 +56,16 @@ export async function exportWorkbook(e: CountsEngine, c: ComparisonDto, region: 
   );
   const labels = c.is_people_count ? counts.segment_counts : counts.global_counts;
   const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+  // The cells are the region's; global label counts say they are not (issue 24: one base per screen).
+  const labelOf = (n: number) => (c.is_people_count ? fmt(n) : `${fmt(n)} all regions`);
   const cell = (x: string, y: string) => counts.cells.find((k) => k.x === x && k.y === y)!;
   const grid: (string | number)[][] = [
     [c.name],
     [`${c.mode === 'index' ? 'Index' : c.mode === 'modeled' ? 'Modeled' : 'Matched'}`],
     [],
-    [`${c.y_axis_name || 'Y'} \\ ${c.x_axis_name || 'X'}`, ...c.x_segments.map((s) => `${s.name} (${fmt(labels[s.short_id] ?? 0)})`)],
+    [`${c.y_axis_name || 'Y'} \\ ${c.x_axis_name || 'X'}`, ...c.x_segments.map((s) => `${s.name} (${labelOf(labels[s.short_id] ?? 0)})`)],
     ...c.y_segments.map((ys) => [
-      `${ys.name} (${fmt(labels[ys.short_id] ?? 0)})`,
+      `${ys.name} (${labelOf(labels[ys.short_id] ?? 0)})`,
       ...c.x_segments.map((xs) => cellText(c.mode, cell(xs.short_id, ys.short_id), fmt)),
     ]),
   ];

@@ -1,13 +1,12 @@
+import { countBase, countScope, SavedCharts } from '@discovery/insights-kit/server';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { comparisonPermissions, MESSAGES, overlapEndpoints as E, withoutInvalid, type ComparisonValues } from '../common';
 import { comparisonCounts, exportWorkbook, minBaseFrom } from './counting';
 import init from './migrations/0001_overlap.sql';
-import { applyDefault, copyName, defaultOf, insertRow, listRows, rowInProduct, rowWithDefault, toDto, updateRow } from './repository';
+import { insertRow, listRows, rowInProduct, rowWithDefault, toDto, updateRow } from './repository';
 import { seedOverlap } from './seed';
-
-const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
 /**
  * Comparisons (overlap charts) of the product in X-Context (SRV-104..107): list, fetch, save,
@@ -19,6 +18,13 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   permissions: Object.values(comparisonPermissions),
   migrations: [{ id: '0001_overlap', sql: init }],
   register(router, core) {
+    // The kit's saved-chart rules (SRV-107: each user's default in a product).
+    const charts = new SavedCharts(core, {
+      kind: 'comparisons',
+      table: 'overlap_comparisons',
+      defaults: { table: 'overlap_defaults', column: 'comparison_id', perUser: true },
+      messages: { notFound: MESSAGES.notFound, nameTaken: MESSAGES.titleUnique, nameField: 'comparison.name' },
+    });
     const minBase = minBaseFrom(process.env.DISCOVERY_OVERLAP_MIN_BASE);
 
     /** Which ids the provider no longer has; while the population is still being made, none are known to be bad. */
@@ -30,17 +36,11 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
         return () => [];
       }
     };
-    const titleTaken = () => core.errors.unprocessable(MESSAGES.titleUnique, { 'comparison.name': MESSAGES.titleUnique });
 
     /** The rules the schema cannot see: modeled only in tier 3, unique title, known segments. */
     const check = async (c: ComparisonValues, productId: number, selfId: number | null) => {
       if (c.mode === 'modeled' && core.config.tier !== 3) throw core.errors.unprocessable(MESSAGES.modeledTier3, { 'comparison.mode': MESSAGES.modeledTier3 });
-      const [clash] = await core.query('select id from overlap_comparisons where product_id = $1 and lower(btrim(name)) = lower(btrim($2)) and id <> $3', [
-        productId,
-        c.name,
-        selfId ?? 0,
-      ]);
-      if (clash) throw titleTaken();
+      await charts.checkName(core, productId, c.name, selfId);
       const e = await core.counts();
       const bad = e.invalid([...c.x_segments, ...c.y_segments].map((s) => s.short_id));
       if (bad.length) {
@@ -51,7 +51,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
 
     handle(router, E.list, async ({ context, auth }) => {
       const productId = context!.product!.id;
-      const [rows, defaultId, invalid] = await Promise.all([listRows(core, productId), defaultOf(core, productId, auth.user.id), invalidOf()]);
+      const [rows, defaultId, invalid] = await Promise.all([listRows(core, productId), charts.defaultId(core, productId, auth.user.id), invalidOf()]);
       return { data: rows.map((r) => toDto(r, defaultId, invalid)), default_id: defaultId };
     });
 
@@ -67,13 +67,13 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const productId = context!.product!.id;
       await check(c, productId, null);
       const invalid = await invalidOf();
-      const out = await core
-        .transaction(async (tx) => {
+      const out = await charts.named(() =>
+        core.transaction(async (tx) => {
           const row = await insertRow(tx, productId, auth.user.id, c);
-          const defaultId = await applyDefault(tx, productId, auth.user.id, Number(row.id), c.default);
+          const defaultId = await charts.setDefault(tx, productId, auth.user.id, Number(row.id), c.default);
           return { data: toDto(row, defaultId, invalid), default_id: defaultId };
-        })
-        .catch((err) => Promise.reject(isUniqueViolation(err) ? titleTaken() : err));
+        }),
+      );
       reply.code(201);
       return out;
     });
@@ -83,23 +83,19 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       await rowInProduct(core, core, id, productId);
       await check(c, productId, id);
       const invalid = await invalidOf();
-      return core
-        .transaction(async (tx) => {
+      return charts.named(() =>
+        core.transaction(async (tx) => {
           const row = await updateRow(tx, id, c);
-          const defaultId = await applyDefault(tx, productId, auth.user.id, id, c.default);
+          const defaultId = await charts.setDefault(tx, productId, auth.user.id, id, c.default);
           return { data: toDto(row, defaultId, invalid), default_id: defaultId };
-        })
-        .catch((err) => Promise.reject(isUniqueViolation(err) ? titleTaken() : err));
+        }),
+      );
     });
 
     handle(router, E.remove, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
-      await rowInProduct(core, core, id, productId);
       // Its defaults go with it (on delete cascade), its custom insight tabs in the same transaction.
-      await core.transaction(async (tx) => {
-        await tx.query('delete from overlap_comparisons where id = $1', [id]);
-        await core.owners.deleteOwner(tx, { kind: 'comparisons', id, productId });
-      });
+      await charts.remove(productId, id);
       return { data: { message: MESSAGES.deleted } };
     });
 
@@ -107,17 +103,17 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     handle(router, E.duplicate, async ({ params: { id }, context, auth }, _req, reply) => {
       const productId = context!.product!.id;
       const invalid = await invalidOf();
-      const data = await core
-        .transaction(async (tx) => {
+      const data = await charts.named(() =>
+        core.transaction(async (tx) => {
           const src = toDto(await rowInProduct(core, tx, id, productId), 0, invalid);
           if (src.invalid_identifiers.length) throw core.errors.conflict(MESSAGES.duplicateInvalid);
           const row = await insertRow(tx, productId, auth.user.id, {
             ...src,
-            name: await copyName(tx, productId, src.name),
+            name: await charts.copyName(tx, productId, src.name),
           });
-          return toDto(row, await defaultOf(tx, productId, auth.user.id), invalid);
-        })
-        .catch((err) => Promise.reject(isUniqueViolation(err) ? titleTaken() : err));
+          return toDto(row, await charts.defaultId(tx, productId, auth.user.id), invalid);
+        }),
+      );
       reply.code(201);
       return { data };
     });
@@ -127,16 +123,16 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const productId = context!.product!.id;
       const e = await core.counts();
       const invalid = (ids: string[]) => e.invalid(ids);
-      const owner = { kind: 'comparisons' as const, id, productId };
-      const parts = await core.owners.invalid(core, owner, invalid);
+      const own = toDto(await rowInProduct(core, core, id, productId), 0, invalid);
+      const parts = await charts.invalid(productId, id, own.invalid_identifiers);
       return core.transaction(async (tx) => {
         const src = toDto(await rowInProduct(core, tx, id, productId, true), 0, invalid);
-        await core.owners.removeInvalid(tx, owner, parts.identifiers);
+        await charts.removeOwnedInvalid(tx, productId, id, parts.identifiers);
         const next = withoutInvalid(src, src.invalid_identifiers);
         if (next.x.length === 0) throw core.errors.unprocessable(MESSAGES.xRequired, { x_segments: MESSAGES.xRequired });
         if (next.y.length === 0) throw core.errors.unprocessable(MESSAGES.yRequired, { y_segments: MESSAGES.yRequired });
         const row = await updateRow(tx, id, { ...src, x_segments: next.x, y_segments: next.y });
-        return { data: toDto(row, await defaultOf(tx, productId, auth.user.id), invalid), message: MESSAGES.invalidRemoved };
+        return { data: toDto(row, await charts.defaultId(tx, productId, auth.user.id), invalid), message: MESSAGES.invalidRemoved };
       });
     });
 
@@ -147,6 +143,32 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const data = await comparisonCounts(e, body, e.regionKey(context!.client.slug, context!.region!.slug), minBase);
       reply.header('Server-Timing', `counts;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)}`);
       return data;
+    });
+
+    // Counting by chart id (issue 24): the saved chart's axes, the filter bar's filters, the region of X-Context.
+    handle(router, E.chartCounts, async ({ params: { id }, body, context }, _req, reply) => {
+      const started = process.hrtime.bigint();
+      const productId = context!.product!.id;
+      const e = await core.counts();
+      const c = toDto(await rowInProduct(core, core, id, productId), 0, (ids) => e.invalid(ids));
+      const scope = countScope(e, context, body.filters);
+      const [data, base] = await Promise.all([
+        comparisonCounts(
+          e,
+          {
+            x_axis_ids: c.x_segments.map((x) => x.short_id),
+            y_axis_ids: c.y_segments.map((y) => y.short_id),
+            is_modeled: c.mode === 'modeled',
+            is_index: c.mode === 'index',
+            filter: scope.filter,
+          },
+          scope.region,
+          minBase,
+        ),
+        countBase(e, scope, c.mode === 'modeled' ? 'weights' : 'matched'),
+      ]);
+      reply.header('Server-Timing', `counts;dur=${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(2)}`);
+      return { ...data, base };
     });
 
     // SRV-106: the chart as a workbook (labels, counts, percent or index, both directions).

@@ -70,31 +70,6 @@ export async function rowWithDefault(core: ServerCore, id: number, productId: nu
   return { row: r, defaultId: r.default_id === null ? 0 : Number(r.default_id) };
 }
 
-export async function defaultOf(db: Db, productId: number, userId: number): Promise<number> {
-  const [d] = await db.query<{ comparison_id: number }>('select comparison_id from overlap_defaults where product_id = $1 and user_id = $2', [
-    productId,
-    userId,
-  ]);
-  return d ? Number(d.comparison_id) : 0;
-}
-
-/**
- * SRV-107 / OVL-049: saving with default true makes the chart this user's default; saving with
- * default false clears it when it was the default. Returns the default id (0 = none).
- */
-export async function applyDefault(db: Db, productId: number, userId: number, id: number, isDefault: boolean): Promise<number> {
-  if (isDefault) {
-    await db.query(
-      `insert into overlap_defaults (product_id, user_id, comparison_id) values ($1, $2, $3)
-       on conflict (product_id, user_id) do update set comparison_id = excluded.comparison_id`,
-      [productId, userId, id],
-    );
-  } else {
-    await db.query('delete from overlap_defaults where product_id = $1 and user_id = $2 and comparison_id = $3', [productId, userId, id]);
-  }
-  return defaultOf(db, productId, userId);
-}
-
 export async function insertRow(db: Db, productId: number, userId: number | null, c: Omit<ComparisonValues, 'default'>): Promise<Row> {
   const [r] = await db.query<Row>(
     `insert into overlap_comparisons (product_id, name, mode, is_people_count, x_axis_name, y_axis_name, x_segments, y_segments, created_by)
@@ -121,15 +96,4 @@ export async function updateRow(db: Db, id: number, c: Omit<ComparisonValues, 'd
     [id, c.name, c.mode, c.is_people_count, c.x_axis_name, c.y_axis_name, JSON.stringify(ordered(c.x_segments)), JSON.stringify(ordered(c.y_segments))],
   );
   return r;
-}
-
-/** A free title for a copy: 'Name (copy)', 'Name (copy 2)', ... (titles are unique, OVL-044). */
-export async function copyName(db: Db, productId: number, name: string): Promise<string> {
-  const taken = new Set(
-    (await db.query<{ n: string }>('select lower(btrim(name)) as n from overlap_comparisons where product_id = $1', [productId])).map((r) => r.n),
-  );
-  for (let i = 1; ; i++) {
-    const candidate = `${name} (copy${i > 1 ? ` ${i}` : ''})`;
-    if (!taken.has(candidate.trim().toLowerCase())) return candidate;
-  }
 }

@@ -1,18 +1,8 @@
+import { audienceDetailRoute, audiencesOverviewRoute, ShellModalsToken } from '@discovery/insights-kit';
 import { Button, Classes, HTMLSelect, HTMLTable, Icon, Spinner, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
 import { Heading, StateMessage } from '@discovery/ui';
 import { effectiveCompanyId } from '@discovery/plugin-api';
-import {
-  audienceDetailRoute,
-  audiencesOverviewRoute,
-  audienceTypeLabelKey,
-  formatCount,
-  formatDate,
-  HierarchyStoreToken,
-  RouteTableToken,
-  SessionStoreToken,
-  ShellModalsToken,
-  useService,
-} from '@discovery/platform';
+import { audienceTypeLabelKey, formatCount, formatDate, HierarchyStoreToken, RouteTableToken, SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

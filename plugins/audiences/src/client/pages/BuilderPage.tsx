@@ -1,19 +1,14 @@
-import { Button, Callout, Card, Classes, FormGroup, InputGroup, Intent, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import {
-  ApiClientToken,
   AUDIENCE_DRAFT_STATE,
   audienceDetailRoute,
   audiencesOverviewRoute,
-  ConfigStoreToken,
-  errorMessageKey,
-  formatCount,
-  HierarchyStoreToken,
   ShellModalsToken,
-  ToastStoreToken,
-  useService,
   type AudienceDraft,
-} from '@discovery/platform';
-import { Heading, LoadingSpinner, PageTitle, SegmentPicker } from '@discovery/ui';
+  SegmentPicker,
+} from '@discovery/insights-kit';
+import { Button, Callout, Card, Classes, FormGroup, InputGroup, Intent, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
+import { ApiClientToken, ConfigStoreToken, errorMessageKey, formatCount, HierarchyStoreToken, ToastStoreToken, useService } from '@discovery/platform';
+import { Heading, LoadingSpinner, PageTitle } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

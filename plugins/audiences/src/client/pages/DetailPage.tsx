@@ -1,10 +1,8 @@
+import { audienceBuilderLink, audienceDetailRoute, audiencesOverviewRoute, InsightsPanelToken, RequestIndexReport } from '@discovery/insights-kit';
 import { Button, Callout, Card, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { IndexBars } from '@discovery/charts';
 import { Heading, LoadError, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import {
-  audienceBuilderLink,
-  audienceDetailRoute,
-  audiencesOverviewRoute,
   audienceTypeLabelKey,
   ConfigStoreToken,
   errorCode,
@@ -12,13 +10,11 @@ import {
   formatCount,
   formatDate,
   HierarchyStoreToken,
-  InsightsPanelToken,
   SessionStoreToken,
   ToastStoreToken,
   useOptionalService,
   useService,
 } from '@discovery/platform';
-import { RequestIndexReport } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

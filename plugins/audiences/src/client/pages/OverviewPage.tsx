@@ -1,13 +1,11 @@
+import { audienceBuilderLink, audienceDetailRoute, ShellModalsToken } from '@discovery/insights-kit';
 import { Button, Classes, DialogBody, DialogFooter, FormGroup, HTMLTable, Icon, InputGroup, Tag } from '@blueprintjs/core';
 import {
-  audienceBuilderLink,
-  audienceDetailRoute,
   audienceTypeLabelKey,
   formatCount,
   formatDate,
   HierarchyStoreToken,
   SessionStoreToken,
-  ShellModalsToken,
   ToastStoreToken,
   TOAST_DURATIONS,
   useService,

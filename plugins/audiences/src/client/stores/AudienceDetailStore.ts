@@ -1,4 +1,4 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
+import { segmentsEndpoints } from '@discovery/insights-kit';
 import { createToken } from '@discovery/plugin-api';
 import { ApiError, Resource, type ApiClient, type Settled } from '@discovery/platform';
 import { makeAutoObservable } from 'mobx';

@@ -1,5 +1,5 @@
-import { segmentsEndpoints, type Rules } from '@discovery/counts/common';
-import { ApiError, BUILDER_REFERERS, Resource, settle, type ApiClient, type AudienceDraft, type BuilderReferer, type Settled } from '@discovery/platform';
+import { segmentsEndpoints, type Rules, BUILDER_REFERERS, type AudienceDraft, type BuilderReferer } from '@discovery/insights-kit';
+import { ApiError, Resource, settle, type ApiClient, type Settled } from '@discovery/platform';
 import { makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { AudienceInput, audiencesEndpoints as E, ruleIds, type AudienceDto, type PeopleCount } from '../../common';
 

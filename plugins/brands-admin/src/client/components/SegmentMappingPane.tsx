@@ -1,5 +1,6 @@
+import { SegmentPicker } from '@discovery/insights-kit';
 import { Button, Callout, Classes, ControlGroup, FormGroup, InputGroup, Tag } from '@blueprintjs/core';
-import { SegmentPicker, SlideInPanel } from '@discovery/ui';
+import { SlideInPanel } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { MAPPING_SLOTS } from '../../common';

@@ -1,6 +1,6 @@
+import { segmentsEndpoints, type SegmentDto } from '@discovery/insights-kit';
 import type { ClientDto, HierarchySelection } from '@discovery/plugin-api';
 import { ApiError, Resource } from '@discovery/platform';
-import { segmentsEndpoints, type SegmentDto } from '@discovery/counts/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { brandsAdminEndpoints as E, clearMappingSlot, MAPPING_SLOTS, setMappingSlot, type MappingSlot, type SiteVisitSegmentMapping } from '../../common';
 import { mapperContext } from '../mapperContext';

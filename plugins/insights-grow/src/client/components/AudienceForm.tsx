@@ -1,5 +1,6 @@
+import { SegmentPicker } from '@discovery/insights-kit';
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { ConfirmDialog, SegmentPicker, SlideInPanel } from '@discovery/ui';
+import { ConfirmDialog, SlideInPanel } from '@discovery/ui';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -1,30 +1,19 @@
-import { Button, ButtonGroup, Callout, Classes, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
-import { Mekko, type MekkoMarket } from '@discovery/charts';
-import { type HostTab } from '@discovery/plugin-api';
-import { discussionsUploadRoute } from '@discovery/plugin-discussions/common';
-import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import {
-  ApiClientToken,
-  ConfigStoreToken,
-  formatCount,
-  HierarchyStoreToken,
+  FilterBar,
+  type HostTab,
   InsightsPanelToken,
-  SessionStoreToken,
   ShellModalsToken,
-  useOptionalService,
-  useService,
-} from '@discovery/platform';
-import {
-  AppDialog,
-  ConfirmDialog,
   InvalidAudiencesDialog,
   SavedChartDropdown,
-  LoadingSpinner,
-  PageTitle,
   RequestIndexReport,
   SaveAudienceButton,
-  StateMessage,
-} from '@discovery/ui';
+} from '@discovery/insights-kit';
+import { Button, ButtonGroup, Callout, Classes, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
+import { Mekko, type MekkoMarket } from '@discovery/charts';
+import { discussionsUploadRoute } from '@discovery/plugin-discussions/common';
+import { insightsEndpoints } from '@discovery/plugin-insights/common';
+import { ApiClientToken, ConfigStoreToken, formatCount, HierarchyStoreToken, markDrawn, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
+import { AppDialog, ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -291,12 +280,21 @@ const GrowPage = observer(function GrowPage() {
     <section data-testid="grow-page" style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
       {header}
 
-      {/* GROW-007: the filter bar. */}
-      <div role="group" aria-label={t('filters.label')} style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }} data-testid="grow-filters">
-        <span className={Classes.TEXT_MUTED}>{t('filters.label')}:</span>
-        {selected.length === 0 && <span className={Classes.TEXT_MUTED}>{t('filters.none')}</span>}
-        {selected.map((s) => (
-          <Tag key={s.id} data-testid="grow-filter-tag">
+      {/* GROW-007: the filter bar (the kit's): the selected audiences, the segment filters, Save Audience. */}
+      <FilterBar
+        label={t('filters.label')}
+        testId="grow-filters"
+        testIdPrefix="grow"
+        filters={store.filters}
+        onAdd={(f) => store.addFilters(f)}
+        onRemove={(id) => store.removeFilter(id)}
+        onClear={() => store.clearAll()}
+        addDisabled={!m}
+        hasLeading={selected.length > 0}
+        emptyText={t('filters.none')}
+        pickerContext="grow"
+        leading={selected.map((s) => (
+          <Tag key={s.id} data-testid="grow-filter-tag" intent="primary" minimal>
             {s.name}
             <Button
               variant="minimal"
@@ -308,22 +306,27 @@ const GrowPage = observer(function GrowPage() {
             />
           </Tag>
         ))}
-        {selected.length > 0 && <Button variant="minimal" text={t('filters.clear')} onClick={() => store.clearSelection()} data-testid="grow-clear-filters" />}
-        <span style={{ flex: 1 }} />
-        {/* GROW-008/009. */}
-        <SaveAudienceButton
-          referer="Grow"
-          returnUrl={returnUrl}
-          draft={() => audienceDraft(selected, store.tab, tier3)}
-          disabledReason={saveReason ? t(saveReason) : null}
-          testId="grow-save-audience"
-        />
-        {selected.length > 0 && (
-          <RequestIndexReport
-            report={{ ...audienceDraft(selected, store.tab, tier3), uiName: t('indexReportName', { name: selected.map((s) => s.name).join(', ') }) }}
-          />
-        )}
-      </div>
+        trailing={
+          <>
+            {/* GROW-008/009. */}
+            <SaveAudienceButton
+              referer="Grow"
+              returnUrl={returnUrl}
+              draft={() => audienceDraft(selected, store.tab, tier3, store.filters)}
+              disabledReason={saveReason ? t(saveReason) : null}
+              testId="grow-save-audience"
+            />
+            {selected.length > 0 && (
+              <RequestIndexReport
+                report={{
+                  ...audienceDraft(selected, store.tab, tier3, store.filters),
+                  uiName: t('indexReportName', { name: selected.map((s) => s.name).join(', ') }),
+                }}
+              />
+            )}
+          </>
+        }
+      />
 
       {m && (
         <div style={{ display: 'flex', gap: 12, alignItems: 'flex-start' }}>
@@ -389,6 +392,8 @@ const GrowPage = observer(function GrowPage() {
                   if (sub) store.toggle(sub);
                 }}
                 testId="grow-mekko"
+                // npm run bench:screens: the chart is drawn with its counts.
+                onDrawn={() => store.countsRes.status === 'ready' && markDrawn('grow')}
               />
               <MarketList
                 store={store}

@@ -1,8 +1,9 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
+import { segmentsEndpoints } from '@discovery/insights-kit';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { ApiClient } from '@discovery/platform';
 import { FakeServer } from '@discovery/test-utils';
-import { growEndpoints as E, type MekkoDto, type MekkoSummaryDto, type SubMarketDto } from '../../common';
+import { growEndpoints as E, hasSegments, type MekkoDto, type MekkoSummaryDto, type SubMarketDto } from '../../common';
+import { countsFor } from '../testing';
 import { GrowStore } from './GrowStore';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
@@ -48,15 +49,9 @@ function setup(opts: { invalid?: string[]; tabsConfig?: { name: 'Person Level' |
   const server = new FakeServer()
     .on(E.list, { data: [summary(1, 'Zeta'), summary(2, 'Alpha', true)] })
     .on(E.tvSettings, () => ({ status: 404, body: { error: { message: 'none', status: 404 } } }))
-    .on(E.invalidIdentifiers, { identifiers: opts.invalid ?? [], tabs: [], widgets: [] })
-    .on(E.get, { data: mekko })
+    .on(E.get, { data: mekko, invalid: { identifiers: opts.invalid ?? [], tabs: [], widgets: [] } })
     .on(insightsEndpoints.tabsConfig, opts.tabsConfig ?? [])
-    .on(segmentsEndpoints.counts, {
-      segment_counts: { 'is-0001': 40, 'is-0002': 60 },
-      market_counts: { matched: { 10: 90 }, modeled: { 10: 95 } },
-      total_matched_count: 90,
-      total_modeled_count: 95,
-    })
+    .on(E.counts, countsFor(mekko, { 'is-0001': 40, 'is-0002': 60 }, hasSegments(mekko) ? { 10: [90, 95] } : {}))
     .on(segmentsEndpoints.byIdentifiers, { data: [] });
   server.install();
   const api = new ApiClient({ context: () => CONTEXT, showBanner: () => undefined, refreshLogin: () => undefined });
@@ -71,19 +66,18 @@ describe('GrowStore', () => {
     const { store, server } = setup();
     expect(await store.open(CONTEXT, null, { tier3: false, weightsSuffix: '_weights' })).toBe(2);
     expect(store.mekko!.id).toBe(2);
-    expect(server.callsTo(segmentsEndpoints.counts)).toHaveLength(1);
-    expect(server.callsTo(segmentsEndpoints.counts)[0].body).toMatchObject({
-      matched_short_ids: { 10: ['is-0001', 'is-0002'] },
-      modeled_short_ids: { 10: ['is-0001'] },
-    });
+    expect(server.callsTo(E.counts)).toHaveLength(1);
+    expect(server.callsTo(E.counts)[0].url).toContain('/mekkos/2/counts');
+    expect(server.callsTo(E.counts)[0].body).toEqual({ filters: [] });
     expect(store.subCount(store.mekko!.markets[0].sub_markets[1])).toBe(60);
     expect(store.marketCount(store.mekko!.markets[0])).toBe(90);
   });
 
-  it('SRV-081 a chart without segments gets zeros and no counts call', async () => {
+  it('SRV-081 / issue 24 a chart is opened in one round trip: chart and counts at once; without segments its figures are zeros', async () => {
     const { store, server } = setup({ mekko: chart(2, [sub(1, { matched_short_id: null, modeled_short_id: null })]) });
     await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
-    expect(server.callsTo(segmentsEndpoints.counts)).toHaveLength(0);
+    expect(server.callsTo(E.counts)).toHaveLength(1);
+    expect(server.callsTo(E.invalidIdentifiers)).toHaveLength(0);
     expect(store.marketCount(store.mekko!.markets[0])).toBe(0);
   });
 
@@ -161,7 +155,7 @@ describe('GrowStore', () => {
     expect((await store.saveChart({ name: 'Renamed' }, 2)).ok).toBe(true);
     expect(toasts.at(-1)).toEqual({ intent: 'success', message: 't:notices.saved', timeout: 2500 });
     server.on(E.copy, { result: { mekko: { ...chart(3, []), name: 'C2 (copy)' } } }, 201);
-    server.on(E.get, ({ params }) => ({ body: { data: chart(Number(params.id), [sub(1)]) } }));
+    server.on(E.get, ({ params }) => ({ body: { data: chart(Number(params.id), [sub(1)]), invalid: { identifiers: [], tabs: [], widgets: [] } } }));
     expect(await store.copyChart(2)).toBe(3);
     expect(store.mekko?.id).toBe(3);
     expect(toasts.at(-1)).toEqual({ intent: 'success', message: 't:notices.copied', timeout: 2500 });
@@ -178,16 +172,19 @@ describe('GrowStore', () => {
     const { store, server } = setup();
     await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
     const gets = () => server.callsTo(E.get).length;
-    const counts = () => server.callsTo(segmentsEndpoints.counts).length;
+    const counts = () => server.callsTo(E.counts).length;
     const [g0, c0] = [gets(), counts()];
     server.on(E.updateSubMarket, { data: sub(1, { matched_short_id: 'is-0003' }), model_deleted: true });
-    server.on(E.get, { data: chart(2, [sub(1, { matched_short_id: 'is-0003' }), sub(2, { modeled_short_id: null })]) });
+    server.on(E.get, {
+      data: chart(2, [sub(1, { matched_short_id: 'is-0003' }), sub(2, { modeled_short_id: null })]),
+      invalid: { identifiers: [], tabs: [], widgets: [] },
+    });
     expect((await store.saveSubMarket({ name: 'A1', tag: 'owned', population: 100, matched_short_id: 'is-0003' }, 1, 10)).ok).toBe(true);
     expect(gets()).toBe(g0 + 1);
     expect(counts()).toBe(c0 + 1);
     expect(store.mekko?.markets[0].sub_markets[0].matched_short_id).toBe('is-0003');
     server.on(E.removeSubMarket, { data: { message: 'Deleted', model_deleted: true } });
-    server.on(E.get, { data: chart(2, [sub(2, { modeled_short_id: null })]) });
+    server.on(E.get, { data: chart(2, [sub(2, { modeled_short_id: null })]), invalid: { identifiers: [], tabs: [], widgets: [] } });
     expect(await store.deleteSubMarket(1)).toBe(true);
     expect(gets()).toBe(g0 + 2);
     expect(store.mekko?.markets[0].sub_markets.map((s) => s.id)).toEqual([2]);
@@ -231,5 +228,25 @@ describe('GrowStore', () => {
     expect([store.showChart, store.showInsights]).toEqual([false, true]);
     store.toggleInsights();
     expect([store.showChart, store.showInsights]).toEqual([true, false]);
+  });
+});
+
+describe('GrowStore requests (issue 24 §3)', () => {
+  it('older counts never land after newer ones', async () => {
+    const { store, server } = setup();
+    await store.open(CONTEXT, 2, { tier3: false, weightsSuffix: '' });
+    let release: () => void = () => undefined;
+    let n = 0;
+    server.on(E.counts, () => {
+      n++;
+      const answer = countsFor(store.mekko!, { 'is-0001': n === 1 ? 111 : 222, 'is-0002': 0 }, { 10: [n === 1 ? 111 : 222, 0] });
+      return n === 1 ? new Promise((resolve) => (release = () => resolve({ body: answer }))) : { body: answer };
+    });
+    const older = store.loadCounts();
+    await store.loadCounts();
+    release();
+    await older;
+    expect(store.marketCount(store.mekko!.markets[0])).toBe(222);
+    expect(store.countsLoading).toBe(false);
   });
 });

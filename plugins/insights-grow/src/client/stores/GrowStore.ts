@@ -1,17 +1,27 @@
-import { segmentsEndpoints, type SegmentDto } from '@discovery/counts/common';
-import { createToken, levelForHostTab, visibleHostTabs, type HostTab, type InsightsLevel, type TabConfigEntry } from '@discovery/plugin-api';
+import {
+  addFilters,
+  SavedChartList,
+  type ActiveFilter,
+  segmentsEndpoints,
+  type SegmentDto,
+  levelForHostTab,
+  visibleHostTabs,
+  type HostTab,
+  type InsightsLevel,
+  type TabConfigEntry,
+} from '@discovery/insights-kit';
+import { createToken } from '@discovery/plugin-api';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
-import { ApiError, type ApiClient, type ToastStore } from '@discovery/platform';
+import { ApiError, isAbortError, Resource, type ApiClient, type ToastStore } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
-  countsBody,
   GROW_TABS,
   growEndpoints as E,
   invalidAfterTabChange,
   marketCount,
   moveItem,
+  hasSegments,
   NOTIFICATION_MS,
-  pickChart,
   subMarketCount,
   toggleBlocked,
   ZERO_COUNTS,
@@ -63,15 +73,18 @@ export interface PendingInvalid {
  */
 export class GrowStore {
   context = '';
-  list: MekkoSummaryDto[] | null = null;
+  /** The product's charts (the kit's saved-chart list: the latest product's answer wins). */
+  readonly charts = new SavedChartList<MekkoSummaryDto>();
   mekko: MekkoDto | null = null;
-  counts: GrowCounts = ZERO_COUNTS;
-  countsLoading = false;
+  /** The selected chart's counts, by chart id (one request; a newer one aborts the older). */
+  readonly countsRes = new Resource<GrowCounts>(ZERO_COUNTS);
   busy = false;
   error: string | null = null;
   tab: HostTab = 'matched';
   level: InsightsLevel = 'person';
   selected: number[] = [];
+  /** GROW-007: the filter bar's segments (the kit's one meaning); every count of the chart is taken within them. */
+  filters: ActiveFilter[] = [];
   mode: 'view' | 'edit' = 'view';
   tabsConfig: TabConfigEntry[] = [];
   segments: Record<string, SegmentDto> = {};
@@ -91,7 +104,27 @@ export class GrowStore {
     private readonly t: (key: string) => string = (key) => key,
     private readonly storage: Pick<Storage, 'getItem' | 'setItem'> | null = typeof sessionStorage === 'undefined' ? null : sessionStorage,
   ) {
-    makeAutoObservable<GrowStore, 'api' | 'toasts' | 't' | 'storage' | 'seq'>(this, { api: false, toasts: false, t: false, storage: false, seq: false });
+    makeAutoObservable<GrowStore, 'api' | 'toasts' | 't' | 'storage' | 'seq'>(this, {
+      api: false,
+      toasts: false,
+      t: false,
+      storage: false,
+      seq: false,
+      charts: false,
+      countsRes: false,
+    });
+  }
+
+  get list(): MekkoSummaryDto[] | null {
+    return this.charts.items;
+  }
+
+  get counts(): GrowCounts {
+    return this.countsRes.data;
+  }
+
+  get countsLoading(): boolean {
+    return this.countsRes.loading;
   }
 
   // ---- derived ----
@@ -107,7 +140,7 @@ export class GrowStore {
   }
 
   subCount(s: SubMarketDto): number {
-    return subMarketCount(s, this.tab, this.counts, this.tier3, this.weightsSuffix);
+    return subMarketCount(s, this.tab, this.counts);
   }
 
   marketCount(m: MekkoDto['markets'][number]): number {
@@ -137,27 +170,31 @@ export class GrowStore {
 
   /** Opens the screen for a product: its charts, then the route's (or kept, default, first) chart (GROW-005). */
   async open(context: string, routeId: number | null, opts: { tier3: boolean; weightsSuffix: string }): Promise<number | null> {
-    const fresh = context !== this.context;
     this.context = context;
     this.tier3 = opts.tier3;
     this.weightsSuffix = opts.weightsSuffix;
+    const { fresh, loaded } = this.charts.open(context, (signal) => this.api.call(E.list, {}, { signal }).then((r) => r.data));
     if (fresh) {
-      this.list = null;
+      this.seq++;
       this.mekko = null;
+      this.countsRes.reset();
       this.selected = [];
+      this.filters = [];
       this.mode = 'view';
       this.tv = null;
+      this.error = null;
       void this.loadTv();
     }
-    try {
-      const res = await this.api.call(E.list);
-      runInAction(() => (this.list = res.data));
-    } catch (e) {
-      runInAction(() => (this.error = (e as Error).message));
+    const list = await loaded;
+    if (!list || context !== this.context) {
+      runInAction(() => {
+        if (context === this.context && this.charts.error) this.error = this.charts.error.message;
+      });
       return null;
     }
     const kept = fresh ? this.kept() : null;
-    const id = pickChart(this.list!, routeId, kept?.mekkoId ?? this.mekko?.id ?? null);
+    if (kept?.mekkoId && this.charts.has(kept.mekkoId)) this.charts.remember(kept.mekkoId);
+    const id = this.charts.pick(routeId);
     if (id === null) {
       runInAction(() => (this.mekko = null));
       return null;
@@ -190,13 +227,8 @@ export class GrowStore {
     const seq = ++this.seq;
     this.busy = true;
     try {
-      const invalid = await this.api.call(E.invalidIdentifiers, { params: { id } });
-      if (seq !== this.seq) return false;
-      if (invalid.identifiers.length) {
-        const summary = this.list?.find((m) => m.id === id);
-        runInAction(() => (this.pendingInvalid = summary ? { mekko: summary, invalid } : null));
-        return false;
-      }
+      // One round trip (issue 24): the chart with its invalid identifiers, its tabs and its counts at once.
+      const counts = this.loadCountsOf(id);
       const [chart, config] = await Promise.all([
         this.api.call(E.get, { params: { id } }),
         this.api
@@ -204,6 +236,12 @@ export class GrowStore {
           .catch(() => [] as TabConfigEntry[]),
       ]);
       if (seq !== this.seq) return false;
+      if (chart.invalid.identifiers.length) {
+        this.countsRes.abort();
+        const summary = this.list?.find((m) => m.id === id);
+        runInAction(() => (this.pendingInvalid = summary ? { mekko: summary, invalid: chart.invalid } : null));
+        return false;
+      }
       runInAction(() => {
         this.pendingInvalid = null;
         this.mekko = chart.data;
@@ -215,36 +253,47 @@ export class GrowStore {
         const wanted = kept?.tab ?? (tabs.includes('matched') ? 'matched' : tabs[0]);
         this.tab = tabs.includes(wanted) ? wanted : (tabs[0] ?? 'matched');
         this.level = levelForHostTab(this.tab);
+        this.charts.remember(id);
         this.keep();
       });
-      await Promise.all([this.loadCounts(), this.loadSegments()]);
+      await Promise.all([counts, this.loadSegments()]);
       return true;
     } catch (e) {
-      if (seq === this.seq) runInAction(() => (this.error = (e as Error).message));
+      if (seq === this.seq && !isAbortError(e)) runInAction(() => (this.error = (e as Error).message));
       return false;
     } finally {
       if (seq === this.seq) runInAction(() => (this.busy = false));
     }
   }
 
-  /** 001 §7 / SRV-081: one counts call for the chart (the engine's mekko), zeros without a call when it names no segment. */
+  /**
+   * 001 §7 / SRV-081: the chart's counts by its id (the server's one mekko call); a newer request
+   * aborts an older one, so counts of a chart left or an older edit never land over newer ones.
+   */
   async loadCounts(): Promise<void> {
     const m = this.mekko;
     if (!m) return;
-    const body = countsBody(m, this.tier3, this.weightsSuffix);
-    if (!body) {
-      this.counts = ZERO_COUNTS;
+    if (!hasSegments(m)) {
+      this.countsRes.abort();
+      this.countsRes.set(ZERO_COUNTS);
       return;
     }
-    this.countsLoading = true;
-    try {
-      const res = await this.api.call(segmentsEndpoints.counts, { body });
-      runInAction(() => {
-        if (this.mekko?.id === m.id) this.counts = res;
-      });
-    } finally {
-      runInAction(() => (this.countsLoading = false));
-    }
+    await this.loadCountsOf(m.id);
+  }
+
+  private loadCountsOf(id: number) {
+    const filters = this.filters.map(({ group, short_id }) => ({ group, short_id }));
+    return this.countsRes.load((signal) => this.api.call(E.counts, { params: { id }, body: { filters } }, { signal, silent: true }));
+  }
+
+  addFilters(filters: ActiveFilter[]): void {
+    this.filters = addFilters(this.filters, filters);
+    void this.loadCounts();
+  }
+
+  removeFilter(shortId: string): void {
+    this.filters = this.filters.filter((f) => f.short_id !== shortId);
+    void this.loadCounts();
   }
 
   /** GROW-076: names, paths and data permissions of the chart's segments. */
@@ -277,8 +326,7 @@ export class GrowStore {
   }
 
   private async reloadList(): Promise<void> {
-    const res = await this.api.call(E.list);
-    runInAction(() => (this.list = res.data));
+    await this.charts.reload((signal) => this.api.call(E.list, {}, { signal }).then((r) => r.data));
   }
 
   // ---- tabs, filters, modes ----
@@ -312,6 +360,15 @@ export class GrowStore {
   clearSelection(): void {
     this.selected = [];
     this.keep();
+  }
+
+  /** GROW-007: 'Clear all' clears the selected audiences and the filters. */
+  clearAll(): void {
+    const had = this.filters.length > 0;
+    this.selected = [];
+    this.filters = [];
+    this.keep();
+    if (had) void this.loadCounts();
   }
 
   closeDialog(): void {
@@ -404,8 +461,9 @@ export class GrowStore {
         this.selected = [];
       }
     });
+    this.charts.remove(id);
     await this.reloadList();
-    const next = pickChart(this.list ?? [], null, null);
+    const next = this.charts.pick(null);
     if (next !== null) await this.select(next);
     return next;
   }
@@ -423,8 +481,7 @@ export class GrowStore {
     const bad = this.pendingInvalid?.mekko.id;
     this.pendingInvalid = null;
     if (this.mekko && this.mekko.id !== bad) return this.mekko.id;
-    const others = (this.list ?? []).filter((m) => m.id !== bad);
-    const next = pickChart(others, null, null);
+    const next = this.charts.pick(null, bad);
     if (next !== null && (await this.select(next))) return next;
     return null;
   }

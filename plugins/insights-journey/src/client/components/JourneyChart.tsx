@@ -1,6 +1,6 @@
 import { Button, Classes, Tooltip } from '@blueprintjs/core';
 import { ChartFrame, Gauge, svgToPng, type ChartTable, type PngSource } from '@discovery/charts';
-import { formatCount } from '@discovery/platform';
+import { formatCount, markDrawn } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,6 +82,11 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
     all.setAttribute('height', '250');
     return svgToPng(all);
   };
+  // npm run bench:screens: the gauges are on screen with the journey's counts.
+  const counts = store.counts;
+  useEffect(() => {
+    if (counts && drawn) markDrawn('journey');
+  }, [counts, drawn]);
   const brand = store.brand;
   if (!brand) return null;
   const colour = brandColour(store.brands.indexOf(brand));

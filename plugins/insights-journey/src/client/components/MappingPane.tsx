@@ -1,5 +1,6 @@
+import { SegmentPicker } from '@discovery/insights-kit';
 import { Button, Classes, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { SegmentPicker, SlideInPanel } from '@discovery/ui';
+import { SlideInPanel } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,24 +1,16 @@
-import { Button, ButtonGroup, Callout, Card, Classes, Radio, RadioGroup, Switch, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
-import { type HostTab } from '@discovery/plugin-api';
 import {
-  ConfigStoreToken,
-  HierarchyStoreToken,
+  FilterBar,
+  filterGroups,
+  type HostTab,
   InsightsPanelToken,
-  SessionStoreToken,
   ShellModalsToken,
-  useOptionalService,
-  useService,
-} from '@discovery/platform';
-import {
-  ConfirmDialog,
   InvalidAudiencesDialog,
-  LoadingSpinner,
-  PageTitle,
   SaveAudienceButton,
   SavedChartDropdown,
-  SegmentPicker,
-  StateMessage,
-} from '@discovery/ui';
+} from '@discovery/insights-kit';
+import { Button, ButtonGroup, Callout, Card, Classes, Radio, RadioGroup, Switch, Tab, Tabs, Tooltip } from '@blueprintjs/core';
+import { ConfigStoreToken, HierarchyStoreToken, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
+import { ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,7 +39,6 @@ const JourneyPage = observer(function JourneyPage() {
   const product = hierarchy.fullSlug;
   const routeId = params.journeyId && /^\d+$/.test(params.journeyId) ? Number(params.journeyId) : null;
   const [deleting, setDeleting] = useState(false);
-  const [filtering, setFiltering] = useState(false);
 
   // JRN-003.
   const canCreate = session.can('journeys', 'create');
@@ -86,7 +77,7 @@ const JourneyPage = observer(function JourneyPage() {
         : t('saveAudience.noSegment')
     : null;
   const draft = () =>
-    focused ? { name: focused.name, rules: { include: { and: [{ or: [focused.id] }, ...store.filters.map((f) => ({ or: [f.short_id] }))] } } } : null;
+    focused ? { name: focused.name, rules: { include: { and: [{ or: [focused.id] }, ...filterGroups(store.filters).map((or) => ({ or }))] } } } : null;
 
   const header = (
     <div style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}>
@@ -222,37 +213,29 @@ const JourneyPage = observer(function JourneyPage() {
     <section data-testid="journey-page" style={{ padding: 16, display: 'flex', flexDirection: 'column', gap: 12 }}>
       {header}
 
-      {/* The filter bar: segments the counts are restricted to, and Save Audience. */}
-      <div
-        role="group"
-        aria-label={t('filters.label')}
-        style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap' }}
-        data-testid="journey-filters"
-      >
-        <Button icon="filter" text={t('filters.label')} onClick={() => setFiltering(true)} disabled={!j} data-testid="journey-add-filter" />
-        {store.filters.map((f) => (
-          <Tag key={f.short_id} onRemove={() => store.removeFilter(f.short_id)} data-testid={`journey-filter-${f.short_id}`}>
-            {f.name}
-          </Tag>
-        ))}
-        {store.filters.length > 0 && (
-          <Button variant="minimal" text={t('filters.clear')} onClick={() => store.clearFilters()} data-testid="journey-clear-filters" />
-        )}
-        {store.filters.length === 0 && <span className={Classes.TEXT_MUTED}>{t('filters.none')}</span>}
-        <span style={{ flex: 1 }} />
-        {session.can('audiences', 'create') && (
-          <SaveAudienceButton text={t('saveAudience.button')} draft={draft} disabledReason={saveReason} returnUrl={returnUrl} testId="journey-save-audience" />
-        )}
-      </div>
-      <SegmentPicker
-        isOpen={filtering}
-        onClose={() => setFiltering(false)}
-        onSelect={(segments) => {
-          store.addFilters(segments.map((s) => ({ short_id: s.identifier, name: s.name })));
-          setFiltering(false);
-        }}
-        multiple
-        context="journey"
+      {/* The filter bar (the kit's): segments the counts are restricted to, and Save Audience. */}
+      <FilterBar
+        label={t('filters.label')}
+        testId="journey-filters"
+        testIdPrefix="journey"
+        filters={store.filters}
+        onAdd={(f) => store.addFilters(f)}
+        onRemove={(id) => store.removeFilter(id)}
+        onClear={() => store.clearFilters()}
+        addDisabled={!j}
+        emptyText={t('filters.none')}
+        pickerContext="journey"
+        trailing={
+          session.can('audiences', 'create') && (
+            <SaveAudienceButton
+              text={t('saveAudience.button')}
+              draft={draft}
+              disabledReason={saveReason}
+              returnUrl={returnUrl}
+              testId="journey-save-audience"
+            />
+          )
+        }
       />
 
       {j && (

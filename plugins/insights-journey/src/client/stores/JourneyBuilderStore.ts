@@ -1,5 +1,4 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
-import { visibleLevels, type TabConfigEntry } from '@discovery/plugin-api';
+import { segmentsEndpoints, visibleLevels, type TabConfigEntry } from '@discovery/insights-kit';
 import { discussionNodeEndpoints, selectableNodes, type DiscussionClusterNodeDto } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { ApiError, type ApiClient } from '@discovery/platform';

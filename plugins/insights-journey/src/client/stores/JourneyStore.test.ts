@@ -1,4 +1,4 @@
-import { segmentsEndpoints } from '@discovery/counts/common';
+import { segmentsEndpoints } from '@discovery/insights-kit';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { ApiClient } from '@discovery/platform';
 import { FakeServer } from '@discovery/test-utils';

@@ -1,7 +1,20 @@
-import { segmentsEndpoints, type SegmentDto } from '@discovery/counts/common';
-import { createToken, levelForHostTab, visibleHostTabs, visibleLevels, type HostTab, type InsightsLevel, type TabConfigEntry } from '@discovery/plugin-api';
+import {
+  addFilters,
+  pickSavedChart,
+  SavedChartList,
+  segmentsEndpoints,
+  type ActiveFilter,
+  type SegmentDto,
+  levelForHostTab,
+  visibleHostTabs,
+  visibleLevels,
+  type HostTab,
+  type InsightsLevel,
+  type TabConfigEntry,
+} from '@discovery/insights-kit';
+import { createToken } from '@discovery/plugin-api';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
-import { ApiError, type ApiClient } from '@discovery/platform';
+import { ApiError, Resource, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   dedupeRightToLeft,
@@ -10,7 +23,6 @@ import {
   journeyEndpoints as E,
   JOURNEY_MESSAGES as M,
   MESSAGE_MS,
-  pickJourney,
   STAGE_MIN_WIDTH,
   transitionPercent,
   type JourneyCountsDto,
@@ -25,11 +37,8 @@ export const JourneyStoreToken = createToken<JourneyStore>('insights-journey:Jou
 /** The tabs in the spec's order (JRN-008). */
 export const JOURNEY_TABS: readonly HostTab[] = ['total', 'matched', 'modeled'];
 
-/** A segment of the filter bar: the counts only count people in it (AND between filters). */
-export interface JourneyFilter {
-  short_id: string;
-  name: string;
-}
+/** A filter of the filter bar: the kit's one meaning (OR within a category, AND across categories). */
+export type JourneyFilter = ActiveFilter;
 
 /** What a stage column shows for the selected brand and tab. */
 export interface StageView {
@@ -65,7 +74,8 @@ export function leftJustified(stages: number, windowWidth: number): boolean {
  */
 export class JourneyStore {
   product = '';
-  list: JourneySummaryDto[] | null = null;
+  /** The product's journeys (the kit's saved-chart list: the latest product's answer wins). */
+  readonly charts = new SavedChartList<JourneySummaryDto>();
   journey: JourneyDto | null = null;
   error: string | null = null;
   busy = false;
@@ -81,9 +91,8 @@ export class JourneyStore {
   /** JRN-013: the transition bubbles expanded (keyed by their left stage's id). */
   expanded: number[] = [];
   filters: JourneyFilter[] = [];
-  counts: JourneyCountsDto | null = null;
-  countsLoading = false;
-  countsError: string | null = null;
+  /** The journey's counts by its id, within the filters; a newer request aborts the older. */
+  readonly countsRes = new Resource<JourneyCountsDto | null>(null);
   segments: Record<string, SegmentDto> = {};
   /** JRN-024: the journey that cannot be selected while its audiences are invalid. */
   pendingInvalid: JourneySummaryDto | null = null;
@@ -105,7 +114,25 @@ export class JourneyStore {
       storage: false,
       seq: false,
       countsKey: false,
+      charts: false,
+      countsRes: false,
     });
+  }
+
+  get list(): JourneySummaryDto[] | null {
+    return this.charts.items;
+  }
+
+  get counts(): JourneyCountsDto | null {
+    return this.countsRes.data;
+  }
+
+  get countsLoading(): boolean {
+    return this.countsRes.loading;
+  }
+
+  get countsError(): string | null {
+    return this.countsRes.error?.message ?? null;
   }
 
   // ---- derived ----
@@ -212,26 +239,27 @@ export class JourneyStore {
 
   /** Opens a product's journeys: JRN-006 picks one (route, stored, default, first); answers the id the URL should show (JRN-005). */
   async open(product: string, routeId: number | null, opts: { tier3: boolean }): Promise<number | null> {
-    const fresh = product !== this.product;
     this.product = product;
     this.tier3 = opts.tier3;
+    const { fresh, loaded } = this.charts.open(product, (signal) => this.api.call(E.list, {}, { signal, silent: true }).then((r) => r.data));
     if (fresh) {
-      this.list = null;
+      this.seq++;
       this.journey = null;
       this.filters = [];
       this.pendingInvalid = null;
+      this.countsRes.reset();
+      this.countsKey = '';
     }
-    try {
-      const res = await this.api.call(E.list);
-      runInAction(() => {
-        this.list = res.data;
-        this.error = null;
-      });
-    } catch (e) {
-      runInAction(() => (this.error = (e as Error).message));
+    const list = await loaded;
+    if (product !== this.product) return null;
+    if (!list) {
+      runInAction(() => (this.error = this.charts.error?.message ?? null));
       return null;
     }
-    const id = pickJourney(this.list ?? [], routeId, this.stored() ?? this.journey?.id ?? null);
+    runInAction(() => (this.error = null));
+    const stored = this.stored();
+    if (stored !== null && this.charts.has(stored)) this.charts.remember(stored);
+    const id = this.charts.pick(routeId);
     if (id === null) {
       runInAction(() => (this.journey = null));
       return null;
@@ -250,6 +278,8 @@ export class JourneyStore {
     }
     this.busy = true;
     try {
+      // One round trip (issue 24): the journey, its tab configuration and its counts at once.
+      const counts = this.loadCountsOf(id);
       const [res, config] = await Promise.all([
         this.api.call(E.get, { params: { id } }),
         this.api
@@ -258,6 +288,7 @@ export class JourneyStore {
       ]);
       if (seq !== this.seq) return false;
       if (res.data.invalid_identifiers.length > 0) {
+        this.countsRes.abort();
         runInAction(() => (this.pendingInvalid = summary ?? { ...res.data, invalid: true }));
         return false;
       }
@@ -275,8 +306,11 @@ export class JourneyStore {
         this.tab = tabs.includes(this.tab) ? this.tab : tabs.includes('matched') ? 'matched' : (tabs[0] ?? 'matched');
         this.level = levelForHostTab(this.tab);
         this.storage?.setItem(this.storedKey(), String(id));
+        this.charts.remember(id);
+        // The counts asked with the journey are this version's: the view's effect does not ask again.
+        this.countsKey = JSON.stringify([id, res.data.updated_at, this.filters.map((f) => f.short_id)]);
       });
-      await Promise.all([this.loadCounts(), this.loadSegments()]);
+      await Promise.all([counts, this.loadSegments()]);
       return true;
     } catch (e) {
       if (seq === this.seq) runInAction(() => (this.error = (e as Error).message));
@@ -290,31 +324,16 @@ export class JourneyStore {
   async loadCounts(): Promise<void> {
     const j = this.journey;
     if (!j) return;
-    const key = JSON.stringify([j.id, j.updated_at, this.filters.map((f) => f.short_id)]);
-    if (key === this.countsKey && (this.counts || this.countsLoading)) return;
+    await this.loadCountsOf(j.id, j.updated_at);
+  }
+
+  /** Counting by journey id within the filters; the same view asked again is not asked twice. */
+  private async loadCountsOf(id: number, updatedAt = this.journey?.id === id ? this.journey.updated_at : ''): Promise<void> {
+    const key = JSON.stringify([id, updatedAt, this.filters.map((f) => f.short_id)]);
+    if (key === this.countsKey && (this.counts || this.countsRes.loading)) return;
     this.countsKey = key;
-    const mapped = j.sub_markets.some((c) => c.matched_id || c.modeled_id);
-    if (!mapped) {
-      this.counts = { cells: [], brands: [], region: null };
-      return;
-    }
-    this.countsLoading = true;
-    this.countsError = null;
-    try {
-      const filter = this.filters.length ? { include: { and: this.filters.map((f) => ({ or: [f.short_id] })) } } : undefined;
-      const res = await this.api.call(E.counts, { params: { id: j.id }, body: filter ? { filter } : {} }, { silent: true });
-      runInAction(() => {
-        if (this.countsKey === key) this.counts = res.data;
-      });
-    } catch (e) {
-      runInAction(() => {
-        if (this.countsKey === key) this.countsError = (e as Error).message;
-      });
-    } finally {
-      runInAction(() => {
-        if (this.countsKey === key) this.countsLoading = false;
-      });
-    }
+    const filters = this.filters.map(({ group, short_id }) => ({ group, short_id }));
+    await this.countsRes.load((signal) => this.api.call(E.counts, { params: { id }, body: { filters } }, { signal, silent: true }).then((r) => r.data));
   }
 
   /** JRN-056: the cells' segments by identifier (names and counts). */
@@ -333,8 +352,7 @@ export class JourneyStore {
   }
 
   private async reloadList(): Promise<void> {
-    const res = await this.api.call(E.list);
-    runInAction(() => (this.list = res.data));
+    await this.charts.reload((signal) => this.api.call(E.list, {}, { signal, silent: true }).then((r) => r.data));
   }
 
   // ---- view state ----
@@ -381,8 +399,7 @@ export class JourneyStore {
   }
 
   addFilters(filters: JourneyFilter[]): void {
-    const have = new Set(this.filters.map((f) => f.short_id));
-    this.filters = [...this.filters, ...filters.filter((f) => !have.has(f.short_id))];
+    this.filters = addFilters(this.filters, filters);
     void this.loadCounts();
   }
   removeFilter(id: string): void {
@@ -431,8 +448,9 @@ export class JourneyStore {
       if (this.journey?.id === id) this.journey = null;
       if (this.stored() === id) this.storage?.removeItem(this.storedKey());
     });
+    this.charts.remove(id);
     await this.reloadList();
-    const next = pickJourney(
+    const next = pickSavedChart(
       (this.list ?? []).filter((j) => !j.invalid),
       null,
       null,
@@ -459,7 +477,7 @@ export class JourneyStore {
     const bad = this.pendingInvalid?.id;
     this.pendingInvalid = null;
     if (this.journey && this.journey.id !== bad) return this.journey.id;
-    const next = pickJourney(
+    const next = pickSavedChart(
       (this.list ?? []).filter((j) => j.id !== bad && !j.invalid),
       null,
       null,

@@ -1,19 +1,8 @@
+import { type InsightsLevel, AUDIENCE_DRAFT_STATE, audienceBuilderLink, type InsightsPanelProps } from '@discovery/insights-kit';
 import { Button, Callout, Card, Classes, H3, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { IndexBars, type IndexRow } from '@discovery/charts';
 import { ConfirmDialog, LoadError, LoadingSpinner } from '@discovery/ui';
-import type { InsightsLevel } from '@discovery/plugin-api';
-import {
-  ApiClientToken,
-  AUDIENCE_DRAFT_STATE,
-  audienceBuilderLink,
-  ConfigStoreToken,
-  errorMessageKey,
-  HierarchyStoreToken,
-  SessionStoreToken,
-  ToastStoreToken,
-  useService,
-  type InsightsPanelProps,
-} from '@discovery/platform';
+import { ApiClientToken, ConfigStoreToken, errorMessageKey, HierarchyStoreToken, SessionStoreToken, ToastStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

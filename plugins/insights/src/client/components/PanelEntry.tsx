@@ -1,5 +1,5 @@
+import { type InsightsPanelProps } from '@discovery/insights-kit';
 import { LoadingSpinner } from '@discovery/ui';
-import type { InsightsPanelProps } from '@discovery/platform';
 import { lazy, Suspense } from 'react';
 
 const InsightsPanel = lazy(() => import('./InsightsPanel'));

@@ -1,6 +1,6 @@
+import { type InsightsLevel, SegmentPicker } from '@discovery/insights-kit';
 import { Button, Callout, Classes, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
-import type { InsightsLevel } from '@discovery/plugin-api';
-import { SegmentPicker, SlideInPanel } from '@discovery/ui';
+import { SlideInPanel } from '@discovery/ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InsightTabDto, InsightWidgetDto, WidgetInput } from '../../common';

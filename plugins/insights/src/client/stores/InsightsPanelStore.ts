@@ -1,5 +1,5 @@
-import { visibleLevels, type InsightsLevel } from '@discovery/plugin-api';
-import { ApiError, Resource, type ApiClient, type InsightsPanelProps as PanelProps, type Settled } from '@discovery/platform';
+import { visibleLevels, type InsightsLevel, type InsightsPanelProps as PanelProps } from '@discovery/insights-kit';
+import { ApiError, Resource, type ApiClient, type Settled } from '@discovery/platform';
 import { makeAutoObservable, observable } from 'mobx';
 import {
   convertState,

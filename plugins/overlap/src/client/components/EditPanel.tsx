@@ -1,7 +1,7 @@
+import { segmentsEndpoints, SegmentPicker } from '@discovery/insights-kit';
 import { Button, Checkbox, Classes, FormGroup, HTMLTable, Icon, InputGroup, Radio, RadioGroup, Tooltip } from '@blueprintjs/core';
-import { segmentsEndpoints } from '@discovery/counts/common';
 import { ApiClientToken, ConfigStoreToken, formatCount, useService } from '@discovery/platform';
-import { ConfirmDialog, SegmentPicker, SlideInPanel } from '@discovery/ui';
+import { ConfirmDialog, SlideInPanel } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,8 +1,9 @@
+import { ShellModalsToken } from '@discovery/insights-kit';
 import { Button, Classes, Icon, Tooltip } from '@blueprintjs/core';
 import { heatColour, HeatGrid, type HeatAxisItem, type HeatCell } from '@discovery/charts';
-import { formatCount, ShellModalsToken, useService } from '@discovery/platform';
+import { formatCount, markDrawn, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   bothDirections,
@@ -35,13 +36,16 @@ function axisItems(
   counts: ComparisonCountsDto | null,
   sort: OverlapChartProps['sort'],
   labelCounts: Record<string, number> | null,
+  /** The labels' base is not the cells' (OVL-025's global counts): the count says so. */
+  otherBase: ((count: string) => string) | null,
 ): HeatAxisItem[] {
   const ids = entries.map((e) => e.short_id);
   const order = counts ? sortAxisBy(ids, sort, counts.cells, chart.mode, axis) : ids;
   return order.map((id) => {
     const e = entries.find((x) => x.short_id === id)!;
     const n = labelCounts?.[id];
-    return { key: id, label: e.name, detail: n === undefined ? undefined : formatCount(Math.round(n)) };
+    const count = n === undefined ? undefined : formatCount(Math.round(n));
+    return { key: id, label: e.name, detail: count === undefined ? undefined : otherBase ? otherBase(count) : count };
   });
 }
 
@@ -54,9 +58,11 @@ export const OverlapChart = observer(function OverlapChart({ chart, counts, focu
   const { t } = useTranslation('overlap');
   const modals = useService(ShellModalsToken);
   const labelCounts = counts ? (chart.is_people_count ? counts.segment_counts : counts.global_counts) : null;
+  // Every number in one base (issue 24): the cells are the region's; global label counts say they are not.
+  const otherBase = useMemo(() => (chart.is_people_count ? null : (count: string) => t('labels.allRegions', { count })), [chart.is_people_count, t]);
 
-  const x = useMemo(() => axisItems(chart.x_segments, 'x', chart, counts, sort, labelCounts), [chart, counts, sort, labelCounts]);
-  const y = useMemo(() => axisItems(chart.y_segments, 'y', chart, counts, sort, labelCounts), [chart, counts, sort, labelCounts]);
+  const x = useMemo(() => axisItems(chart.x_segments, 'x', chart, counts, sort, labelCounts, otherBase), [chart, counts, sort, labelCounts, otherBase]);
+  const y = useMemo(() => axisItems(chart.y_segments, 'y', chart, counts, sort, labelCounts, otherBase), [chart, counts, sort, labelCounts, otherBase]);
 
   const cells: HeatCell[][] | null = useMemo(() => {
     if (!counts) return null;
@@ -83,6 +89,11 @@ export const OverlapChart = observer(function OverlapChart({ chart, counts, focu
       }),
     );
   }, [counts, x, y, chart.mode, t]);
+
+  // npm run bench:screens: the grid is on screen with its counts (it renders synchronously).
+  useEffect(() => {
+    if (counts) markDrawn('overlap');
+  }, [counts]);
 
   const focusedKeys = useMemo(() => new Set(focused.map((f) => cellKeyOf(f.x, f.y))), [focused]);
   const description =

@@ -1,26 +1,14 @@
-import { Button, Callout, Card, Classes, DialogBody, Tag, Tooltip } from '@blueprintjs/core';
 import {
-  ConfigStoreToken,
-  formatCount,
-  HierarchyStoreToken,
+  FilterBar,
   InsightsPanelToken,
-  saveBlob,
-  SessionStoreToken,
-  useOptionalService,
-  useService,
-} from '@discovery/platform';
-import {
-  AppDialog,
-  ConfirmDialog,
   InvalidAudiencesDialog,
-  LoadingSpinner,
-  PageTitle,
   SaveAudienceButton,
   SavedChartDropdown,
-  SegmentPicker,
-  StateMessage,
   type InvalidAudiencesAction,
-} from '@discovery/ui';
+} from '@discovery/insights-kit';
+import { Button, Callout, Card, Classes, DialogBody, Tag, Tooltip } from '@blueprintjs/core';
+import { ConfigStoreToken, formatCount, HierarchyStoreToken, saveBlob, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
+import { AppDialog, ConfirmDialog, LoadError, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,7 +33,6 @@ const OverlapPage = observer(function OverlapPage() {
   const product = hierarchy.fullSlug;
   const [form, setForm] = useState<ComparisonFormStore | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const [filtering, setFiltering] = useState(false);
   // The invalid-audience modal closed without an action: the chart stays hidden (OVL-053).
   const [closedInvalid, setClosedInvalid] = useState<number | null>(null);
 
@@ -98,6 +85,8 @@ const OverlapPage = observer(function OverlapPage() {
     [store.focused, store.filters],
   );
 
+  // A list that failed ends in its error state with a retry, never in a spinner (issue 24 §3).
+  if (!store.loaded && store.listError) return <LoadError level={1} title={t('title')} error={store.listError} onRetry={() => store.retry()} />;
   if (!store.loaded) return <LoadingSpinner size={32} />;
 
   const header = (
@@ -218,50 +207,30 @@ const OverlapPage = observer(function OverlapPage() {
     <section data-testid="overlap-page">
       {header}
       {/* OVL-013: the filter bar and Save Audience. */}
-      <div
-        style={{ display: 'flex', alignItems: 'center', gap: 8, flexWrap: 'wrap', margin: '12px 0' }}
-        data-testid="overlap-filter-bar"
-        role="group"
-        aria-label={t('filters.label')}
-      >
-        <Button
-          icon="filter"
-          text={t('filters.add')}
-          onClick={() => setFiltering(true)}
-          disabled={!selected || store.invalid}
-          data-testid="overlap-add-filter"
-        />
-        {store.filters.map((f) => (
-          <Tag key={f.short_id} onRemove={() => store.removeFilter(f.short_id)} data-testid={`overlap-filter-${f.short_id}`}>
-            {f.name}
-          </Tag>
-        ))}
-        {store.filters.length > 0 && (
-          <Button variant="minimal" text={t('filters.clear')} onClick={() => store.clearFilters()} data-testid="overlap-clear-filters" />
-        )}
-        <span style={{ flex: 1 }} />
-        {showSaveAudience && (
-          <SaveAudienceButton
-            text={t('saveAudience.button')}
-            disabledReason={saveReason}
-            draft={() => (canSaveAudience(store.focused) ? cellDraft(store.focused[0], store.filters) : null)}
-            referer="Overlap"
-            returnUrl={returnUrl}
-            testId="overlap-save-audience"
-          />
-        )}
-      </div>
-      <SegmentPicker
-        isOpen={filtering}
-        onClose={() => setFiltering(false)}
-        onSelect={(segments) => {
-          // The filter's demographic group: its category in the taxonomy (the path's last part).
-          store.addFilters(segments.map((s) => ({ short_id: s.identifier, name: s.name, group: s.path.split(' > ').slice(-1)[0] ?? s.path })));
-          setFiltering(false);
-        }}
-        multiple
-        context="overlap"
-        title={t('filters.pickerTitle')}
+      <FilterBar
+        label={t('filters.label')}
+        addText={t('filters.add')}
+        testId="overlap-filter-bar"
+        testIdPrefix="overlap"
+        filters={store.filters}
+        onAdd={(f) => store.addFilters(f)}
+        onRemove={(id) => store.removeFilter(id)}
+        onClear={() => store.clearFilters()}
+        addDisabled={!selected || store.invalid}
+        pickerContext="overlap"
+        pickerTitle={t('filters.pickerTitle')}
+        trailing={
+          showSaveAudience && (
+            <SaveAudienceButton
+              text={t('saveAudience.button')}
+              disabledReason={saveReason}
+              draft={() => (canSaveAudience(store.focused) ? cellDraft(store.focused[0], store.filters) : null)}
+              referer="Overlap"
+              returnUrl={returnUrl}
+              testId="overlap-save-audience"
+            />
+          )
+        }
       />
       {!store.hintDismissed && selected && !store.invalid && (
         <Callout intent="primary" icon="hand-up" style={{ marginBottom: 12, display: 'flex', alignItems: 'center' }} data-testid="overlap-hint">

@@ -150,3 +150,58 @@ describe('OverlapStore', () => {
     expect(form.errors).toEqual({ y_segments: 'Must select at least one segment for Y-Axis.' });
   });
 });
+
+describe('OverlapStore requests (issue 24 §3)', () => {
+  it('a slow list of the product before never overwrites the current product’s list', async () => {
+    const { store, server } = setup([]);
+    let releaseSlow: () => void = () => undefined;
+    let calls = 0;
+    server.on(E.list, () => {
+      calls++;
+      if (calls === 1)
+        return new Promise((resolve) => {
+          releaseSlow = () => resolve({ body: { data: [chart(1, 'Old product chart')], default_id: 0 } });
+        });
+      return { body: { data: [chart(2, 'Current product chart')], default_id: 0 } };
+    });
+    const first = store.load('acme/us/fizz-cola/fizz-zero', null);
+    expect(await store.load('globex/us/home/kitchen', null)).toBe(2);
+    releaseSlow();
+    expect(await first).toBeNull();
+    expect(store.list.map((c) => c.name)).toEqual(['Current product chart']);
+    expect(store.selectedId).toBe(2);
+  });
+
+  it('a failed list ends in the error state, not a spinner; retry loads it', async () => {
+    const { store, server } = setup([]);
+    let fail = true;
+    server.on(E.list, () =>
+      fail ? { status: 500, body: { error: { message: 'down', status: 500, code: 'internal' } } } : { body: { data: [chart(3, 'Back')], default_id: 0 } },
+    );
+    expect(await store.load('acme/us/fizz-cola/fizz-zero', null)).toBeNull();
+    expect(store.loaded).toBe(false);
+    expect(store.listError).not.toBeNull();
+    fail = false;
+    expect(await store.load('acme/us/fizz-cola/fizz-zero', null)).toBe(3);
+    expect(store.listError).toBeNull();
+  });
+
+  it('counts of a chart left behind never land over the counts of the chart shown', async () => {
+    const { store, server } = setup([chart(1, 'One'), chart(2, 'Two')]);
+    const answers: Record<string, () => void> = {};
+    server.on(E.chartCounts, ({ params }) =>
+      params.id === '1'
+        ? new Promise((resolve) => {
+            answers.slow = () => resolve({ body: { cells: [], population: 1, segment_counts: { a: 111 }, global_counts: {}, min_base: 100 } });
+          })
+        : { body: { cells: [], population: 1, segment_counts: { a: 222 }, global_counts: {}, min_base: 100 } },
+    );
+    await store.load('acme/us/fizz-cola/fizz-zero', 1);
+    const slow = store.loadCounts();
+    store.select(2);
+    await store.loadCounts();
+    answers.slow();
+    await slow;
+    expect(store.counts?.segment_counts.a).toBe(222);
+  });
+});

@@ -1,13 +1,12 @@
+import { addFilters, SavedChartList, type ActiveFilter } from '@discovery/insights-kit';
 import { createToken } from '@discovery/plugin-api';
-import { ApiError, type ApiClient } from '@discovery/platform';
+import { ApiError, Resource, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   cellName,
-  filterRule,
   focusedPeople,
   MESSAGES,
   overlapEndpoints as E,
-  pickComparison,
   toggleCell,
   toggleLine,
   withoutInvalid,
@@ -20,12 +19,8 @@ import {
 
 export const OverlapStoreToken = createToken<OverlapStore>('overlap:OverlapStore');
 
-/** A filter of the filter bar: a segment and the demographic group it belongs to (OVL-031). */
-export interface ActiveFilter {
-  group: string;
-  short_id: string;
-  name: string;
-}
+/** A filter of the filter bar: a segment and the category it belongs to (the kit's one meaning, OVL-031). */
+export type { ActiveFilter };
 
 export interface OverlapServices {
   api: ApiClient;
@@ -43,15 +38,11 @@ export const HINT_KEY = 'overlap.hintDismissed';
  * hint, the sort and the invalid-audience state. Rules are the pure functions of ../../common.
  */
 export class OverlapStore {
-  list: ComparisonDto[] = [];
-  defaultId = 0;
-  loaded = false;
+  /** The product's comparisons (the kit's saved-chart list: the latest product's answer wins, OVL-005's memory). */
+  readonly charts = new SavedChartList<ComparisonDto>();
   selectedId: number | null = null;
-  /** OVL-005: the previous selection per product, used when the route has no id. */
-  private previous = new Map<string, number>();
-  private product = '';
-  counts: ComparisonCountsDto | null = null;
-  countsError: string | null = null;
+  /** The selected chart's counts by its id, within the filters; a newer request aborts the older. */
+  readonly countsRes = new Resource<ComparisonCountsDto | null>(null);
   focused: FocusedCell[] = [];
   filters: ActiveFilter[] = [];
   expanded = false;
@@ -62,7 +53,32 @@ export class OverlapStore {
 
   constructor(private readonly s: OverlapServices) {
     this.hintDismissed = (s.storage ?? globalThis.localStorage)?.getItem(HINT_KEY) === 'true';
-    makeAutoObservable<OverlapStore, 's' | 'previous'>(this, { s: false, previous: false });
+    makeAutoObservable<OverlapStore, 's'>(this, { s: false, charts: false, countsRes: false });
+  }
+
+  get list(): ComparisonDto[] {
+    return this.charts.items ?? [];
+  }
+
+  get defaultId(): number {
+    return this.charts.defaultId;
+  }
+
+  /** The list is in (or failed: `listError`). */
+  get loaded(): boolean {
+    return this.charts.items !== null;
+  }
+
+  get listError(): Error | null {
+    return this.charts.error;
+  }
+
+  get counts(): ComparisonCountsDto | null {
+    return this.countsRes.data;
+  }
+
+  get countsError(): string | null {
+    return this.countsRes.error?.message ?? null;
   }
 
   get selected(): ComparisonDto | null {
@@ -80,73 +96,52 @@ export class OverlapStore {
 
   /** The product's charts; selects per OVL-005 and answers the id the URL should show (OVL-007). */
   async load(product: string, routeId: number | null): Promise<number | null> {
-    if (product !== this.product) {
-      this.product = product;
-      this.loaded = false;
-      this.list = [];
+    const { fresh, loaded } = this.charts.open(product, (signal) =>
+      this.s.api.call(E.list, {}, { signal, silent: true }).then((res) => {
+        // The default is per user (SRV-107): the list's flags follow the answer's default_id.
+        return res.data.map((c) => ({ ...c, default: c.id === res.default_id }));
+      }),
+    );
+    if (fresh) {
       this.selectedId = null;
       this.filters = [];
       this.clearChartState();
     }
-    const res = await this.s.api.call(E.list);
-    runInAction(() => {
-      this.list = res.data;
-      this.defaultId = res.default_id;
-      this.loaded = true;
-    });
-    const id = pickComparison(this.list, routeId, this.previous.get(product) ?? null, this.defaultId);
+    const list = await loaded;
+    if (!list || product !== this.charts.context) return null;
+    const id = this.charts.pick(routeId);
     this.select(id);
     return id;
+  }
+
+  /** The list again after it failed (the error state's retry). */
+  retry(): void {
+    void this.load(this.charts.context, this.selectedId);
   }
 
   select(id: number | null): void {
     if (id === this.selectedId) return;
     this.selectedId = id;
-    if (id !== null) this.previous.set(this.product, id);
+    if (id !== null) this.charts.remember(id);
     this.clearChartState();
   }
 
   private clearChartState() {
-    this.counts = null;
-    this.countsError = null;
+    this.countsRes.reset();
     this.focused = [];
     this.sort = null;
     this.countsFor = '';
   }
 
-  /** SRV-105: the selected chart's cells (with the filters); skipped while the chart is invalid. */
+  /** Counting by chart id (SRV-105 by id, issue 24): the selected chart's cells within the filters; skipped while it is invalid. */
   async loadCounts(): Promise<void> {
     const c = this.selected;
     if (!c || this.invalid) return;
     const key = JSON.stringify([c.id, c.updated_at, this.filters.map((f) => f.short_id)]);
-    if (key === this.countsFor && (this.counts || this.countsError)) return;
+    if (key === this.countsFor && (this.counts || this.countsError || this.countsRes.loading)) return;
     this.countsFor = key;
-    try {
-      const counts = await this.s.api.call(
-        E.counts,
-        {
-          body: {
-            x_axis_ids: c.x_segments.map((e) => e.short_id),
-            y_axis_ids: c.y_segments.map((e) => e.short_id),
-            is_index: c.mode === 'index',
-            is_modeled: c.mode === 'modeled',
-            service_type: 'overlap',
-            filter: filterRule(this.filters),
-          },
-        },
-        { silent: true },
-      );
-      runInAction(() => {
-        if (this.countsFor === key) {
-          this.counts = counts;
-          this.countsError = null;
-        }
-      });
-    } catch (e) {
-      runInAction(() => {
-        if (this.countsFor === key) this.countsError = e instanceof Error ? e.message : String(e);
-      });
-    }
+    const filters = this.filters.map(({ group, short_id }) => ({ group, short_id }));
+    await this.countsRes.load((signal) => this.s.api.call(E.chartCounts, { params: { id: c.id }, body: { filters } }, { signal, silent: true }));
   }
 
   private cell(x: string, y: string): FocusedCell {
@@ -175,8 +170,7 @@ export class OverlapStore {
   }
 
   addFilters(filters: ActiveFilter[]): void {
-    const have = new Set(this.filters.map((f) => f.short_id));
-    this.filters = [...this.filters, ...filters.filter((f) => !have.has(f.short_id))];
+    this.filters = addFilters(this.filters, filters);
   }
   removeFilter(shortId: string): void {
     this.filters = this.filters.filter((f) => f.short_id !== shortId);
@@ -202,9 +196,7 @@ export class OverlapStore {
   }
 
   private upsert(c: ComparisonDto, defaultId?: number) {
-    if (defaultId !== undefined) this.defaultId = defaultId;
-    const list = this.list.filter((x) => x.id !== c.id).map((x) => ({ ...x, default: x.id === this.defaultId }));
-    this.list = [...list, { ...c, default: c.id === this.defaultId }].sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id);
+    this.charts.upsert(c, defaultId);
   }
 
   /**
@@ -259,12 +251,10 @@ export class OverlapStore {
     }
     this.s.toast.success(MESSAGES.deleted);
     runInAction(() => {
-      this.list = this.list.filter((x) => x.id !== c.id);
-      if (this.defaultId === c.id) this.defaultId = 0;
-      this.previous.delete(this.product);
+      this.charts.remove(c.id);
       this.selectedId = null;
     });
-    const next = pickComparison(this.list, null, null, this.defaultId);
+    const next = this.charts.pick(null);
     this.select(next);
     return next;
   }

@@ -4,10 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentPickerStore, type PickerContext, type PickerSegment } from './SegmentPickerStore';
-import { LoadingSpinner } from '../widgets/LoadingSpinner';
-import { StateMessage } from '../widgets/StateMessage';
-import { LoadError } from '../widgets/LoadError';
-import { AppDialog } from '../widgets/AppDialog';
+import { AppDialog, LoadError, LoadingSpinner, StateMessage } from '@discovery/ui';
 
 export interface SegmentPickerProps {
   isOpen: boolean;

@@ -1,5 +1,6 @@
 import { Button } from '@blueprintjs/core';
-import { IndexReportsToken, SessionStoreToken, ToastStoreToken, useOptionalService, useService, type IndexReportRequest } from '@discovery/platform';
+import { SessionStoreToken, ToastStoreToken, useOptionalService, useService } from '@discovery/platform';
+import { IndexReportsToken, type IndexReportRequest } from '../tokens';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

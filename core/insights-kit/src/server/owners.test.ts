@@ -1,5 +1,5 @@
-import { INSIGHTS_OWNER_KINDS } from '@discovery/plugin-api';
-import type { Queryable } from './db';
+import type { Queryable } from '@discovery/server';
+import { INSIGHTS_OWNER_KINDS } from '../common';
 import { createOwnerRegistry, type OwnedParts, type OwnerRef } from './owners';
 
 /** A plugin's parts kept in memory per owner ('kind:id'), as the insights plugin keeps tabs in its tables. */

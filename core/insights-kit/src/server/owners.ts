@@ -1,5 +1,5 @@
-import type { InsightsOwnerKind } from '@discovery/plugin-api';
-import type { Queryable } from './db';
+import type { Queryable, ServerCore } from '@discovery/server';
+import type { InsightsOwnerKind } from '../common';
 
 /** A chart, journey, comparison, persona or audience of a product (the owner of custom insight tabs). */
 export interface OwnerRef {
@@ -58,4 +58,12 @@ export function createOwnerRegistry(): OwnerRegistry {
       for (const p of all) await p.deleteOwner(tx, owner);
     },
   };
+}
+
+/**
+ * The server's one owners registry: the insights plugin registers its parts, chart plugins ask it,
+ * whichever registers first (core.shared keeps one per server).
+ */
+export function owners(core: Pick<ServerCore, 'shared'>): OwnerRegistry {
+  return core.shared('insights-kit:owners', createOwnerRegistry);
 }

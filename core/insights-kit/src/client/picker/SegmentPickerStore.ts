@@ -1,5 +1,5 @@
 import { Resource, type ApiClient, type Settled } from '@discovery/platform';
-import { segmentsEndpoints as E } from '@discovery/counts/common';
+import { segmentsEndpoints as E } from '../../common';
 import { makeAutoObservable } from 'mobx';
 
 export interface PickerSegment {
@@ -24,7 +24,7 @@ export interface PickerVendor {
 }
 
 /** Where the picker is used; the audience context offers only segments that may seed an audience. */
-export type PickerContext = 'audience' | 'journey' | 'overlap' | 'mapping';
+export type PickerContext = 'audience' | 'journey' | 'overlap' | 'grow' | 'mapping';
 
 export interface PickerOptions {
   multiple: boolean;

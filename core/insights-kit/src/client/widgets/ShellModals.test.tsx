@@ -1,4 +1,6 @@
-import { HierarchyStoreToken, ShellModalsToken, type HierarchyStore, type ShellModalsStore } from '@discovery/platform';
+import { HierarchyStoreToken, type HierarchyStore } from '@discovery/platform';
+import type { ShellModalsStore } from '../ShellModalsStore';
+import { ShellModalsToken } from '../tokens';
 import { createTestContainer, FakeServer, renderWith } from '@discovery/test-utils';
 import { act, screen } from '@testing-library/react';
 import { AudienceDetailsModal, ZeroCountModal } from './ShellModals';

@@ -2,7 +2,7 @@
  * Request and response shapes of the segment and count APIs, shared by the server (validation)
  * and the client (SegmentPicker, features). No Node code here.
  */
-import { defineEndpoint, typed } from '@discovery/plugin-api';
+import { defineEndpoint, definePermission } from '@discovery/plugin-api';
 import * as z from 'zod';
 
 export const MAX_AXIS_SEGMENTS = 12;
@@ -56,57 +56,65 @@ export const VendorAvailabilityBody = z.object({
 });
 
 /** A segment's matched and modeled people in the region of the call's X-Context. */
-export interface RegionalCountDto {
-  matched: number;
-  modeled: number;
-}
+export const RegionalCountSchema = z.object({ matched: z.number(), modeled: z.number() });
+export type RegionalCountDto = z.infer<typeof RegionalCountSchema>;
 
-export interface SegmentDto {
-  identifier: string;
-  name: string;
+export const SegmentSchema = z.object({
+  identifier: z.string(),
+  name: z.string(),
   /** Vendor display name and category names joined with ' > '. */
-  path: string;
+  path: z.string(),
   /** matched and modeled over the whole population; `regional` in the X-Context's region, when the population has it. */
-  count: { people: Record<string, number>; matched: number; modeled: number; regional?: RegionalCountDto };
-  data_permissions: string[];
-  available: boolean;
-}
+  count: z.object({ people: z.record(z.string(), z.number()), matched: z.number(), modeled: z.number(), regional: RegionalCountSchema.optional() }),
+  data_permissions: z.array(z.string()),
+  available: z.boolean(),
+});
+export type SegmentDto = z.infer<typeof SegmentSchema>;
 
-export interface OverlapCellDto {
-  x: string;
-  y: string;
-  count: number;
-  percent_value: number;
-  index_value: number;
-}
+export const OverlapCellSchema = z.object({ x: z.string(), y: z.string(), count: z.number(), percent_value: z.number(), index_value: z.number() });
+export type OverlapCellDto = z.infer<typeof OverlapCellSchema>;
 
 /** SRV-062: vendors > categories > segments, as the SegmentPicker browses them. */
-export interface SegmentHierarchyVendorDto {
-  vendor_name: string;
-  vendor_type: string;
-  display_name: string;
-  hierarchies: { name: string; segments: { identifier: string; name: string; matched: number; modeled: number; regional?: RegionalCountDto }[] }[];
-}
+export const SegmentHierarchyVendorSchema = z.object({
+  vendor_name: z.string(),
+  vendor_type: z.string(),
+  display_name: z.string(),
+  hierarchies: z.array(
+    z.object({
+      name: z.string(),
+      segments: z.array(
+        z.object({ identifier: z.string(), name: z.string(), matched: z.number(), modeled: z.number(), regional: RegionalCountSchema.optional() }),
+      ),
+    }),
+  ),
+});
+export type SegmentHierarchyVendorDto = z.infer<typeof SegmentHierarchyVendorSchema>;
+
 /** SRV-103. */
-export interface MarketCountsDto {
-  segment_counts: Record<string, number>;
-  market_counts: { matched: Record<string, number>; modeled: Record<string, number> };
-  total_matched_count: number;
-  total_modeled_count: number;
-}
+export const MarketCountsSchema = z.object({
+  segment_counts: z.record(z.string(), z.number()),
+  market_counts: z.object({ matched: z.record(z.string(), z.number()), modeled: z.record(z.string(), z.number()) }),
+  total_matched_count: z.number(),
+  total_modeled_count: z.number(),
+});
+export type MarketCountsDto = z.infer<typeof MarketCountsSchema>;
+
 /** SRV-105. */
-export interface OverlapDto {
-  cells: OverlapCellDto[];
-  population: number;
-  segment_counts: Record<string, number>;
-}
-export interface PopulationStatusDto {
-  state: string;
-  progress: [number, number];
-  people: number | null;
-  kernel: string;
-  error?: string | null;
-}
+export const OverlapSchema = z.object({ cells: z.array(OverlapCellSchema), population: z.number(), segment_counts: z.record(z.string(), z.number()) });
+export type OverlapDto = z.infer<typeof OverlapSchema>;
+
+export const PopulationStatusSchema = z.object({
+  state: z.string(),
+  progress: z.tuple([z.number(), z.number()]),
+  people: z.number().nullable(),
+  kernel: z.string(),
+  kernel_mode: z.string().nullable().optional(),
+  worker_restarts: z.number().optional(),
+  error: z.string().nullable().optional(),
+});
+export type PopulationStatusDto = z.infer<typeof PopulationStatusSchema>;
+
+const Vendor = z.object({ vendor_name: z.string(), vendor_type: z.string(), display_name: z.string() });
 
 const inClient = { permission: 'signed-in', scope: 'client' } as const;
 
@@ -117,16 +125,16 @@ export const segmentsEndpoints = {
     path: '/api/v1/segments/by_identifiers',
     access: inClient,
     body: ByIdentifiersBody,
-    response: typed<{ data: SegmentDto[] }>(),
+    response: z.object({ data: z.array(SegmentSchema) }),
   }),
   invalidIdentifiers: defineEndpoint({
     method: 'POST',
     path: '/api/v1/segments/invalid_identifiers',
     access: inClient,
     body: ByIdentifiersBody,
-    response: typed<{ data: string[] }>(),
+    response: z.object({ data: z.array(z.string()) }),
   }),
-  vendors: defineEndpoint({ method: 'GET', path: '/api/v1/segments/vendors', access: inClient, response: typed<{ data: unknown[] }>() }),
+  vendors: defineEndpoint({ method: 'GET', path: '/api/v1/segments/vendors', access: inClient, response: z.object({ data: z.array(Vendor) }) }),
   segmentHierarchy: defineEndpoint({
     method: 'GET',
     path: '/api/v1/segments/products/:productSlug/segment_hierarchy',
@@ -134,35 +142,42 @@ export const segmentsEndpoints = {
     params: z.object({ productSlug: z.string().max(100) }),
     query: z.object({ is_addressable: z.enum(['true', 'false']).optional() }),
     /** `region`: the population region ('client/region') whose counts `regional` holds, or null (all regions only). */
-    response: typed<{ data: SegmentHierarchyVendorDto[]; region: string | null }>(),
+    response: z.object({ data: z.array(SegmentHierarchyVendorSchema), region: z.string().nullable() }),
   }),
   search: defineEndpoint({
     method: 'GET',
     path: '/api/v1/segments/search',
     access: inClient,
     query: z.object({ q: z.string().trim().max(100).default(''), limit: z.coerce.number().int().min(1).max(200).default(50) }),
-    response: typed<{ data: SegmentDto[]; total: number; region: string | null }>(),
+    response: z.object({ data: z.array(SegmentSchema), total: z.number(), region: z.string().nullable() }),
   }),
-  counts: defineEndpoint({ method: 'POST', path: '/api/v1/segments/counts', access: inClient, body: CountsBody, response: typed<MarketCountsDto>() }),
-  overlap: defineEndpoint({ method: 'POST', path: '/api/v1/counts/overlap', access: inClient, body: OverlapBody, response: typed<OverlapDto>() }),
+  counts: defineEndpoint({ method: 'POST', path: '/api/v1/segments/counts', access: inClient, body: CountsBody, response: MarketCountsSchema }),
+  /** SRV-105 over any segments: the engine's overlap, for whoever may read overlap charts (comparisons.read). */
+  overlap: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/counts/overlap',
+    access: { permission: definePermission('comparisons', 'read'), scope: 'client' },
+    body: OverlapBody,
+    response: OverlapSchema,
+  }),
   rule: defineEndpoint({
     method: 'POST',
     path: '/api/v1/counts/rule',
     access: inClient,
     body: RuleCountBody,
-    response: typed<{ data: { people: number; kind: 'matched' | 'modeled'; region: string } }>(),
+    response: z.object({ data: z.object({ people: z.number(), kind: z.enum(['matched', 'modeled']), region: z.string() }) }),
   }),
   vendorAvailability: defineEndpoint({
     method: 'POST',
     path: '/api/v1/segments/vendor_availability',
     access: inClient,
     body: VendorAvailabilityBody,
-    response: typed<{ data: unknown[] }>(),
+    response: z.object({ data: z.array(z.looseObject({ vendor_name: z.string(), vendor_type: z.string() })) }),
   }),
   status: defineEndpoint({
     method: 'GET',
     path: '/api/v1/counts/status',
     access: { permission: 'signed-in', scope: 'none' },
-    response: typed<{ data: PopulationStatusDto }>(),
+    response: z.object({ data: PopulationStatusSchema }),
   }),
 };

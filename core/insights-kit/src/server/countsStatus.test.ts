@@ -5,9 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from './app';
-import { handle } from './endpoints';
-import type { ServerCore } from './types';
+import { createServer, handle, type ServerCore } from '@discovery/server';
+import { insightsKitServer } from './index';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
 
@@ -18,6 +17,7 @@ describe('count engine failures as the API shows them', () => {
     truncateSync(join(dir, 'modeled', 'dmx-0002.bin'), 12);
     const server = await createServer({
       dataDir: 'memory://',
+      extensions: [insightsKitServer],
       seed: true,
       config: { demoPassword: 'discovery-demo' },
       population: { dir, people: 2000, seed: 3, workers: 0, log: () => undefined },

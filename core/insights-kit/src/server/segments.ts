@@ -1,9 +1,7 @@
 import { kernelStatus, weightsOf, type CountsEngine, type Population, type Rule, type SegmentEntry } from '@discovery/counts';
-import { segmentsEndpoints as E, type SegmentDto, type SegmentHierarchyVendorDto } from '@discovery/counts/common';
+import { countsEngine, handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { handle } from '../endpoints';
-import { HttpError } from '../errors';
-import type { ServerCore } from '../types';
+import { segmentsEndpoints as E, type SegmentDto, type SegmentHierarchyVendorDto } from '../common';
 
 /** Every segment may seed a single-segment audience unless it has no members. */
 function dataPermissions(s: SegmentEntry): string[] {
@@ -11,21 +9,11 @@ function dataPermissions(s: SegmentEntry): string[] {
 }
 
 /** The population slice of the request's region ('client/region' of X-Context), if the population has one. */
-function regionOf(req: FastifyRequest, engine: CountsEngine): string | undefined {
+export function regionOf(req: FastifyRequest, engine: CountsEngine): string | undefined {
   const ctx = req.discovery.context;
   if (!ctx?.region) return undefined;
   const key = `${ctx.client.slug}/${ctx.region.slug}`;
   return engine.manifest.regions.some((r) => r.key === key) ? key : undefined;
-}
-
-/** The engine, or a 503 saying why there is none yet. */
-export async function countsEngine(population: Population | null): Promise<CountsEngine> {
-  const e = population?.current();
-  if (e) return e;
-  if (population?.state === 'failed') throw new HttpError(503, `The audience population is not available: ${population.error}`);
-  if (!population) throw new HttpError(503, 'This server has no audience population.');
-  const [done, total] = population.progress;
-  throw new HttpError(503, `The demo population is being generated (${done} of ${total} segments). Please try again in a moment.`);
 }
 
 export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, population: Population | null) {

@@ -1,10 +1,11 @@
 import { AnchorButton, Tooltip } from '@blueprintjs/core';
-import { AUDIENCE_DRAFT_STATE, audienceBuilderLink, HierarchyStoreToken, useService, type AudienceDraft, type BuilderReferer } from '@discovery/platform';
+import { HierarchyStoreToken, useService } from '@discovery/platform';
+import { VisuallyHidden } from '@discovery/ui';
+import { AUDIENCE_DRAFT_STATE, audienceBuilderLink, type AudienceDraft, type BuilderReferer } from '../../common';
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { VisuallyHidden } from './VisuallyHidden';
 
 export interface SaveAudienceButtonProps {
   /** 'Save Audience' unless the screen says otherwise. */

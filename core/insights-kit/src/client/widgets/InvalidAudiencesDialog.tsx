@@ -1,6 +1,6 @@
 import { Button, DialogBody, DialogFooter, type Intent } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
-import { AppDialog } from './AppDialog';
+import { AppDialog } from '@discovery/ui';
 
 /** 002 §9 / 001 §9: the destructive buttons of an invalid-audience modal ignore clicks for 5000 ms after one. */
 export const INVALID_ACTION_THROTTLE_MS = 5000;

@@ -1,18 +1,11 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
-import {
-  audienceDetailRoute,
-  audienceTypeLabelKey,
-  ConfigStoreToken,
-  formatCount,
-  formatDate,
-  HierarchyStoreToken,
-  ShellModalsToken,
-  useService,
-} from '@discovery/platform';
+import { audienceTypeLabelKey, ConfigStoreToken, formatCount, formatDate, HierarchyStoreToken, useService } from '@discovery/platform';
+import { AppDialog } from '@discovery/ui';
+import { audienceDetailRoute } from '../../common';
+import { ShellModalsToken } from '../tokens';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { AppDialog } from '../widgets/AppDialog';
 
 /** SHELL-090: why a count can be zero, with a link to support. */
 export const ZeroCountModal = observer(function ZeroCountModal() {
@@ -91,3 +84,13 @@ export const AudienceDetailsModal = observer(function AudienceDetailsModal() {
     </AppDialog>
   );
 });
+
+/** Both modals, as one overlay the shell draws over every page. */
+export function InsightModals() {
+  return (
+    <>
+      <ZeroCountModal />
+      <AudienceDetailsModal />
+    </>
+  );
+}
