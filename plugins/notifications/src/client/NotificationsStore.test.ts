@@ -182,10 +182,15 @@ describe('SHELL-088 polling', () => {
     const boot = await createTestContainer();
     const session = observable({ me: { id: 1 }, can: () => false });
     const hierarchy = observable({ fullSlug: 'acme/us/fizz-cola/fizz-zero' });
-    const store = new NotificationsStore(boot.container.get(ApiClientToken.symbol), session as unknown as SessionStore, hierarchy as unknown as HierarchyStore, {
-      first: 60_000,
-      every: 60_000,
-    });
+    const store = new NotificationsStore(
+      boot.container.get(ApiClientToken.symbol),
+      session as unknown as SessionStore,
+      hierarchy as unknown as HierarchyStore,
+      {
+        first: 60_000,
+        every: 60_000,
+      },
+    );
     const stop = store.start();
     await store.refresh();
     fail = true;
