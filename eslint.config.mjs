@@ -29,21 +29,35 @@ export default tseslint.config(
     },
   },
   {
+    // Issue 24 §3: a promise nobody handles loses its failure (a spinner without end, an unhandled
+    // rejection). The rule needs types: typed linting through the TypeScript project service.
     files: ['**/*.{ts,tsx}'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: { '@typescript-eslint/no-floating-promises': 'error' },
   },
   {
-    files: ['core/{platform,ui,charts}/src/**', 'core/test-utils/src/client/**', 'plugins/*/src/client/**', 'host/src/client/**'],
+    // In the browser `void promise` is no answer either: a store action returns a Settled promise
+    // (core/platform Resource.ts: its failure is already in the store's state), or the caller
+    // handles the rejection. On the server and in scripts a `void` stays a reviewed decision.
+    files: ['core/{platform,ui,charts}/src/**', 'core/*/src/client/**', 'plugins/*/src/client/**', 'host/src/client/**'],
     rules: {
       '@typescript-eslint/no-floating-promises': [
         'error',
         {
           ignoreVoid: false,
+          // react-router's navigate (BrowserRouter/MemoryRouter, no data router) does not reject.
           allowForKnownSafeCalls: [{ from: 'package', name: 'NavigateFunction', package: 'react-router' }],
+          // A Settled promise never rejects: its failure is already in a store's state (core/platform Resource.ts).
+          allowForKnownSafePromises: [{ from: 'file', name: 'Settled', path: 'core/platform/src/Resource.ts' }],
         },
       ],
     },
+  },
+  {
+    // Issue 24 §3: these three plugins' clients are moving onto core/insights-kit (the lead's part of
+    // the issue); the lead removes this exclusion when they land on the kit's request pattern.
+    files: ['plugins/{insights-grow,overlap,insights-journey}/src/client/**'],
+    rules: { '@typescript-eslint/no-floating-promises': 'off' },
   },
   {
     // Scripts, tests and the e2e suite talk to the terminal.

@@ -154,30 +154,28 @@ export const ${c}Module = new ContainerModule(({ bind }) => {
 });
 `,
     [`src/client/stores/${P}Store.ts`]: `import { createToken } from '@discovery/plugin-api';
-import type { ApiClient } from '@discovery/platform';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { Resource, type ApiClient, type Settled } from '@discovery/platform';
+import { makeAutoObservable } from 'mobx';
 import { ${c}Endpoints as E, ${c}ItemInput, type ${P}Item } from '../../common';
 
 export const ${P}StoreToken = createToken<${P}Store>('${id}:${P}Store');
 
 /** Items of the current product, and the add rule shared with the server. */
 export class ${P}Store {
-  items: ${P}Item[] = [];
-  loading = false;
+  /** The product's items: the latest load wins, a failure ends in \`list.error\` (the page's error state). */
+  readonly list = new Resource<${P}Item[]>([]);
   error: string | null = null;
 
   constructor(private readonly api: ApiClient) {
-    makeAutoObservable<${P}Store, 'api'>(this, { api: false });
+    makeAutoObservable<${P}Store, 'api'>(this, { api: false, list: false });
   }
 
-  async load(): Promise<void> {
-    this.loading = true;
-    try {
-      const res = await this.api.call(E.items);
-      runInAction(() => (this.items = res.data));
-    } finally {
-      runInAction(() => (this.loading = false));
-    }
+  get items(): ${P}Item[] {
+    return this.list.data;
+  }
+
+  load(): Settled<unknown> {
+    return this.list.load(async (signal) => (await this.api.call(E.items, {}, { silent: true, signal })).data);
   }
 
   /** Returns false and sets \`error\` when the name breaks the shared rule. */
@@ -189,7 +187,7 @@ export class ${P}Store {
     }
     this.error = null;
     const res = await this.api.call(E.addItem, { body: { item: parsed.data } });
-    runInAction(() => this.items.unshift(res.data));
+    this.list.set([res.data, ...this.items]);
     return true;
   }
 }
@@ -226,7 +224,7 @@ describe('${P}Store', () => {
 `,
     [`src/client/pages/${P}Page.tsx`]: `import { Button, Callout, FormGroup, HTMLTable, InputGroup, Spinner } from '@blueprintjs/core';
 import { useService } from '@discovery/platform';
-import { PageTitle } from '@discovery/ui';
+import { LoadError, PageTitle } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -238,12 +236,15 @@ const ${P}Page = observer(function ${P}Page() {
   const [name, setName] = useState('');
 
   useEffect(() => {
-    void store.load();
+    store.load();
   }, [store]);
 
-  const submit = async (e: React.FormEvent) => {
+  const submit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (await store.add(name)) setName('');
+    store.add(name).then(
+      (added) => added && setName(''),
+      () => undefined, // the banner says why (the call is not silent)
+    );
   };
 
   return (
@@ -257,7 +258,9 @@ const ${P}Page = observer(function ${P}Page() {
         <Button type="submit" intent="primary" text={t('add')} />
       </form>
       {store.error && <Callout intent="danger" style={{ marginTop: 8 }}>{store.error}</Callout>}
-      {store.loading ? (
+      {store.list.error ? (
+        <LoadError error={store.list.error} onRetry={() => store.load()} />
+      ) : store.list.loading ? (
         <Spinner size={24} />
       ) : (
         <HTMLTable striped style={{ marginTop: 16 }} data-testid="${id}-items">

@@ -144,7 +144,13 @@ export class ApiClient {
     let res: Response;
     let text: string;
     try {
-      res = await fetch(url, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : form ? body : JSON.stringify(body), signal });
+      res = await fetch(url, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
+        signal,
+      });
       if (res.ok && opts.raw) return res as T;
       text = await res.text();
     } catch (e) {

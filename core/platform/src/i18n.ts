@@ -2,6 +2,7 @@ import type { PluginI18n } from '@discovery/plugin-api';
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
+import { settle, type Settled } from './Resource';
 
 export const LANGUAGE_KEY = 'language';
 
@@ -133,7 +134,12 @@ async function loadPluginLanguage(bundle: PluginI18n, lng: string): Promise<void
  * Switches the language: the shell's resources, then every plugin's that has them, then i18next
  * (components re-render). An unknown language falls back to English.
  */
-export async function changeLanguage(lng: string): Promise<void> {
+/** Never rejects: a language whose resources fail to load leaves the current one (and says so in the console). */
+export function changeLanguage(lng: string): Settled<void> {
+  return settle(switchLanguage(lng), (e) => console.warn(`language '${lng}' could not be loaded`, e));
+}
+
+async function switchLanguage(lng: string): Promise<void> {
   const known = lng === PSEUDO_LOCALE || lng in CORE_LANGUAGES;
   const target = known ? lng : 'en';
   if (target === PSEUDO_LOCALE) {

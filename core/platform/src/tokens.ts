@@ -2,6 +2,7 @@ import type { RouteTable } from './routeTable';
 import { createToken, type HierarchySelection, type NavCategory, type RouteRef, type SessionSnapshot } from '@discovery/plugin-api';
 import type { ComponentType } from 'react';
 import type { ApiClient } from './ApiClient';
+import type { Settled } from './Resource';
 import type { ConfigStore } from './stores/ConfigStore';
 import type { ErrorBannerStore } from './stores/ErrorBannerStore';
 import type { HierarchyStore } from './stores/HierarchyStore';
@@ -42,9 +43,12 @@ export interface NotificationCenter extends NotificationBadge {
   readonly items: readonly NotificationCenterItem[];
   /** SHELL-079: 'Download Report History' for report_task_admin.create. */
   readonly canDownloadHistory: boolean;
+  /** The last refresh's failure, shown in the panel (the rows it had stay). */
+  readonly error: unknown;
   act(key: string): Promise<void>;
   downloadHistory(): Promise<void>;
-  refresh(): Promise<void>;
+  /** Never rejects: a failure is `error`. */
+  refresh(): Settled<unknown>;
 }
 export const NotificationCenterToken = createToken<NotificationCenter>('core:NotificationCenter');
 

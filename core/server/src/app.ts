@@ -235,7 +235,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     const session = sid ? await sessions.get(sid) : null;
     if (!session) throw errors.unauthorized();
     // SRV-001: the CSRF token of this session, on every authenticated call.
-    if (req.headers['x-csrf-token'] !== session.csrf_token) throw errors.forbidden('Invalid CSRF token');
+    if (req.headers['x-csrf-token'] !== session.csrf_token) throw errors.forbidden('Invalid CSRF token').withCode('csrf_invalid');
     const real = await sessions.accessOf(session.user_id);
     if (!real) throw errors.unauthorized();
     const eff = session.impersonated_user_id ? await sessions.accessOf(session.impersonated_user_id) : null;

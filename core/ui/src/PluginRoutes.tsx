@@ -100,14 +100,14 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
     const guard = route.guard;
     if (!guard || !ready) return;
     let live = true;
+    const settleWith = (outcome: RouteGuardOutcome) => {
+      if (live) setGuarded({ key: guardKey, outcome });
+    };
     Promise.resolve()
       .then(() => runGuard(guard))
-      .catch((e: unknown): RouteGuardOutcome => {
+      .then(settleWith, (e: unknown) => {
         console.error(`route guard of '${plugin.id}' failed:`, e);
-        return { kind: 'home' };
-      })
-      .then((outcome) => {
-        if (live) setGuarded({ key: guardKey, outcome });
+        settleWith({ kind: 'home' });
       });
     return () => {
       live = false;

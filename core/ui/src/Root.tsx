@@ -40,8 +40,8 @@ const Frame = observer(function Frame({ buildInfo, pluginRoutes, onSignedIn }: O
   const location = useLocation();
 
   useEffect(() => {
-    void config.load().catch(() => undefined);
-    void session.init();
+    config.load();
+    session.init();
   }, [config, session]);
   // SHELL-063: the banner clears on the next navigation.
   useEffect(() => banner.clear(), [location.pathname, banner]);

@@ -46,7 +46,10 @@ export class NotificationCenter {
           credentials: 'same-origin',
           headers: { 'content-type': 'application/json', 'x-csrf-token': localStorage.getItem('csrf-token') ?? '', 'x-context': ctx },
           body,
-        }).then((r) => done(r.status));
+        }).then(
+          (r) => done(r.status),
+          () => done(0),
+        );
       },
       context,
       JSON.stringify({ index_report: { name, rules } }),

@@ -23,5 +23,10 @@ export function startHost(plugins: () => Promise<ClientPlugin[]>): void {
     const [{ insightsKitPlugin }, list] = await Promise.all([import('@discovery/insights-kit'), plugins()]);
     return [insightsKitPlugin, ...list];
   };
-  void startApp({ plugins: withKit, buildInfo: __BUILD_INFO__ });
+  startApp({ plugins: withKit, buildInfo: __BUILD_INFO__ }).catch((e: unknown) => {
+    // Nothing rendered (the shell's own resources failed): say so rather than leave a blank page.
+    console.error('Discovery could not start', e);
+    const root = document.getElementById('root');
+    if (root) root.textContent = 'Discovery could not start. Please refresh the page.';
+  });
 }

@@ -1,23 +1,36 @@
 import { coreEndpoints as E, fullSlugOf, type HierarchySelection } from '@discovery/plugin-api';
-import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { makeAutoObservable, reaction } from 'mobx';
 import type { ApiClient } from '../ApiClient';
 import { homePathFor, resolveNodes, type ClientDto, type ResolvedNodes } from '../hierarchy';
+import { Resource } from '../Resource';
 
 /** The user's client > region > brand > product tree and the context the URL selects. */
 export class HierarchyStore {
-  tree: ClientDto[] = [];
-  loaded = false;
   selection: HierarchySelection = {};
-  /** Accessible feature modules of the current context (SHELL-073). */
-  modules: string[] = [];
+  private readonly treeResource = new Resource<ClientDto[]>([]);
+  /** Accessible feature modules of the current context (SHELL-073); the latest context's answer wins. */
+  private readonly moduleResource = new Resource<string[]>([]);
 
   constructor(private readonly api: ApiClient) {
-    makeAutoObservable<HierarchyStore, 'api'>(this, { api: false });
+    makeAutoObservable<HierarchyStore, 'api' | 'treeResource' | 'moduleResource'>(this, { api: false, treeResource: false, moduleResource: false });
     // SHELL-073: re-evaluate the modules on every context change.
     reaction(
       () => this.fullSlug,
-      (slug) => void this.loadModules(slug),
+      (slug) => this.loadModules(slug),
     );
+  }
+
+  get tree(): ClientDto[] {
+    return this.treeResource.data;
+  }
+
+  get loaded(): boolean {
+    return this.treeResource.status === 'ready';
+  }
+
+  /** A failed modules call reads as none (the nav hides what needs one). */
+  get modules(): string[] {
+    return this.moduleResource.error ? [] : this.moduleResource.data;
   }
 
   get nodes(): ResolvedNodes {
@@ -55,33 +68,23 @@ export class HierarchyStore {
     }
   }
 
+  /** The user's tree; rejects when it could not be read (sign-in and the start-up probe decide). */
   async load(): Promise<void> {
-    const res = await this.api.call(E.hierarchy);
-    runInAction(() => {
-      this.tree = res.data;
-      this.loaded = true;
-    });
+    await this.treeResource.load(async (signal) => (await this.api.call(E.hierarchy, {}, { signal })).data);
+    if (this.treeResource.error) throw this.treeResource.error;
   }
 
   clear(): void {
-    this.tree = [];
-    this.loaded = false;
+    this.treeResource.reset();
+    this.moduleResource.reset();
     this.selection = {};
-    this.modules = [];
   }
 
-  private async loadModules(slug: string): Promise<void> {
+  private loadModules(slug: string): void {
     if (!slug) {
-      runInAction(() => (this.modules = []));
+      this.moduleResource.reset();
       return;
     }
-    try {
-      const res = await this.api.call(E.contextModules, { params: { slug } }, { silent: true });
-      runInAction(() => {
-        if (this.fullSlug === slug) this.modules = res.data;
-      });
-    } catch {
-      runInAction(() => (this.modules = []));
-    }
+    this.moduleResource.load(async (signal) => (await this.api.call(E.contextModules, { params: { slug } }, { silent: true, signal })).data);
   }
 }

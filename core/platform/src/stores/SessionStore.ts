@@ -3,6 +3,7 @@ import { coreEndpoints as E, type MeDto, type PermissionAction, type PermissionS
 export type { MeDto };
 import { makeAutoObservable, runInAction } from 'mobx';
 import { adoptCsrfCookie, ApiError, GENERIC_ERROR, type ApiClient } from '../ApiClient';
+import { Resource, settle, type Settled } from '../Resource';
 import type { ConfigStore } from './ConfigStore';
 import type { HierarchyStore } from './HierarchyStore';
 
@@ -46,8 +47,8 @@ export function postLogoutToFrames(doc: Document = document): number {
 export class SessionStore {
   me: MeDto | null = null;
   status: 'unknown' | 'anonymous' | 'authenticated' = 'unknown';
-  /** Bumped by sign-in and sign-out, so a slower start-up probe cannot undo them. */
-  private epoch = 0;
+  /** The start-up probe; sign-in and sign-out abort it, so a slower probe cannot undo them. */
+  private readonly probe = new Resource<MeDto | null>(null);
   /** A logout is under way (its redirect is pending): a second call does nothing. */
   private loggingOut = false;
 
@@ -59,9 +60,9 @@ export class SessionStore {
     /** Full-page navigation (the logout redirect); replaceable in tests. */
     private readonly leave: (url: string) => void = (url) => window.location.assign(url),
   ) {
-    makeAutoObservable<SessionStore, 'api' | 'hierarchy' | 'config' | 'storage' | 'epoch' | 'loggingOut' | 'leave'>(this, {
+    makeAutoObservable<SessionStore, 'api' | 'hierarchy' | 'config' | 'storage' | 'probe' | 'loggingOut' | 'leave'>(this, {
       leave: false,
-      epoch: false,
+      probe: false,
       loggingOut: false,
       api: false,
       hierarchy: false,
@@ -99,30 +100,27 @@ export class SessionStore {
    * At start: who is this. The session probe answers 200 with no user when signed out (an
    * expected state, not a failed request in the console); a failure also means signed out.
    */
-  async init(): Promise<void> {
+  init(): Settled<void> {
     adoptCsrfCookie();
-    const epoch = this.epoch;
-    try {
-      const me = (await this.api.call(E.session, {}, { silent: true, noRefreshLogin: true })).data;
-      if (!me) throw new Error('signed out');
-      await this.hierarchy.load();
-      runInAction(() => {
-        if (epoch !== this.epoch) return;
-        this.me = me;
-        this.status = 'authenticated';
+    return this.probe
+      .load(async (signal) => {
+        const me = (await this.api.call(E.session, {}, { silent: true, noRefreshLogin: true, signal })).data;
+        if (me) await this.hierarchy.load();
+        return me;
+      })
+      .then((me) => {
+        // Undefined with no error: a sign-in or sign-out took its place.
+        if (me === undefined && !this.probe.error) return;
+        runInAction(() => {
+          this.me = me ?? null;
+          this.status = me ? 'authenticated' : 'anonymous';
+        });
       });
-    } catch {
-      runInAction(() => {
-        if (epoch !== this.epoch) return;
-        this.me = null;
-        this.status = 'anonymous';
-      });
-    }
   }
 
   /** SHELL-039, SHELL-041: sign in, keep the tokens, then load permissions and the hierarchy. */
   async login(email: string, password: string): Promise<MeDto> {
-    this.epoch++;
+    this.probe.abort();
     // A wrong password is the form's to show, not the banner's; no CSRF token exists yet.
     this.api.setCsrfToken(null);
     let res: Response;
@@ -143,19 +141,19 @@ export class SessionStore {
       this.me = body.data!;
       this.status = 'authenticated';
     });
-    void this.fetchSsoToken();
+    this.fetchSsoToken();
     return body.data;
   }
 
-  /** SHELL-040: the SSO token for embedded frames, from the sso-token header. */
-  async fetchSsoToken(): Promise<void> {
-    try {
-      const res = await this.api.callRaw(E.ssoToken, {}, { silent: true, noRefreshLogin: true });
-      const token = res.headers.get('sso-token');
-      if (token) this.storage.setItem(SSO_TOKEN_KEY, token);
-    } catch {
-      // frames ask again when they need it
-    }
+  /** SHELL-040: the SSO token for embedded frames, from the sso-token header; a failure is no token (frames ask again). */
+  fetchSsoToken(): Settled<void> {
+    return settle(
+      this.api.callRaw(E.ssoToken, {}, { silent: true, noRefreshLogin: true }).then((res) => {
+        const token = res.headers.get('sso-token');
+        if (token) this.storage.setItem(SSO_TOKEN_KEY, token);
+      }),
+      () => undefined,
+    );
   }
 
   /**
@@ -165,9 +163,9 @@ export class SessionStore {
   logout(returnUrl?: string): void {
     if (this.loggingOut) return;
     this.loggingOut = true;
-    this.epoch++;
+    this.probe.abort();
     const logoutUrl = this.config.config?.logout_url ?? E.adfsLogout.path;
-    void this.api.call(E.logout, {}, { silent: true }).catch(() => undefined);
+    this.api.call(E.logout, {}, { silent: true }).catch(() => undefined);
     for (const k of [AUTH_TOKEN_KEY, SSO_TOKEN_KEY, USER_KEY]) this.storage.removeItem(k);
     this.api.setCsrfToken(null);
     postLogoutToFrames();
@@ -185,14 +183,19 @@ export class SessionStore {
     }, LOGOUT_DELAY_MS);
   }
 
-  /** SHELL-046: stop 'viewing as', back to /home as yourself. */
-  async stopViewingAs(): Promise<void> {
-    await this.api.call(E.stopImpersonating);
-    window.location.assign('/home');
+  /** SHELL-046: stop 'viewing as', back to /home as yourself. A failure is the banner's (the call is not silent). */
+  stopViewingAs(): Settled<void> {
+    return settle(
+      this.api.call(E.stopImpersonating).then(() => window.location.assign('/home')),
+      () => undefined,
+    );
   }
 
-  async viewAs(userId: number): Promise<void> {
-    await this.api.call(E.impersonate, { body: { user_id: userId } });
-    window.location.assign('/home');
+  /** View as another user (global admin). A failure is the banner's (the call is not silent). */
+  viewAs(userId: number): Settled<void> {
+    return settle(
+      this.api.call(E.impersonate, { body: { user_id: userId } }).then(() => window.location.assign('/home')),
+      () => undefined,
+    );
   }
 }

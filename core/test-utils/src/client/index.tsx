@@ -107,41 +107,54 @@ export class FakeServer {
   }
 
   install(): void {
-    globalThis.fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      const method = (init.method ?? 'GET').toUpperCase();
-      const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
-      const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-      this.calls.push({ method, url, headers, body });
-      const path = url.split('?')[0];
-      let route = this.routes.get(`${method} ${path}`);
-      if (!route) {
-        for (const e of this.endpoints) {
-          const params = e.endpoint.method === method ? matchEndpoint(e.endpoint, path) : null;
-          if (params) {
-            route = (b, _i, u) => e.fn({ params, query: u.searchParams, body: b });
-            break;
-          }
-        }
-      }
-      // The start-up probe answers what a scripted /me answers, as the server does: the user, or
-      // 200 with no user where /me would be refused (tests script whichever they mean).
-      let r: Answer | undefined;
-      if (!route && method === 'GET' && path === coreEndpoints.session.path) {
-        const me = await this.answerFor('GET', coreEndpoints.me.path, init, url);
-        if (me) r = (me.status ?? 200) >= 400 ? { status: 200, body: { data: null } } : me;
-      }
-      if (!route && !r)
-        return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), {
-          status: 404,
-          headers: { 'content-type': 'application/json' },
-        });
-      r ??= await route!(body, init, new URL(url, 'http://localhost'));
-      return new Response(r.body === undefined ? null : JSON.stringify(r.body), {
-        status: r.status ?? 200,
-        headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },
+    // Like the browser's fetch: an aborted signal rejects the call with an AbortError, also while a slow answer is pending.
+    const aborted = () => new DOMException('The operation was aborted.', 'AbortError');
+    const fake = this.fetch.bind(this);
+    globalThis.fetch = ((input: RequestInfo | URL, init: RequestInit = {}) => {
+      const signal = init.signal;
+      if (!signal) return fake(input, init);
+      if (signal.aborted) return Promise.reject(aborted());
+      return new Promise<Response>((resolve, reject) => {
+        signal.addEventListener('abort', () => reject(aborted()), { once: true });
+        fake(input, init).then(resolve, reject);
       });
     }) as typeof fetch;
+  }
+
+  private async fetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+    const url = String(input);
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(Object.entries((init.headers as Record<string, string>) ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
+    const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    this.calls.push({ method, url, headers, body });
+    const path = url.split('?')[0];
+    let route = this.routes.get(`${method} ${path}`);
+    if (!route) {
+      for (const e of this.endpoints) {
+        const params = e.endpoint.method === method ? matchEndpoint(e.endpoint, path) : null;
+        if (params) {
+          route = (b, _i, u) => e.fn({ params, query: u.searchParams, body: b });
+          break;
+        }
+      }
+    }
+    // The start-up probe answers what a scripted /me answers, as the server does: the user, or
+    // 200 with no user where /me would be refused (tests script whichever they mean).
+    let r: Answer | undefined;
+    if (!route && method === 'GET' && path === coreEndpoints.session.path) {
+      const me = await this.answerFor('GET', coreEndpoints.me.path, init, url);
+      if (me) r = (me.status ?? 200) >= 400 ? { status: 200, body: { data: null } } : me;
+    }
+    if (!route && !r)
+      return new Response(JSON.stringify({ error: { message: `no fake for ${method} ${url}` } }), {
+        status: 404,
+        headers: { 'content-type': 'application/json' },
+      });
+    r ??= await route!(body, init, new URL(url, 'http://localhost'));
+    return new Response(r.body === undefined ? null : JSON.stringify(r.body), {
+      status: r.status ?? 200,
+      headers: { 'content-type': 'application/json', ...(r.headers ?? {}) },
+    });
   }
 }
 

@@ -1,8 +1,9 @@
 import { Button, Classes, HTMLTable, NonIdealState } from '@blueprintjs/core';
-import { formatDate, NotificationCenterToken, ToastStoreToken, useOptionalService, useService } from '@discovery/platform';
+import { formatDate, NotificationCenterToken, settle, ToastStoreToken, useOptionalService, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadError } from '../widgets/LoadError';
 import { SlideInPanel } from '../widgets/SlideInPanel';
 
 export const NOTIFICATION_PANEL_WIDTH = 800;
@@ -18,9 +19,9 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
   const items = center?.items ?? [];
   // opening the panel shows the latest, not the last poll's
   useEffect(() => {
-    if (open) void center?.refresh();
+    if (open && center) center.refresh();
   }, [open, center]);
-  const run = (p: Promise<void>) => p.catch((e: Error) => toasts.error(t('notifications.failed', { message: e.message })));
+  const run = (p: Promise<void>) => settle(p, (e) => toasts.error(t('notifications.failed', { message: (e as Error).message })));
   return (
     <SlideInPanel isOpen={open} onClose={onClose} width={NOTIFICATION_PANEL_WIDTH} title={t('notifications.title')} canOutsideClickClose ownBody>
       {/* The drawer's body is the scroll box: it fills the panel below the header (issue 14 §1). */}
@@ -29,7 +30,7 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
           <Button
             icon="th-derived"
             text={t('notifications.history')}
-            onClick={() => void run(center.downloadHistory())}
+            onClick={() => run(center.downloadHistory())}
             style={{ marginBottom: 12 }}
             data-testid="download-report-history"
           />
@@ -59,19 +60,20 @@ export const NotificationsPanel = observer(function NotificationsPanel({ open, o
                       icon="download"
                       text={t('notifications.download')}
                       disabled={n.actionDisabled}
-                      onClick={() => void run(center!.act(n.key))}
+                      onClick={() => run(center!.act(n.key))}
                       data-testid="notification-download"
                     />
                   )}
                   {n.action === 'markRead' && (
-                    <Button small icon="tick" text={t('notifications.markRead')} onClick={() => void run(center!.act(n.key))} data-testid="notification-read" />
+                    <Button small icon="tick" text={t('notifications.markRead')} onClick={() => run(center!.act(n.key))} data-testid="notification-read" />
                   )}
                 </td>
               </tr>
             ))}
           </tbody>
         </HTMLTable>
-        {items.length === 0 && (
+        {center?.error ? <LoadError error={center.error} onRetry={() => center.refresh()} level={3} data-testid="notifications-error" /> : null}
+        {items.length === 0 && !center?.error && (
           <div className="dsc-panel-empty" data-testid="notifications-empty">
             <NonIdealState icon="notifications" description={t('notifications.empty')} />
           </div>

@@ -79,7 +79,7 @@ export const UserMenu = observer(function UserMenu() {
               active={i18n.language === l.value}
               onClick={() => {
                 localStorage.setItem(LANGUAGE_KEY, l.value);
-                void changeLanguage(l.value);
+                changeLanguage(l.value);
               }}
             />
           ))}
@@ -106,7 +106,7 @@ export const UserMenu = observer(function UserMenu() {
       )}
       <MenuDivider />
       {session.me?.impersonating ? (
-        <MenuItem icon="log-out" text={t('userMenu.stopViewingAs')} onClick={() => void session.stopViewingAs()} />
+        <MenuItem icon="log-out" text={t('userMenu.stopViewingAs')} onClick={() => session.stopViewingAs()} />
       ) : (
         <MenuItem icon="log-out" text={t('userMenu.logout')} onClick={() => session.logout()} />
       )}

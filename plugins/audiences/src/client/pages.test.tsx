@@ -94,11 +94,29 @@ describe('audiences overview', () => {
     expect(names()).toEqual(['Alpha']);
   });
 
+  it('issue 24 §3: a list that fails to load shows the error state with the code’s sentence and a retry, not an empty list', async () => {
+    const s = server();
+    let fail = true;
+    s.handle('GET /api/v1/audiences', () =>
+      fail
+        ? { status: 503, body: { error: { message: 'Service unavailable', status: 503, code: 'unavailable' } } }
+        : { body: { data: [audience(1, 'Alpha', 500, '2026-11-21T10:00:00.000Z')] } },
+    );
+    await renderInShell([audiences], `${P}/audiences/overview`);
+    const error = await screen.findByTestId('audiences-load-error');
+    expect(error.textContent).toContain('This could not be loaded');
+    expect(error.textContent).toContain('The service is unavailable. Try again in a moment.');
+    expect(screen.queryByText('No audiences yet')).toBeNull();
+    fail = false;
+    fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('audience-row-audience-1')).toBeTruthy();
+  });
+
   it("deletes after confirmation; a lookalike used in insights keeps its 405 message, other failures read 'Error: ...'", async () => {
     const s = server();
     s.handle('DELETE /api/v1/audiences/v2/lookalikes/9', () => ({
       status: 405,
-      body: { error: { message: "Lookalike 'Wide lookalike' is used in insights and cannot be deleted.", status: 405 } },
+      body: { error: { message: "Lookalike 'Wide lookalike' is used in insights and cannot be deleted.", status: 405, code: 'in_use' } },
     }));
     s.handle('DELETE /api/v1/audiences/3', () => ({ status: 500, body: { error: { message: 'Internal server error', status: 500 } } }));
     s.respond('DELETE /api/v1/audiences/1', { data: { message: "Audience 'Alpha' deleted." } });

@@ -58,19 +58,22 @@ describe('audiences API over a generated population', () => {
     expect(detail.body.data).toEqual(a);
   });
 
-  it('answers bad bodies with 422 and the rule broken', async () => {
+  it('answers bad bodies with 422 and the rule broken, each with its machine code (issue 24 §4)', async () => {
     const bad = async (audience: unknown) => (await call(planner, 'POST', '/', ACME, { audience })).body.error;
-    expect((await bad({ name: '', rules: rules([['dmx-0002']]) })).fields['audience.name']).toBe('Name is required.');
+    const empty = await bad({ name: '', rules: rules([['dmx-0002']]) });
+    expect([empty.fields['audience.name'], empty.code]).toEqual(['Name is required.', 'validation_failed']);
     expect((await bad({ name: '   ', rules: rules([['dmx-0002']]) })).fields['audience.name']).toBe('Value cannot be blank');
     expect((await bad({ name: 'No segments', rules: rules([[]]) })).fields['audience.rules']).toBe('Add at least one segment to include.');
     expect((await bad({ name: 'Malformed', rules: { include: { and: [{ or: 'dmx-0002' }] } } })).status).toBe(422);
     const unknown = await call(planner, 'POST', '/', ACME, { audience: { name: 'Ghosts', rules: rules([['dmx-0002', 'ghost-1']], [['ghost-2']]) } });
     expect(unknown.status).toBe(422);
     expect(unknown.body.error.message).toBe('Unknown or no longer available segment identifiers: ghost-1, ghost-2');
+    expect(unknown.body.error.code).toBe('segments_unknown');
     await call(planner, 'POST', '/', ACME, { audience: { name: 'Twice', rules: rules([['dmx-0002']]) } });
     const dup = await call(planner, 'POST', '/', ACME, { audience: { name: ' twice ', rules: rules([['dmx-0003']]) } });
     expect(dup.status).toBe(422);
     expect(dup.body.error.fields['audience.name']).toBe('This name is already in use.');
+    expect(dup.body.error.code).toBe('name_taken');
     const live = await call(planner, 'POST', '/count', ACME, { rules: rules([['ghost-3']]) });
     expect(live.status).toBe(422);
     expect(live.body.invalid_identifiers).toEqual(['ghost-3']);
@@ -84,8 +87,10 @@ describe('audiences API over a generated population', () => {
       const r = await call(planner, method, `/${id}`, ACME, body);
       expect(r.status).toBe(403);
       expect(r.body.error.message).toBe(`Audience ${id} belongs to another hierarchy context.`);
+      expect(r.body.error.code).toBe('forbidden');
     }
-    expect((await call(planner, 'GET', '/999999', ACME)).status).toBe(404);
+    const missing = await call(planner, 'GET', '/999999', ACME);
+    expect([missing.status, missing.body.error.code]).toEqual([404, 'not_found']);
     // the viewer reads acme, may not write, and has no access to globex at all
     expect((await call(viewer, 'GET', '/', ACME)).status).toBe(200);
     expect((await call(viewer, 'POST', '/', ACME, { audience: { name: 'Nope', rules: rules([['dmx-0002']]) } })).status).toBe(403);

@@ -1,4 +1,5 @@
 import { type Rules } from '@discovery/insights-kit/common';
+import { owners } from '@discovery/insights-kit/server';
 import type { CountsEngine } from '@discovery/counts';
 import { handle, type Queryable, type ResolvedContext, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
@@ -101,12 +102,14 @@ export async function refreshStale<R extends { id: number; rules?: Rules; counte
 function checkSegments(core: ServerCore, e: CountsEngine, rules: Rules): void {
   const bad = e.invalid(ruleIds(rules));
   if (bad.length) {
-    throw core.errors.unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { rules: bad.join(', ') });
+    throw core.errors
+      .unprocessable(`Unknown or no longer available segment identifiers: ${bad.join(', ')}`, { rules: bad.join(', ') })
+      .withCode('segments_unknown');
   }
 }
 
 export function nameTaken(core: ServerCore, field: string): never {
-  throw core.errors.unprocessable(MESSAGES.nameTaken, { [field]: MESSAGES.nameTaken });
+  throw core.errors.unprocessable(MESSAGES.nameTaken, { [field]: MESSAGES.nameTaken }).withCode('name_taken');
 }
 
 export const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
@@ -204,8 +207,13 @@ export function registerAudienceRoutes(router: FastifyInstance, core: ServerCore
   });
 
   handle(router, E.remove, async ({ params: { id }, context }) => {
-    const row = await audienceInScope(core, id, scopeOf(context));
-    await core.query('delete from audiences where id = $1', [id]);
+    const scope = scopeOf(context);
+    const row = await audienceInScope(core, id, scope);
+    // What other plugins keep for the audience (its custom insight tabs and widgets) goes with it, in one transaction.
+    await core.transaction(async (tx) => {
+      await owners(core).deleteOwner(tx, { kind: 'audiences', id, productId: scope.productId });
+      await tx.query('delete from audiences where id = $1', [id]);
+    });
     return { data: { message: `Audience '${row.name}' deleted.` } };
   });
 

@@ -127,7 +127,7 @@ function register<T>(router: FastifyInstance, core: ServerCore, ep: LookalikeEnd
     handle(router, ep.remove, async ({ params: { id }, context }) => {
       const row = await lookalikeInScope(core, id, scopeOf(context));
       // SRV-094: a lookalike an insight uses stays; the message names insights.
-      if (row.used_in_insights) throw new HttpError(405, `Lookalike '${row.name}' is used in insights and cannot be deleted.`);
+      if (row.used_in_insights) throw new HttpError(405, `Lookalike '${row.name}' is used in insights and cannot be deleted.`).withCode('in_use');
       await core.query('delete from lookalikes where id = $1', [id]);
       return { data: { message: `Lookalike '${row.name}' deleted.` } };
     });

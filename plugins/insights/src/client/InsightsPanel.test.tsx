@@ -178,8 +178,10 @@ async function mount(
   permissions: Record<string, unknown>,
   props: Partial<InsightsPanelProps> & { start?: HostTab; onLevel?: (l: InsightsLevel) => void } = {},
   tabsConfig?: { name: 'Person Level' | 'Market Level'; visible: boolean }[],
+  script?: (s: FakeServer) => void,
 ) {
   const s = server(permissions, tabsConfig);
+  script?.(s);
   const boot = await createTestContainer([insights]);
   await boot.container.get<SessionStore>(SessionStoreToken.symbol).init();
   boot.container.get<HierarchyStore>(HierarchyStoreToken.symbol).select({ client: 'acme', region: 'us', brand: 'fizz-cola', product: 'fizz-zero' });
@@ -271,6 +273,24 @@ describe('the Insights panel', () => {
       ],
       membership: 'matched',
     });
+  });
+
+  it('issue 24 §3: tabs that fail to load end in an error state with a retry; a failed profile says why by its code', async () => {
+    let fail = true;
+    await mount({ mekkos: all }, { start: 'total' }, [], (s) =>
+      s
+        .on(E.regionTabs, () =>
+          fail ? { status: 500, body: { error: { message: 'Internal server error', status: 500, code: 'internal' } } } : { body: { data: [regionTab] } },
+        )
+        .on(M.profile, () => ({ status: 503, body: { error: { message: 'Counts are unavailable', status: 503, code: 'counts_unavailable' } } })),
+    );
+    const error = await screen.findByTestId('insights-tabs-error');
+    expect(error.textContent).toContain('Something went wrong on the server.');
+    fail = false;
+    fireEvent.click(within(error).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('figure', { name: 'Where they buy' })).toBeTruthy();
+    fireEvent.click(screen.getByText('host matched'));
+    expect((await screen.findByTestId('insights-profile-error')).textContent).toContain('Counts are unavailable right now. Try again in a moment.');
   });
 
   it("Market Level: the region survey first, then the chart's custom tabs; values become shares of their sum", async () => {

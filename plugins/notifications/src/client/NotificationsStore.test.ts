@@ -155,11 +155,11 @@ describe('SHELL-088 polling', () => {
     const stop = store.start();
     await waitFor(() => store.count === 3);
     slowAcme = true;
-    void store.refresh(); // an acme poll still out when the context changes
+    const late = store.refresh(); // an acme poll still out when the context changes
     runInAction(() => hierarchyStore.select({ client: 'globex', region: 'de', brand: 'globex-home', product: 'home-essentials' }));
     expect(store.count).toBe(0);
     await waitFor(() => store.count === 1);
-    await sleep(60);
+    await late;
     expect(store.count).toBe(1);
     stop();
   });
@@ -170,6 +170,35 @@ describe('SHELL-088 polling', () => {
     const stop = store.start();
     await sleep(60);
     expect(polls()).toBe(0);
+    stop();
+  });
+
+  it('issue 24 §3: a failed poll keeps the rows it had and shows the error; the next answer clears it', async () => {
+    let fail = false;
+    const server = new FakeServer().handle('GET /api/v1/notifications', () =>
+      fail ? { status: 500, body: { error: { message: 'Internal server error', status: 500, code: 'internal' } } } : { body: { data: [outcome(1)] } },
+    );
+    server.install();
+    const boot = await createTestContainer();
+    const session = observable({ me: { id: 1 }, can: () => false });
+    const hierarchy = observable({ fullSlug: 'acme/us/fizz-cola/fizz-zero' });
+    const store = new NotificationsStore(
+      boot.container.get(ApiClientToken.symbol),
+      session as unknown as SessionStore,
+      hierarchy as unknown as HierarchyStore,
+      {
+        first: 60_000,
+        every: 60_000,
+      },
+    );
+    const stop = store.start();
+    await store.refresh();
+    fail = true;
+    await store.refresh();
+    expect([store.count, (store.error as { code?: string } | null)?.code]).toEqual([1, 'internal']);
+    fail = false;
+    await store.refresh();
+    expect([store.count, store.error]).toEqual([1, null]);
     stop();
   });
 });

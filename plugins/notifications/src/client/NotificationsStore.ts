@@ -1,6 +1,15 @@
 import { createToken } from '@discovery/plugin-api';
-import { saveBlob, type ApiClient, type HierarchyStore, type NotificationCenter, type NotificationCenterItem, type SessionStore } from '@discovery/platform';
-import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import {
+  Resource,
+  saveBlob,
+  type ApiClient,
+  type HierarchyStore,
+  type NotificationCenter,
+  type NotificationCenterItem,
+  type SessionStore,
+  type Settled,
+} from '@discovery/platform';
+import { makeAutoObservable, reaction } from 'mobx';
 import {
   canDownload,
   eventText,
@@ -26,13 +35,12 @@ const keyOf = (n: NotificationDto) => `${n.report_type}:${n.id}`;
  * The notification center's data (SHELL-077..089): fetched as soon as a user and a context exist
  * and again at once on every change of either (the badge is the new context's from the start,
  * never the previous client's), then every 5 minutes while both do; cleared and stopped when
- * either goes.
+ * either goes. The list is a Resource: a change of user or context aborts the call on its way, so
+ * an answer for the previous one never lands; a failed poll keeps the last list and shows its error.
  */
 export class NotificationsStore implements NotificationCenter {
-  raw: NotificationDto[] = [];
+  readonly list = new Resource<NotificationDto[]>([]);
   private timer: ReturnType<typeof setTimeout> | null = null;
-  /** The user and context the list belongs to; an answer for another is dropped. */
-  private key: string | null = null;
 
   constructor(
     private readonly api: ApiClient,
@@ -42,15 +50,28 @@ export class NotificationsStore implements NotificationCenter {
     /** The Events column's words in the user's language (the module passes the plugin's strings). */
     private readonly format: EventTextFormat = SPEC_EVENT_TEXT,
   ) {
-    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays' | 'key' | 'format'>(this, {
+    makeAutoObservable<NotificationsStore, 'api' | 'session' | 'hierarchy' | 'timer' | 'delays' | 'format'>(this, {
       api: false,
       session: false,
       hierarchy: false,
       timer: false,
       delays: false,
-      key: false,
       format: false,
+      list: false,
     });
+  }
+
+  get raw(): NotificationDto[] {
+    return this.list.data;
+  }
+
+  set raw(rows: NotificationDto[]) {
+    this.list.set(rows);
+  }
+
+  /** The last poll's failure (the panel shows it above the rows it still has). */
+  get error(): Error | null {
+    return this.list.error;
   }
 
   /** Starts following the user and the context; returns the stop function. */
@@ -59,9 +80,8 @@ export class NotificationsStore implements NotificationCenter {
       () => (this.session.me && this.hierarchy.fullSlug ? `${this.session.me.id}|${this.hierarchy.fullSlug}` : null),
       (key) => {
         this.clearTimer();
-        this.key = key;
-        // Another user or context: the last one's rows (and badge) are not this one's.
-        this.raw = [];
+        // Another user or context: the last one's rows (and badge) are not this one's, nor its call on the way.
+        this.list.reset();
         if (key) this.poll(this.delays.first);
       },
       { fireImmediately: true },
@@ -69,7 +89,7 @@ export class NotificationsStore implements NotificationCenter {
     return () => {
       stop();
       this.clearTimer();
-      this.key = null;
+      this.list.abort();
     };
   }
 
@@ -80,21 +100,15 @@ export class NotificationsStore implements NotificationCenter {
 
   private poll(delay: number) {
     this.timer = setTimeout(() => {
-      void this.refresh().finally(() => {
+      this.refresh().finally(() => {
         if (this.timer) this.poll(this.delays.every);
       });
     }, delay);
   }
 
-  async refresh(): Promise<void> {
-    const key = this.key;
-    try {
-      const res = await this.api.call(E.list, {}, { silent: true });
-      // A context change while the call was out: its answer is the old context's.
-      if (key === this.key) runInAction(() => (this.raw = res.data));
-    } catch {
-      // a failed poll keeps the last list; the next poll tries again
-    }
+  /** The latest list; a failed poll keeps the last one (the next poll tries again). */
+  refresh(): Settled<unknown> {
+    return this.list.load(async (signal) => (await this.api.call(E.list, {}, { silent: true, signal })).data);
   }
 
   get count(): number {
@@ -124,15 +138,15 @@ export class NotificationsStore implements NotificationCenter {
       if (!canDownload(n)) return;
       const file = await this.api.download(E.download, { params: { request_id: n.request_id } });
       saveBlob(file.blob, file.filename ?? `${n.ui_name ?? n.name}.xlsx`);
-      runInAction(() => {
-        if (n.report_type === 'index_report' && !n.downloaded_at) n.downloaded_at = new Date().toISOString();
-      });
+      this.update(key, (x) => (x.report_type === 'index_report' && !x.downloaded_at ? { ...x, downloaded_at: new Date().toISOString() } : x));
     } else {
       await this.api.call(E.markRead, { params: { id: n.id } });
-      runInAction(() => {
-        if (n.report_type === 'outcome_completed') n.read_at = new Date().toISOString();
-      });
+      this.update(key, (x) => (x.report_type === 'outcome_completed' ? { ...x, read_at: new Date().toISOString() } : x));
     }
+  }
+
+  private update(key: string, fn: (n: NotificationDto) => NotificationDto): void {
+    this.list.set(this.raw.map((x) => (keyOf(x) === key ? fn(x) : x)));
   }
 
   /** SHELL-080: the past downloads as an Excel workbook (the library loads only when asked). */

@@ -21,6 +21,8 @@ export const SCN_MESSAGES = {
   mixedSet: 'A set holds either generic or uploaded curves, not both.',
   notEnabled: 'Scenario Planner is not enabled for this client.',
 } as const;
+/** A rule's message by its key: the client shows `messages.<key>` in the user's language, the server the English text. */
+export type ScnMessageKey = keyof typeof SCN_MESSAGES;
 
 /** 002 §9: curve snackbars (and the DESIGN 'Plan deleted' toast) last 3000 ms. */
 export const CURVE_SNACKBAR_MS = 3000;

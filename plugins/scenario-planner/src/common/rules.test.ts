@@ -11,9 +11,11 @@ import {
   readyToApply,
   responseCurve,
   responseSpendRange,
+  SCN_MESSAGES,
   sortImports,
   type CurveInput,
   type CurveTypesDto,
+  type ScnMessageKey,
 } from './index';
 
 const TYPES: CurveTypesDto = {
@@ -28,6 +30,9 @@ const curve = (over: Partial<CurveInput> = {}, params: Partial<CurveInput['param
   ...over,
 });
 
+/** A row's rule keys in the spec's words (what the server answers; the client translates the keys). */
+const words = (errors: Partial<Record<string, ScnMessageKey>>) => Object.fromEntries(Object.entries(errors).map(([f, k]) => [f, SCN_MESSAGES[k!]]));
+
 describe('scenario-planner rules', () => {
   it('SCN-023 the number pattern: optional minus, digits, optional decimals', () => {
     for (const ok of ['0', '12', '-3', '0.5', '-12.25', ' 7 ', 4, -0.5]) expect(isCurveNumber(ok)).toBe(true);
@@ -37,19 +42,19 @@ describe('scenario-planner rules', () => {
 
   it('SCN-021 SCN-022 SCN-023 each field answers with the spec’s message', () => {
     expect(curveFieldErrors(curve(), TYPES)).toEqual({});
-    expect(curveFieldErrors(curve({ media_type: '  ', curve_type_name: '' }, { Slope: 'x', Asymmetry: '' }), TYPES)).toEqual({
+    expect(words(curveFieldErrors(curve({ media_type: '  ', curve_type_name: '' }, { Slope: 'x', Asymmetry: '' }), TYPES))).toEqual({
       media_type: 'Please enter a Media Type',
       curve_type_name: 'Please select a Curve Type',
       Slope: 'Please enter a number',
       Asymmetry: 'Please enter a number',
     });
     // A type the server does not know is no type.
-    expect(curveFieldErrors(curve({ curve_type_name: 'Bogus' }), TYPES)).toEqual({ curve_type_name: 'Please select a Curve Type' });
+    expect(words(curveFieldErrors(curve({ curve_type_name: 'Bogus' }), TYPES))).toEqual({ curve_type_name: 'Please select a Curve Type' });
   });
 
   it('SCN-024 CPP only for a TRP curve, at least 1: "CPP must be greater than 0"', () => {
     expect(curveFieldErrors(curve({}, { CPP: '' }), TYPES).CPP).toBeUndefined();
-    const trp = (cpp: string) => curveFieldErrors(curve({ curve_type_name: 'TRP' }, { CppOrCpm: 0, CPP: cpp }), TYPES).CPP;
+    const trp = (cpp: string) => words(curveFieldErrors(curve({ curve_type_name: 'TRP' }, { CppOrCpm: 0, CPP: cpp }), TYPES)).CPP;
     expect(trp('')).toBe('CPP must be greater than 0');
     expect(trp('0')).toBe('CPP must be greater than 0');
     expect(trp('0.9')).toBe('CPP must be greater than 0');
@@ -61,14 +66,11 @@ describe('scenario-planner rules', () => {
   it('SCN-016 the cost method is CPM = 1 or CPP = 0', () => {
     expect(COST_METHODS).toEqual({ CPM: 1, CPP: 0 });
     expect(curveFieldErrors(curve({}, { CppOrCpm: 0 }), TYPES).CppOrCpm).toBeUndefined();
-    expect(curveFieldErrors(curve({}, { CppOrCpm: 2 }), TYPES).CppOrCpm).toBe('Please select a cost method');
+    expect(words(curveFieldErrors(curve({}, { CppOrCpm: 2 }), TYPES)).CppOrCpm).toBe('Please select a cost method');
   });
 
   it('SRV-118 the server’s list names the parameter of a number message', () => {
-    expect(curveErrorList({ media_type: 'Please enter a Media Type', Base: 'Please enter a number' })).toEqual([
-      'Please enter a Media Type',
-      'Base: Please enter a number',
-    ]);
+    expect(curveErrorList({ media_type: 'mediaTypeRequired', Base: 'number' })).toEqual(['Please enter a Media Type', 'Base: Please enter a number']);
   });
 
   it('SCN-025 Apply readiness: upload needs a non-generic curve, all valid; generic needs a media type', () => {

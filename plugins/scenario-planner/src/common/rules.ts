@@ -1,4 +1,4 @@
-import { SCN_MESSAGES as M } from './messages';
+import { SCN_MESSAGES, type ScnMessageKey } from './messages';
 import { COST_METHODS, CURVE_NUMBER_PARAMS, type CurveInput, type CurveTypesDto, type PlanImportDto } from './schema';
 
 /** SCN-023: an optional minus sign, digits and optional decimals. */
@@ -25,27 +25,30 @@ export function curveIsTrp(curve: Pick<CurveInput, 'curve_type_name' | 'isTRP'>,
 export type CurveField = 'media_type' | 'curve_type_name' | (typeof CURVE_NUMBER_PARAMS)[number] | 'CppOrCpm' | 'CPP';
 
 /**
- * SCN-021..024 / SRV-118: a curve row's messages by field (empty = valid). `types` null skips the
- * check that the type exists (the list not loaded yet); the server always passes it.
+ * SCN-021..024 / SRV-118: the rule each field of a curve row breaks, by field (empty = valid), as
+ * the key of its message (SCN_MESSAGES; the client's `messages.<key>` in its language). `types`
+ * null skips the check that the type exists (the list not loaded yet); the server always passes it.
  */
-export function curveFieldErrors(curve: CurveInput, types: CurveTypesDto | null): Partial<Record<CurveField, string>> {
-  const out: Partial<Record<CurveField, string>> = {};
-  if (!curve.media_type.trim()) out.media_type = M.mediaTypeRequired;
-  if (!curve.curve_type_name.trim() || (types !== null && !(curve.curve_type_name in types))) out.curve_type_name = M.curveTypeRequired;
-  for (const p of CURVE_NUMBER_PARAMS) if (!isCurveNumber(curve.params[p])) out[p] = M.number;
+export function curveFieldErrors(curve: CurveInput, types: CurveTypesDto | null): Partial<Record<CurveField, ScnMessageKey>> {
+  const out: Partial<Record<CurveField, ScnMessageKey>> = {};
+  if (!curve.media_type.trim()) out.media_type = 'mediaTypeRequired';
+  if (!curve.curve_type_name.trim() || (types !== null && !(curve.curve_type_name in types))) out.curve_type_name = 'curveTypeRequired';
+  for (const p of CURVE_NUMBER_PARAMS) if (!isCurveNumber(curve.params[p])) out[p] = 'number';
   const cost = toNumber(curve.params.CppOrCpm);
-  if (cost !== COST_METHODS.CPM && cost !== COST_METHODS.CPP) out.CppOrCpm = M.costMethod;
+  if (cost !== COST_METHODS.CPM && cost !== COST_METHODS.CPP) out.CppOrCpm = 'costMethod';
   // SCN-024: CPP only for a TRP curve, at least 1.
   if (curveIsTrp(curve, types)) {
     const cpp = toNumber(curve.params.CPP);
-    if (cpp === null || cpp < 1) out.CPP = M.cpp;
+    if (cpp === null || cpp < 1) out.CPP = 'cpp';
   }
   return out;
 }
 
-/** The messages of a curve as the server lists them in error_messages (a parameter's named first). */
-export function curveErrorList(errors: Partial<Record<CurveField, string>>): string[] {
-  return Object.entries(errors).map(([field, message]) => (field === 'media_type' || field === 'curve_type_name' ? message! : `${field}: ${message}`));
+/** The messages of a curve as the server lists them in error_messages, in the spec's words (a parameter's named first). */
+export function curveErrorList(errors: Partial<Record<CurveField, ScnMessageKey>>): string[] {
+  return Object.entries(errors).map(([field, key]) =>
+    field === 'media_type' || field === 'curve_type_name' ? SCN_MESSAGES[key!] : `${field}: ${SCN_MESSAGES[key!]}`,
+  );
 }
 
 export const isCurveValid = (curve: CurveInput, types: CurveTypesDto | null) => Object.keys(curveFieldErrors(curve, types)).length === 0;

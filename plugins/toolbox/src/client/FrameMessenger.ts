@@ -1,5 +1,6 @@
 import type { HierarchySelection } from '@discovery/plugin-api';
 import { contextChangeMessage, frameOrigin, isTokenRequestFromFrame, type HostToFrameMessage } from '../common';
+import { settle, type Settled } from '@discovery/platform';
 
 export interface FrameMessengerDeps {
   /** The unit's url: its origin is the only one messages go to and are accepted from. */
@@ -40,8 +41,12 @@ export class FrameMessenger {
     return true;
   }
 
-  /** TBX-019: get a token and post {type: 'sso-token', token, validationUrl}. */
-  async sendToken(): Promise<boolean> {
+  /** TBX-019: get a token and post {type: 'sso-token', token, validationUrl}. Never rejects: no token is a warning (TBX-022). */
+  sendToken(): Settled<boolean> {
+    return settle(this.postToken(), () => false);
+  }
+
+  private async postToken(): Promise<boolean> {
     let token: string | null;
     try {
       token = await this.deps.fetchToken();
@@ -62,7 +67,7 @@ export class FrameMessenger {
    * TBX-020: answer 'request-sso-token' from the frame itself (its window, at its own origin) only;
    * another window of the same origin (a popup, a sibling frame) gets nothing.
    */
-  handleMessage(event: { origin: string; data: unknown; source?: unknown }): Promise<boolean> {
+  handleMessage(event: { origin: string; data: unknown; source?: unknown }): Settled<boolean> {
     const frame = this.deps.target();
     if (!frame || event.source !== frame || !isTokenRequestFromFrame(event, this.deps.unitUrl)) return Promise.resolve(false);
     const now = (this.deps.now ?? Date.now)();

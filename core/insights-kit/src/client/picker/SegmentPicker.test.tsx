@@ -1,6 +1,6 @@
 import { HierarchyStoreToken, type HierarchyStore } from '@discovery/platform';
 import { createTestContainer, FakeServer, fixtures, renderWith } from '@discovery/test-utils';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { SegmentPicker } from './SegmentPicker';
 import type { PickerSegment } from './SegmentPickerStore';
@@ -154,5 +154,47 @@ describe('SegmentPicker', () => {
     fireEvent.click(screen.getByText('toggle'));
     expect(await screen.findByText('0 selected')).toBeTruthy();
     expect((screen.getByLabelText('Search segments') as HTMLInputElement).value).toBe('');
+  });
+
+  it('issue 24 §3: a tree that fails to load ends in an error state with a retry, not a spinner', async () => {
+    let fail = true;
+    new FakeServer()
+      .handle('GET /api/v1/segments/products/-/segment_hierarchy', () =>
+        fail
+          ? { status: 503, body: { error: { message: 'Counts are unavailable', status: 503, code: 'counts_unavailable' } } }
+          : { body: { data: [{ vendor_name: 'demographix', display_name: 'Demographix', hierarchies: [] }] } },
+      )
+      .install();
+    const boot = await createTestContainer();
+    renderWith(<SegmentPicker isOpen onClose={() => undefined} onSelect={() => undefined} />, { boot });
+    const error = await screen.findByTestId('picker-error');
+    expect(error.textContent).toContain('Counts are unavailable right now. Try again in a moment.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('Demographix')).toBeTruthy();
+  });
+
+  it('issue 24 §3: a slow answer to an earlier query never replaces the later one', async () => {
+    let answerFirst: () => void = () => undefined;
+    new FakeServer()
+      .respond('GET /api/v1/segments/products/-/segment_hierarchy', { data: [] })
+      .handle('GET /api/v1/segments/search', (_b, _i, url) => {
+        const q = url.searchParams.get('q');
+        if (q === 'gol') return new Promise((resolve) => (answerFirst = () => resolve({ body: { data: [dto('ig-0016', 'Golf', 10)] } })));
+        return { body: { data: [dto('dmx-0002', '25-34', 3400)] } };
+      })
+      .install();
+    const boot = await createTestContainer();
+    renderWith(<SegmentPicker isOpen onClose={() => undefined} onSelect={() => undefined} />, { boot });
+    fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'gol' } });
+    fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: '25' } });
+    expect(await screen.findByLabelText(/25-34/)).toBeTruthy();
+    // The earlier query answers last; everything it would set off runs before the check.
+    await act(async () => {
+      answerFirst();
+      await new Promise((r) => setTimeout(r, 0));
+    });
+    expect(screen.queryByLabelText(/25-34/)).toBeTruthy();
+    expect(screen.queryByText('Golf')).toBeNull();
   });
 });

@@ -4,7 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentPickerStore, type PickerContext, type PickerSegment } from './SegmentPickerStore';
-import { AppDialog, LoadingSpinner, StateMessage } from '@discovery/ui';
+import { AppDialog, LoadError, LoadingSpinner, StateMessage } from '@discovery/ui';
 
 export interface SegmentPickerProps {
   isOpen: boolean;
@@ -76,7 +76,7 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
   useEffect(() => {
     if (!props.isOpen) return;
     store.reset();
-    if (store.vendors.length === 0) void store.loadTree(product);
+    if (store.vendors.length === 0) store.loadTree(product);
   }, [props.isOpen, store, product]);
 
   // SHELL-013: tier 3 speaks of weights, not modeled people.
@@ -116,14 +116,16 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
               placeholder={t('picker.search')}
               aria-label={t('picker.search')}
               value={store.query}
-              onChange={(e) => void store.search(e.target.value)}
+              onChange={(e) => store.search(e.target.value)}
               data-testid="picker-search"
             />
             <p className={Classes.TEXT_MUTED} style={{ margin: '8px 0 0' }} data-testid="picker-scope">
               {regionName ? t('picker.scopeRegion', { region: regionName }) : t('picker.scopeAll')}
             </p>
             <div style={{ maxHeight: 420, overflowY: 'auto', marginTop: 8 }} data-testid="picker-results">
-              {store.loading ? (
+              {store.error ? (
+                <LoadError level={3} error={store.error} onRetry={() => store.retry(product)} data-testid="picker-error" />
+              ) : store.loading ? (
                 <LoadingSpinner size={24} />
               ) : store.results ? (
                 store.results.length ? (

@@ -1,6 +1,6 @@
-import type { ApiClient } from '@discovery/platform';
+import { Resource, type ApiClient, type Settled } from '@discovery/platform';
 import { segmentsEndpoints as E } from '../../common';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable } from 'mobx';
 
 export interface PickerSegment {
   identifier: string;
@@ -33,37 +33,63 @@ export interface PickerOptions {
   max?: number;
 }
 
+/** What the picker shows with the population region its counts are of ('client/region', or null for all regions). */
+interface Scoped<T> {
+  region: string | null;
+  data: T;
+}
+
 /** State and rules of the SegmentPicker: browse, search, select within the limits. */
 export class SegmentPickerStore {
-  vendors: PickerVendor[] = [];
-  results: PickerSegment[] | null = null;
   query = '';
   selected: PickerSegment[] = [];
-  loading = false;
-  /**
-   * The population region ('client/region') the counts are of, as the server says: the region of
-   * the page's context, as the builder counts (issue 14 §9); null when they are all regions'.
-   */
-  region: string | null = null;
-  private searchSeq = 0;
+  readonly tree = new Resource<Scoped<PickerVendor[]> | null>(null);
+  /** The latest query's answer wins; an older one answering late is dropped. */
+  readonly searchResults = new Resource<Scoped<PickerSegment[]> | null>(null);
 
   constructor(
     private readonly api: ApiClient,
     readonly options: PickerOptions,
   ) {
-    makeAutoObservable<SegmentPickerStore, 'api' | 'searchSeq'>(this, { api: false, searchSeq: false, options: false });
+    makeAutoObservable<SegmentPickerStore, 'api'>(this, { api: false, options: false, tree: false, searchResults: false });
   }
 
-  async loadTree(productSlug: string): Promise<void> {
-    this.loading = true;
-    try {
-      const res = await this.api.call(E.segmentHierarchy, {
-        params: { productSlug: productSlug || '-' },
-        query: { is_addressable: this.options.allowZeroCount ? 'false' : 'true' },
-      });
-      runInAction(() => {
-        this.region = res.region ?? null;
-        this.vendors = res.data.map((v) => ({
+  get vendors(): PickerVendor[] {
+    return this.tree.data?.data ?? [];
+  }
+
+  /** The search's segments, or null while no query is typed (the tree shows). */
+  get results(): PickerSegment[] | null {
+    return this.query.trim() ? (this.searchResults.data?.data ?? null) : null;
+  }
+
+  get loading(): boolean {
+    return this.query.trim() ? this.searchResults.loading && !this.searchResults.data : this.tree.loading;
+  }
+
+  /** The failure of what is shown: the search while one is typed, else the tree. */
+  get error(): Error | null {
+    return this.query.trim() ? this.searchResults.error : this.tree.error;
+  }
+
+  /**
+   * The population region ('client/region') the counts are of, as the server says: the region of
+   * the page's context, as the builder counts (issue 14 §9); null when they are all regions'.
+   */
+  get region(): string | null {
+    return (this.results ? this.searchResults.data?.region : this.tree.data?.region) ?? null;
+  }
+
+  loadTree(productSlug: string): Settled<unknown> {
+    return this.tree.load(async (signal) => {
+      const res = await this.api.call(
+        E.segmentHierarchy,
+        { params: { productSlug: productSlug || '-' }, query: { is_addressable: this.options.allowZeroCount ? 'false' : 'true' } },
+        { silent: true, signal },
+      );
+      return {
+        region: res.region ?? null,
+        data: res.data.map((v) => ({
           vendor_name: v.vendor_name,
           display_name: v.display_name,
           hierarchies: v.hierarchies.map((h) => ({
@@ -77,33 +103,36 @@ export class SegmentPickerStore {
               data_permissions: s.matched > 0 ? ['create_audience_single'] : [],
             })),
           })),
-        }));
-      });
-    } finally {
-      runInAction(() => (this.loading = false));
-    }
+        })),
+      };
+    });
   }
 
-  async search(query: string): Promise<void> {
+  search(query: string): Settled<unknown> {
     this.query = query;
-    const seq = ++this.searchSeq;
     if (!query.trim()) {
-      this.results = null;
-      return;
+      this.searchResults.reset();
+      return Promise.resolve();
     }
-    const res = await this.api.call(E.search, { query: { q: query, limit: 100 } }, { silent: true });
-    if (seq !== this.searchSeq) return; // a newer query answered first
-    runInAction(() => {
-      this.region = res.region ?? null;
-      this.results = res.data.map((s) => ({
-        identifier: s.identifier,
-        name: s.name,
-        path: s.path,
-        matched: s.count.regional?.matched ?? s.count.matched,
-        modeled: s.count.regional?.modeled ?? s.count.modeled,
-        data_permissions: s.data_permissions,
-      }));
+    return this.searchResults.load(async (signal) => {
+      const res = await this.api.call(E.search, { query: { q: query, limit: 100 } }, { silent: true, signal });
+      return {
+        region: res.region ?? null,
+        data: res.data.map((s) => ({
+          identifier: s.identifier,
+          name: s.name,
+          path: s.path,
+          matched: s.count.regional?.matched ?? s.count.matched,
+          modeled: s.count.regional?.modeled ?? s.count.modeled,
+          data_permissions: s.data_permissions,
+        })),
+      };
     });
+  }
+
+  /** Loads again what failed (the error state's 'Try again'). */
+  retry(productSlug: string): Settled<unknown> {
+    return this.query.trim() ? this.search(this.query) : this.loadTree(productSlug);
   }
 
   /** Why a segment cannot be chosen, or null. */
@@ -135,7 +164,6 @@ export class SegmentPickerStore {
   reset(): void {
     this.selected = [];
     this.query = '';
-    this.results = null;
-    this.searchSeq++;
+    this.searchResults.reset();
   }
 }

@@ -17,25 +17,15 @@ export const RequestIndexReport = observer(function RequestIndexReport({ report,
   const toasts = useService(ToastStoreToken);
   const [busy, setBusy] = useState(false);
   if (!reports?.canRequest(session.snapshot)) return null;
-  const request = async () => {
+  const request = () => {
     setBusy(true);
-    try {
-      await reports.request(report);
-      toasts.success(t('indexReport.requested', { name: report.uiName ?? report.name }));
-    } catch (e) {
-      toasts.error(t('indexReport.failed', { message: (e as Error).message }));
-    } finally {
-      setBusy(false);
-    }
+    reports
+      .request(report)
+      .then(
+        () => toasts.success(t('indexReport.requested', { name: report.uiName ?? report.name })),
+        (e: unknown) => toasts.error(t('indexReport.failed', { message: (e as Error).message })),
+      )
+      .finally(() => setBusy(false));
   };
-  return (
-    <Button
-      icon="th-derived"
-      text={t('indexReport.request')}
-      loading={busy}
-      disabled={disabled}
-      onClick={() => void request()}
-      data-testid="request-index-report"
-    />
-  );
+  return <Button icon="th-derived" text={t('indexReport.request')} loading={busy} disabled={disabled} onClick={request} data-testid="request-index-report" />;
 });

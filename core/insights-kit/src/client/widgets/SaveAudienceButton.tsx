@@ -51,7 +51,7 @@ export const SaveAudienceButton = observer(function SaveAudienceButton({
       aria-describedby={disabledReason ? reasonId : undefined}
       onClick={() => {
         const d = draft();
-        if (d) void navigate(audienceBuilderLink(hierarchy.selection, { action: 'create', referer, returnUrl }), { state: { [AUDIENCE_DRAFT_STATE]: d } });
+        if (d) navigate(audienceBuilderLink(hierarchy.selection, { action: 'create', referer, returnUrl }), { state: { [AUDIENCE_DRAFT_STATE]: d } });
       }}
     />
   );

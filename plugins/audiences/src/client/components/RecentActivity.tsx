@@ -46,7 +46,7 @@ export const RecentActivity = observer(function RecentActivity() {
   const company = effectiveCompanyId(hierarchy.nodes);
 
   useEffect(() => {
-    void store.loadRecent({ product: Boolean(product), company, context, canAms });
+    store.loadRecent({ product: Boolean(product), company, context, canAms });
   }, [store, context, product, canAms, company]);
   const { rows, activations } = store;
 

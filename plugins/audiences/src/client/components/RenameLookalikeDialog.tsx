@@ -1,6 +1,6 @@
 import { Button, DialogBody, DialogFooter, FormGroup, InputGroup } from '@blueprintjs/core';
 import { AppDialog } from '@discovery/ui';
-import { useService } from '@discovery/platform';
+import { settle, useService } from '@discovery/platform';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LookalikeDto } from '../../common';
@@ -22,13 +22,21 @@ export function RenameLookalikeDialog({
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const save = async () => {
+  const save = () => {
     setSaving(true);
     setError(null);
-    const problem = await store.renameLookalike(name, t('rename.failed'));
-    setSaving(false);
-    if (problem) setError(problem);
-    else if (store.item?.type === 'lookalike') onRenamed(store.item);
+    const failed = t('rename.failed');
+    return settle(
+      store.renameLookalike(name, failed).then((problem) => {
+        setSaving(false);
+        if (problem) setError(problem);
+        else if (store.item?.type === 'lookalike') onRenamed(store.item);
+      }),
+      () => {
+        setSaving(false);
+        setError(failed);
+      },
+    );
   };
 
   return (
@@ -37,7 +45,7 @@ export function RenameLookalikeDialog({
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            void save();
+            save();
           }}
         >
           <FormGroup label={t('rename.name')} intent={error ? 'danger' : 'none'} helperText={error ?? undefined}>
@@ -55,7 +63,7 @@ export function RenameLookalikeDialog({
         actions={
           <>
             <Button text={t('rename.cancel')} onClick={onClose} />
-            <Button intent="primary" text={t('rename.save')} loading={saving} onClick={() => void save()} data-testid="rename-lookalike-save" />
+            <Button intent="primary" text={t('rename.save')} loading={saving} onClick={save} data-testid="rename-lookalike-save" />
           </>
         }
       />

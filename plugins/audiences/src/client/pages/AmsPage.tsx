@@ -18,9 +18,9 @@ const AmsPage = observer(function AmsPage() {
   const context = hierarchy.fullSlug;
 
   useEffect(() => {
-    void store.loadActivations(company, context);
+    store.loadActivations(company, context);
   }, [store, company, context]);
-  const rows = store.activations;
+  const rows = store.amsList.data;
 
   return (
     <section data-testid="ams-page">

@@ -7,7 +7,7 @@ import {
   SegmentPicker,
 } from '@discovery/insights-kit';
 import { Button, Callout, Card, Classes, FormGroup, InputGroup, Intent, Spinner, Tag, TextArea, Tooltip } from '@blueprintjs/core';
-import { ApiClientToken, ConfigStoreToken, formatCount, HierarchyStoreToken, ToastStoreToken, useService } from '@discovery/platform';
+import { ApiClientToken, ConfigStoreToken, errorMessageKey, formatCount, HierarchyStoreToken, ToastStoreToken, useService } from '@discovery/platform';
 import { Heading, LoadingSpinner, PageTitle } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -85,6 +85,7 @@ const Groups = observer(function Groups({ store, side, onPick }: { store: Builde
 
 const LiveCount = observer(function LiveCount({ store }: { store: BuilderStore }) {
   const { t } = useTranslation('audiences');
+  const tc = useTranslation().t;
   const config = useService(ConfigStoreToken);
   const modals = useService(ShellModalsToken);
   const c = store.count;
@@ -96,7 +97,10 @@ const LiveCount = observer(function LiveCount({ store }: { store: BuilderStore }
       {!store.hasSegments ? (
         <p className={Classes.TEXT_MUTED}>{t('builder.noCount')}</p>
       ) : store.countError ? (
-        <Callout intent="warning">{t('builder.countFailed', { message: store.countError })}</Callout>
+        <Callout intent="warning" data-testid="count-error">
+          {t('builder.countFailed', { message: tc(errorMessageKey(store.countError)) })}{' '}
+          <Button small minimal icon="refresh" text={tc('errors.retry')} onClick={() => store.refreshCount()} />
+        </Callout>
       ) : c ? (
         <>
           <div style={{ fontSize: 32, fontWeight: 600 }} data-testid="count-people">
@@ -147,6 +151,7 @@ const LiveCount = observer(function LiveCount({ store }: { store: BuilderStore }
  */
 const BuilderPage = observer(function BuilderPage() {
   const { t } = useTranslation('audiences');
+  const tc = useTranslation().t;
   const api = useService(ApiClientToken);
   const hierarchy = useService(HierarchyStoreToken);
   const toasts = useService(ToastStoreToken);
@@ -155,7 +160,6 @@ const BuilderPage = observer(function BuilderPage() {
   const [params] = useSearchParams();
   const store = useMemo(() => new BuilderStore(api), [api]);
   const [picking, setPicking] = useState<{ side: RuleSide; group: number } | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
   const action = params.get('action') ?? 'create';
   const editId = action === 'edit' ? Number(params.get('id')) : null;
   const referer = params.get('referer');
@@ -172,7 +176,8 @@ const BuilderPage = observer(function BuilderPage() {
   useEffect(() => {
     const { draft, editId: id, referer: from, setHierarchy } = arrival.current;
     store.setOrigin(from, setHierarchy);
-    (id ? store.openSaved(id) : store.open(draft ?? null)).catch((e: Error) => setLoadError(e.message));
+    if (id) store.openSaved(id);
+    else store.open(draft ?? null);
   }, [store]);
 
   /** returnUrl is a path inside the product context ('insights/overlap/12') or an absolute app path. */
@@ -184,18 +189,17 @@ const BuilderPage = observer(function BuilderPage() {
     } else navigate(audiencesOverviewRoute.link(hierarchy.selection));
   };
 
-  const save = async () => {
-    const saved = await store.save();
-    if (saved) {
+  const save = () =>
+    store.save().then((saved) => {
+      if (!saved) return;
       toasts.success(t('builder.saved', { name: saved.name }));
       back(saved);
-    }
-  };
+    });
 
   const errors = store.touched ? store.fieldErrors : store.serverErrors;
   const block = store.saveBlock;
   const saveButton = (
-    <Button intent="primary" text={t('builder.save')} disabled={block !== null} loading={store.saving} onClick={() => void save()} data-testid="builder-save" />
+    <Button intent="primary" text={t('builder.save')} disabled={block !== null} loading={store.saving} onClick={save} data-testid="builder-save" />
   );
 
   return (
@@ -204,9 +208,9 @@ const BuilderPage = observer(function BuilderPage() {
         <PageTitle style={{ margin: 0 }}>{editId ? t('builder.editHeading') : t('builder.createHeading')}</PageTitle>
         {store.referer && <Tag minimal>{t('builder.fromReferer', { referer: store.referer })}</Tag>}
       </div>
-      {loadError && (
-        <Callout intent="danger" style={{ marginTop: 12 }}>
-          {t('builder.loadFailed', { message: loadError })}
+      {store.opening.error && (
+        <Callout intent="danger" style={{ marginTop: 12 }} data-testid="builder-load-error">
+          {t('builder.loadFailed', { message: tc(errorMessageKey(store.opening.error)) })}
         </Callout>
       )}
       <div style={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) 280px', gap: 24, marginTop: 16 }}>

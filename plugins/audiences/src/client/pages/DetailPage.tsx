@@ -1,10 +1,12 @@
 import { audienceBuilderLink, audienceDetailRoute, audiencesOverviewRoute, InsightsPanelToken, RequestIndexReport } from '@discovery/insights-kit';
 import { Button, Callout, Card, Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { IndexBars } from '@discovery/charts';
-import { Heading, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
+import { Heading, LoadError, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import {
   audienceTypeLabelKey,
   ConfigStoreToken,
+  errorCode,
+  errorMessageKey,
   formatCount,
   formatDate,
   HierarchyStoreToken,
@@ -39,8 +41,9 @@ const DetailPage = observer(function DetailPage() {
   const insights = useOptionalService(InsightsPanelToken);
   const context = hierarchy.fullSlug;
 
+  const load = () => store.load(type, id, { profile: !insights });
   useEffect(() => {
-    void store.load(type, id, { profile: !insights });
+    store.load(type, id, { profile: !insights });
   }, [store, type, id, context, insights]);
   const { item, seed, names, profile, error } = store;
   // A lookalike is its seed's rules over the modeled memberships (README); its custom tabs are none.
@@ -48,7 +51,23 @@ const DetailPage = observer(function DetailPage() {
 
   const overview = audiencesOverviewRoute.link(hierarchy.selection);
   if (error) {
-    return <StateMessage level={1} icon="search" title={t('detail.notFound')} description={error} action={<Link to={overview}>{t('detail.back')}</Link>} />;
+    // Not there (or another context's): say so; anything else can be tried again.
+    const gone = errorCode(error) === 'not_found' || errorCode(error) === 'forbidden';
+    return (
+      <StateMessage
+        level={1}
+        icon={gone ? 'search' : 'error'}
+        title={gone ? t('detail.notFound') : tc('errors.loadFailed')}
+        description={tc(errorMessageKey(error))}
+        action={
+          <>
+            {!gone && <Button icon="refresh" text={tc('errors.retry')} onClick={load} />}
+            <Link to={overview}>{t('detail.back')}</Link>
+          </>
+        }
+        data-testid="detail-error"
+      />
+    );
   }
   if (!item || !seed) return <LoadingSpinner size={32} />;
 
@@ -164,7 +183,9 @@ const DetailPage = observer(function DetailPage() {
             {t('detail.profile')}
           </Heading>
           <p className={Classes.TEXT_MUTED}>{t('detail.profileHint')}</p>
-          {!profile ? (
+          {store.profileResource.error ? (
+            <LoadError level={3} error={store.profileResource.error} onRetry={() => store.loadProfile()} data-testid="profile-error" />
+          ) : !profile ? (
             <LoadingSpinner size={24} />
           ) : profile.audience === 0 ? (
             <Callout intent="warning">{tc('zeroCount.intro')}</Callout>

@@ -10,7 +10,7 @@ import {
   TOAST_DURATIONS,
   useService,
 } from '@discovery/platform';
-import { AppDialog, ConfirmDialog, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
+import { AppDialog, ConfirmDialog, LoadError, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -54,29 +54,28 @@ const OverviewPage = observer(function OverviewPage() {
   const context = hierarchy.fullSlug;
 
   useEffect(() => {
-    void store.load();
+    store.load(context);
   }, [store, context]);
 
   const can = (action: 'create' | 'update' | 'destroy') => session.can('audiences', action);
 
-  const remove = async (row: OverviewRow) => {
+  const remove = (row: OverviewRow) => {
     setConfirm(null);
-    try {
-      toasts.success(await store.remove(row));
-    } catch (e) {
-      toasts.error((e as Error).message, e instanceof DeleteRefused ? undefined : TOAST_DURATIONS.deleteError);
-    }
+    store.remove(row).then(
+      (message) => toasts.success(message),
+      (e: unknown) => toasts.error((e as Error).message, e instanceof DeleteRefused ? undefined : TOAST_DURATIONS.deleteError),
+    );
   };
 
-  const createLookalike = async () => {
+  const createLookalike = () => {
     if (!seed) return;
-    try {
-      const l = await store.createLookalike(seed, lookalikeName);
-      toasts.success(t('overview.lookalikeCreated', { name: l.name }));
-      setSeed(null);
-    } catch (e) {
-      setLookalikeError((e as Error).message);
-    }
+    store.createLookalike(seed, lookalikeName).then(
+      (l) => {
+        toasts.success(t('overview.lookalikeCreated', { name: l.name }));
+        setSeed(null);
+      },
+      (e: unknown) => setLookalikeError((e as Error).message),
+    );
   };
 
   const openDetails = (r: OverviewRow) =>
@@ -113,7 +112,9 @@ const OverviewPage = observer(function OverviewPage() {
         )}
       </div>
       <p className={Classes.TEXT_MUTED}>{t('overview.hint')}</p>
-      {!store.loaded && store.loading ? (
+      {store.list.error ? (
+        <LoadError error={store.list.error} onRetry={() => store.load(context)} data-testid="audiences-load-error" />
+      ) : store.list.status !== 'ready' ? (
         <LoadingSpinner size={32} />
       ) : store.rows.length === 0 ? (
         <StateMessage icon="people" title={t('overview.empty')} description={t('overview.emptyHint')} />
@@ -204,7 +205,7 @@ const OverviewPage = observer(function OverviewPage() {
         icon="trash"
         confirmButtonText={t('overview.delete')}
         cancelButtonText={t('overview.cancel')}
-        onConfirm={() => confirm && void remove(confirm)}
+        onConfirm={() => confirm && remove(confirm)}
         onCancel={() => setConfirm(null)}
         title={t('overview.deleteTitle', { name: confirm?.name })}
       >
@@ -221,7 +222,7 @@ const OverviewPage = observer(function OverviewPage() {
           actions={
             <>
               <Button text={t('overview.cancel')} onClick={() => setSeed(null)} />
-              <Button intent="primary" text={t('overview.create')} onClick={() => void createLookalike()} data-testid="lookalike-create" />
+              <Button intent="primary" text={t('overview.create')} onClick={createLookalike} data-testid="lookalike-create" />
             </>
           }
         />

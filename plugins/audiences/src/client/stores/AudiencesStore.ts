@@ -1,6 +1,6 @@
 import { createToken } from '@discovery/plugin-api';
-import { ApiError, type ApiClient } from '@discovery/platform';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiError, Resource, type ApiClient, type Settled } from '@discovery/platform';
+import { makeAutoObservable } from 'mobx';
 import { audiencesEndpoints as E, type AudienceDto, type LookalikeDto } from '../../common';
 
 export const AudiencesStoreToken = createToken<AudiencesStore>('audiences:AudiencesStore');
@@ -10,27 +10,28 @@ export type SortKey = 'name' | 'people' | 'created_at';
 
 /** The overview of the current context: audiences and lookalikes, search, sort, delete. */
 export class AudiencesStore {
-  rows: OverviewRow[] = [];
-  loading = false;
-  loaded = false;
+  /** Both lists of the context; another context's call on its way is aborted. */
+  readonly list = new Resource<OverviewRow[]>([]);
   query = '';
   sort: { key: SortKey; desc: boolean } = { key: 'created_at', desc: true };
+  private context: string | null = null;
 
   constructor(private readonly api: ApiClient) {
-    makeAutoObservable<AudiencesStore, 'api'>(this, { api: false });
+    makeAutoObservable<AudiencesStore, 'api' | 'context'>(this, { api: false, list: false, context: false });
   }
 
-  async load(): Promise<void> {
-    this.loading = true;
-    try {
-      const [a, l] = await Promise.all([this.api.call(E.list), this.api.call(E.lookalikes.list)]);
-      runInAction(() => {
-        this.rows = [...a.data, ...l.data];
-        this.loaded = true;
-      });
-    } finally {
-      runInAction(() => (this.loading = false));
-    }
+  get rows(): OverviewRow[] {
+    return this.list.data;
+  }
+
+  /** The lists of `context` (X-Context); another context's rows are never shown meanwhile. */
+  load(context: string): Settled<unknown> {
+    if (context !== this.context) this.list.reset();
+    this.context = context;
+    return this.list.load(async (signal) => {
+      const [a, l] = await Promise.all([this.api.call(E.list, {}, { silent: true, signal }), this.api.call(E.lookalikes.list, {}, { silent: true, signal })]);
+      return [...a.data, ...l.data];
+    });
   }
 
   setQuery(q: string): void {
@@ -68,21 +69,24 @@ export class AudiencesStore {
   async remove(row: OverviewRow): Promise<string> {
     try {
       const res = await this.api.call(row.type === 'audience' ? E.remove : E.lookalikes.remove, { params: { id: row.id } }, { silent: true });
-      runInAction(() => {
-        this.rows = this.rows.filter((r) => !(r.type === row.type && r.id === row.id));
-        // a deleted seed takes its lookalikes with it
-        if (row.type === 'audience') this.rows = this.rows.filter((r) => r.type !== 'lookalike' || r.seed_audience_id !== row.id);
-      });
+      this.list.set(
+        this.rows.filter(
+          (r) =>
+            !(r.type === row.type && r.id === row.id) &&
+            // a deleted seed takes its lookalikes with it
+            !(row.type === 'audience' && r.type === 'lookalike' && r.seed_audience_id === row.id),
+        ),
+      );
       return res.data.message;
     } catch (e) {
-      if (e instanceof ApiError && e.status === 405 && /insights/i.test(e.message)) throw new DeleteRefused(e.message);
+      if (e instanceof ApiError && e.code === 'in_use') throw new DeleteRefused(e.message);
       throw new Error(`Error: ${(e as Error).message}`, { cause: e });
     }
   }
 
   async createLookalike(seed: AudienceDto, name: string): Promise<LookalikeDto> {
     const res = await this.api.call(E.lookalikes.create, { body: { lookalike: { name, seed_audience_id: seed.id } } }, { silent: true });
-    runInAction(() => this.rows.unshift(res.data));
+    this.list.set([res.data, ...this.rows]);
     return res.data;
   }
 }

@@ -115,24 +115,40 @@ describe('BuilderStore: live count', () => {
     stop();
   });
 
-  it('keeps the answer to the latest rules when an older answer arrives last', async () => {
-    let first = true;
-    const server = new FakeServer().handle('POST /api/v1/audiences/count', async (body) => {
+  it('issue 24 §3: keeps the answer to the latest rules when an older answer arrives last, and aborts the older call', async () => {
+    let answerFirst: () => void = () => undefined;
+    const firstSignal: AbortSignal[] = [];
+    const server = new FakeServer().handle('POST /api/v1/audiences/count', (body, init) => {
       const n = (body as { rules: { include: { and: { or: string[] }[] } } }).rules.include.and[0].or.length;
-      if (first) {
-        first = false;
-        await sleep(60);
+      const answer = { body: { data: { people: { global: n, region: n }, matched: n, modeled: n } } };
+      if (n === 1) {
+        firstSignal.push(init.signal!);
+        return new Promise((resolve) => (answerFirst = () => resolve(answer)));
       }
-      return { body: { data: { people: { global: n, region: n }, matched: n, modeled: n } } };
+      return answer;
     });
     const { store } = await setup(server);
     store.addSegments('include', 0, [picked('a')]);
     const slow = store.refreshCount();
     store.addSegments('include', 0, [picked('b')]);
     await store.refreshCount();
+    answerFirst();
     await slow;
+    expect(firstSignal[0].aborted).toBe(true);
     expect(store.count?.matched).toBe(2);
     expect(store.counting).toBe(false);
+  });
+
+  it('issue 24 §3: a failed count ends in its error (code and all), not a spinner', async () => {
+    const server = new FakeServer().respond(
+      'POST /api/v1/audiences/count',
+      { error: { message: 'Counts are unavailable', status: 503, code: 'counts_unavailable' } },
+      503,
+    );
+    const { store } = await setup(server);
+    store.addSegments('include', 0, [picked('x')]);
+    await store.refreshCount();
+    expect([store.counting, (store.countError as { code?: string } | null)?.code]).toEqual([false, 'counts_unavailable']);
   });
 
   it('shows the zero-count state for an audience nobody is in', async () => {

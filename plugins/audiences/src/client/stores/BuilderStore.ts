@@ -1,5 +1,5 @@
 import { segmentsEndpoints, type Rules, BUILDER_REFERERS, type AudienceDraft, type BuilderReferer } from '@discovery/insights-kit';
-import { ApiError, type ApiClient } from '@discovery/platform';
+import { ApiError, Resource, settle, type ApiClient, type Settled } from '@discovery/platform';
 import { makeAutoObservable, observable, reaction, runInAction, type IReactionDisposer } from 'mobx';
 import { AudienceInput, audiencesEndpoints as E, ruleIds, type AudienceDto, type PeopleCount } from '../../common';
 
@@ -37,15 +37,15 @@ export class BuilderStore {
   referer: BuilderReferer | null = null;
   editingId: number | null = null;
   readonly segments = observable.map<string, SegmentInfo>();
-  count: PeopleCount | null = null;
-  counting = false;
-  countError: string | null = null;
+  /** Opening a saved audience or a draft (its segments' names and counts); its failure is the page's to show. */
+  readonly opening = new Resource<boolean>(false);
+  /** The live count of the latest rules; an older count on its way is aborted. */
+  readonly counter = new Resource<PeopleCount | null>(null);
   saving = false;
   /** Shows field messages once the user has left a field or tried to save. */
   touched = false;
   serverErrors: Record<string, string> = {};
   serverMessage: string | null = null;
-  private seq = 0;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running = false;
 
@@ -53,13 +53,24 @@ export class BuilderStore {
     private readonly api: ApiClient,
     private readonly debounceMs = COUNT_DEBOUNCE_MS,
   ) {
-    makeAutoObservable<BuilderStore, 'api' | 'seq' | 'timer' | 'running' | 'debounceMs'>(this, {
+    makeAutoObservable<BuilderStore, 'api' | 'timer' | 'running' | 'debounceMs'>(this, {
       api: false,
-      seq: false,
       timer: false,
       running: false,
       debounceMs: false,
+      opening: false,
+      counter: false,
     });
+  }
+
+  get count(): PeopleCount | null {
+    return this.counter.data;
+  }
+  get counting(): boolean {
+    return this.counter.loading;
+  }
+  get countError(): Error | null {
+    return this.counter.error;
   }
 
   /** Starts counting whenever the rules change; returns the stop function (a page effect's cleanup). */
@@ -73,17 +84,29 @@ export class BuilderStore {
       this.running = false;
       stop();
       if (this.timer) clearTimeout(this.timer);
+      this.counter.abort();
+      this.opening.abort();
     };
   }
 
-  /** Pre-fills from a draft another feature handed over, or from a saved audience (edit). */
   /** Edit a saved audience: fetch it, then open it. */
-  async openSaved(id: string | number): Promise<void> {
-    const r = await this.api.call(E.get, { params: { id } }, { silent: true });
-    await this.open(r.data);
+  openSaved(id: string | number): Settled<unknown> {
+    return this.opening.load(async (signal) => {
+      const r = await this.api.call(E.get, { params: { id } }, { silent: true, signal });
+      await this.fill(r.data, signal);
+      return true;
+    });
   }
 
-  async open(from: AudienceDraft | AudienceDto | null): Promise<void> {
+  /** Pre-fills from a draft another feature handed over (or starts empty). */
+  open(from: AudienceDraft | AudienceDto | null): Settled<unknown> {
+    return this.opening.load(async (signal) => {
+      await this.fill(from, signal);
+      return true;
+    });
+  }
+
+  private async fill(from: AudienceDraft | AudienceDto | null, signal: AbortSignal): Promise<void> {
     if (from) {
       this.name = from.name;
       this.description = from.description ?? '';
@@ -96,15 +119,15 @@ export class BuilderStore {
         this.audienceType = from.audience_type;
       }
     }
-    await this.resolve(ruleIds(this.rules));
+    await this.resolve(ruleIds(this.rules), signal);
     this.scheduleCount(0);
   }
 
   /** Names, paths, counts and permissions of segments the page has not seen yet. */
-  async resolve(ids: string[]): Promise<void> {
+  private async resolve(ids: string[], signal: AbortSignal): Promise<void> {
     const missing = ids.filter((id) => !this.segments.has(id));
     if (!missing.length) return;
-    const res = await this.api.call(segmentsEndpoints.byIdentifiers, { body: { identifiers: missing } }, { silent: true });
+    const res = await this.api.call(segmentsEndpoints.byIdentifiers, { body: { identifiers: missing } }, { silent: true, signal });
     runInAction(() => {
       for (const s of res.data) {
         this.segments.set(s.identifier, {
@@ -211,31 +234,28 @@ export class BuilderStore {
   private scheduleCount(delay = this.debounceMs): void {
     if (!this.running) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.refreshCount(), delay);
+    this.timer = setTimeout(() => this.refreshCount(), delay);
   }
 
-  /** Counts the current rules; an answer to older rules than the latest request is dropped. */
-  async refreshCount(): Promise<void> {
-    const seq = ++this.seq;
+  /** Counts the current rules; the count of older rules on its way is aborted and its answer dropped. */
+  refreshCount(): Settled<unknown> {
     if (!this.hasSegments || this.invalidIds.length) {
-      this.count = null;
-      this.counting = false;
-      return;
+      this.counter.reset();
+      return Promise.resolve();
     }
-    this.counting = true;
-    this.countError = null;
-    try {
-      const res = await this.api.call(E.count, { body: { rules: this.rules } }, { silent: true });
-      if (seq === this.seq) runInAction(() => (this.count = res.data));
-    } catch (e) {
-      if (seq === this.seq) runInAction(() => (this.countError = (e as Error).message));
-    } finally {
-      if (seq === this.seq) runInAction(() => (this.counting = false));
-    }
+    const rules = this.rules;
+    return this.counter.load(async (signal) => (await this.api.call(E.count, { body: { rules } }, { silent: true, signal })).data);
   }
 
-  /** Saves (POST, or PUT when editing); 422 field messages land on their fields. */
-  async save(): Promise<AudienceDto | null> {
+  /**
+   * Saves (POST, or PUT when editing); 422 field messages land on their fields, any other failure
+   * is the banner's (the call is not silent). Resolves to the saved audience, or null.
+   */
+  save(): Settled<AudienceDto | null> {
+    return settle(this.submit(), () => null);
+  }
+
+  private async submit(): Promise<AudienceDto | null> {
     this.touched = true;
     if (this.saveBlock) return null;
     this.saving = true;

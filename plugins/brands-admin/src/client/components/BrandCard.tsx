@@ -66,7 +66,7 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
           icon="layers"
           text={t('brand.openMapper')}
           active={store.mapper.brand === brand}
-          onClick={() => void store.mapper.toggle(brand, client, store.region?.slug)}
+          onClick={() => store.mapper.toggle(brand, client, store.region?.slug)}
           data-testid="open-mapper"
         />
       )}
@@ -187,7 +187,7 @@ export const BrandCard = observer(function BrandCard({ store, brand }: { store: 
                 text={t('brand.save')}
                 disabled={!brand.canSave}
                 loading={brand.submitting}
-                onClick={() => void store.save(brand)}
+                onClick={() => store.save(brand)}
                 data-testid="brand-save"
               />
             </div>

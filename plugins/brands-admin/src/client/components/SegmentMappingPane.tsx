@@ -83,7 +83,7 @@ export const SegmentMappingPane = observer(function SegmentMappingPane({ mapper 
             text={t('mapping.save')}
             disabled={!mapper.canSave}
             loading={mapper.saving}
-            onClick={() => void mapper.save()}
+            onClick={() => mapper.save()}
             data-testid="mapping-save"
           />
         )}

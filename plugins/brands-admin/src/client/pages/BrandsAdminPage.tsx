@@ -1,6 +1,6 @@
 import { Button, Callout, FormGroup, HTMLSelect, Spinner, Tag } from '@blueprintjs/core';
 import { useService } from '@discovery/platform';
-import { ConfirmDialog, PageTitle, StateMessage } from '@discovery/ui';
+import { ConfirmDialog, LoadError, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ const BrandsAdminPage = observer(function BrandsAdminPage() {
   const { clientSlug = '', regionSlug = ALL_REGIONS_SLUG } = useParams();
 
   useEffect(() => {
-    void store.show(clientSlug, regionSlug);
+    store.show(clientSlug, regionSlug);
   }, [store, clientSlug, regionSlug]);
   // Leaving the page closes the mapper (its context goes back) and forgets unsaved forms.
   useEffect(() => () => store.leave(), [store]);
@@ -68,7 +68,9 @@ const BrandsAdminPage = observer(function BrandsAdminPage() {
         </Callout>
       )}
 
-      {store.loading && !store.loaded ? (
+      {store.list.error ? (
+        <LoadError error={store.list.error} onRetry={() => store.reload()} data-testid="brands-load-error" />
+      ) : store.loading && !store.loaded ? (
         <Spinner aria-label={t('loading')} />
       ) : brands.length === 0 ? (
         // BRAND-008
@@ -89,7 +91,7 @@ const BrandsAdminPage = observer(function BrandsAdminPage() {
         confirmButtonText={t('confirm.delete')}
         cancelButtonText={t('confirm.cancel')}
         loading={store.deleting}
-        onConfirm={() => void store.confirmDelete()}
+        onConfirm={() => store.confirmDelete()}
         onCancel={() => store.cancelDelete()}
         title={pending?.product ? t('confirm.deleteProduct', { name: pendingName }) : t('confirm.deleteBrand', { name: pendingName })}
         data-testid="confirm-text"

@@ -25,6 +25,32 @@ describe('BrandsAdminStore', () => {
     expect(store.pathFor('globex')).toBe('/globex/brands/admin');
   });
 
+  it('issue 24 §3: a list that fails ends in its error (no spinner); a retry loads it; another client aborts the call on its way', async () => {
+    let fail = true;
+    const server = brandsServer().handle('GET /api/v1/brands-admin/brands', () =>
+      fail ? { status: 500, body: { error: { message: 'Internal server error', status: 500, code: 'internal' } } } : { body: { data: adminBrands() } },
+    );
+    const { store } = await storeFor(server);
+    expect([store.loading, store.loaded, (store.list.error as { code?: string } | null)?.code]).toEqual([false, false, 'internal']);
+    fail = false;
+    await store.reload();
+    expect([store.list.error, names(store)]).toEqual([null, ['Fizz Cola', 'morning Brew', 'Peak Water']]);
+    // Acme's brands are asked again, then the user picks Globex before they arrive: Acme's never land.
+    let answerAcme: () => void = () => undefined;
+    let calls = 0;
+    server.handle('GET /api/v1/brands-admin/brands', () =>
+      ++calls === 1
+        ? new Promise((resolve) => (answerAcme = () => resolve({ body: { data: adminBrands() } })))
+        : { body: { data: [brand(9, 'Globex Home', [product(9, 'Home Essentials', [3])])] } },
+    );
+    store.leave();
+    const acme = store.show('acme');
+    await store.show('globex');
+    answerAcme();
+    await acme;
+    expect(names(store)).toEqual(['Globex Home']);
+  });
+
   it("BRAND-005 the Region options start with 'All' (slug *)", async () => {
     const { store } = await storeFor(brandsServer());
     expect(store.regionOptions).toEqual([

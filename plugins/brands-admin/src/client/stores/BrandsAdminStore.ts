@@ -1,5 +1,5 @@
 import { createToken, type ClientDto, type PermissionAction, type RegionDto } from '@discovery/plugin-api';
-import { ApiError, TOAST_DURATIONS } from '@discovery/platform';
+import { ApiError, Resource, TOAST_DURATIONS, type Settled } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ALL_REGIONS_SLUG, brandsAdminEndpoints as E, brandsAdminRoutes } from '../../common';
 import { BrandForm } from '../models/BrandForm';
@@ -21,9 +21,8 @@ const byName = (a: BrandForm, b: BrandForm) => (a.saved?.name ?? a.name).localeC
 export class BrandsAdminStore {
   clientSlug: string | null = null;
   regionSlug: string = ALL_REGIONS_SLUG;
-  brands: BrandForm[] = [];
-  loading = false;
-  loaded = false;
+  /** The client's brands as forms; another client's call on its way is aborted. */
+  readonly list = new Resource<BrandForm[]>([]);
   /** A page-level persistent notice (failed deletes, 000 §8). */
   notice: string | null = null;
   pendingDelete: PendingDelete | null = null;
@@ -32,7 +31,19 @@ export class BrandsAdminStore {
 
   constructor(private readonly deps: BrandsAdminDeps) {
     this.mapper = new SegmentMappingStore(deps);
-    makeAutoObservable<BrandsAdminStore, 'deps'>(this, { deps: false, mapper: false });
+    makeAutoObservable<BrandsAdminStore, 'deps'>(this, { deps: false, mapper: false, list: false });
+  }
+
+  get brands(): BrandForm[] {
+    return this.list.data;
+  }
+
+  get loading(): boolean {
+    return this.list.loading;
+  }
+
+  get loaded(): boolean {
+    return this.list.status === 'ready';
   }
 
   can(resource: string, action: PermissionAction): boolean {
@@ -113,41 +124,29 @@ export class BrandsAdminStore {
   }
 
   /** The route chose a client and region: a new client loads its brands, a new region filters them. */
-  async show(clientSlug: string, regionSlug: string = ALL_REGIONS_SLUG): Promise<void> {
+  show(clientSlug: string, regionSlug: string = ALL_REGIONS_SLUG): Settled<unknown> {
     this.regionSlug = regionSlug;
-    if (clientSlug === this.clientSlug && (this.loaded || this.loading)) return;
+    if (clientSlug === this.clientSlug && (this.loaded || this.loading)) return Promise.resolve();
     if (this.mapper.isOpen) this.mapper.close();
     this.clientSlug = clientSlug;
-    this.brands = [];
+    this.list.reset();
     this.notice = null;
-    this.loaded = false;
-    await this.reload();
+    return this.reload();
   }
 
   /** The page is gone: the mapper's context goes back, unsaved forms are dropped, the next visit reloads. */
   leave(): void {
     if (this.mapper.isOpen) this.mapper.close();
     this.clientSlug = null;
-    this.brands = [];
-    this.loaded = false;
+    this.list.reset();
     this.notice = null;
     this.pendingDelete = null;
   }
 
-  async reload(): Promise<void> {
-    if (!this.can('brands', 'read') || !this.clientSlug) return;
-    const slug = this.clientSlug;
-    this.loading = true;
-    try {
-      const res = await this.deps.api.call(E.brands);
-      runInAction(() => {
-        if (slug !== this.clientSlug) return;
-        this.brands = res.data.map((b) => new BrandForm(b));
-        this.loaded = true;
-      });
-    } finally {
-      runInAction(() => (this.loading = false));
-    }
+  /** The brands of the client shown (X-Context names it); a failure is the page's error state. */
+  reload(): Settled<unknown> {
+    if (!this.can('brands', 'read') || !this.clientSlug) return Promise.resolve();
+    return this.list.load(async (signal) => (await this.deps.api.call(E.brands, {}, { silent: true, signal })).data.map((b) => new BrandForm(b)));
   }
 
   /** BRAND-010: a new brand on top, open, without id, with one open product. */
@@ -156,13 +155,13 @@ export class BrandsAdminStore {
     const b = new BrandForm(null);
     b.edit();
     b.addProduct();
-    this.brands.unshift(b);
+    this.list.set([b, ...this.brands]);
     return b;
   }
 
   /** BRAND-022: Cancel restores a saved brand and removes an unsaved one. */
   cancelBrand(b: BrandForm): void {
-    if (b.isNew) this.brands = this.brands.filter((x) => x !== b);
+    if (b.isNew) this.list.set(this.brands.filter((x) => x !== b));
     else b.cancel();
   }
 
@@ -206,7 +205,7 @@ export class BrandsAdminStore {
   /** BRAND-025: asks first; an unsaved brand just goes. */
   requestDeleteBrand(b: BrandForm): void {
     if (b.isNew) {
-      this.brands = this.brands.filter((x) => x !== b);
+      this.list.set(this.brands.filter((x) => x !== b));
       return;
     }
     this.pendingDelete = { brand: b };
@@ -243,7 +242,7 @@ export class BrandsAdminStore {
         if (product) brand.forgetProduct(product);
         else {
           if (this.mapper.brand === brand) this.mapper.close();
-          this.brands = this.brands.filter((x) => x !== brand);
+          this.list.set(this.brands.filter((x) => x !== brand));
         }
       });
       toasts.success(t('toast.deleted', { name }));

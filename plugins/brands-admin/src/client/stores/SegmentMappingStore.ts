@@ -1,6 +1,6 @@
-import { segmentsEndpoints } from '@discovery/insights-kit';
+import { segmentsEndpoints, type SegmentDto } from '@discovery/insights-kit';
 import type { ClientDto, HierarchySelection } from '@discovery/plugin-api';
-import { ApiError } from '@discovery/platform';
+import { ApiError, Resource } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { brandsAdminEndpoints as E, clearMappingSlot, MAPPING_SLOTS, setMappingSlot, type MappingSlot, type SiteVisitSegmentMapping } from '../../common';
 import { mapperContext } from '../mapperContext';
@@ -23,9 +23,11 @@ export class SegmentMappingStore {
   saving = false;
   notice: string | null = null;
   private previousContext: HierarchySelection | null = null;
+  /** The mapped segments' paths (BRAND-054); the lookup of a brand no longer shown is aborted. */
+  private readonly lookup = new Resource<SegmentDto[] | null>(null);
 
   constructor(private readonly deps: BrandsAdminDeps) {
-    makeAutoObservable<SegmentMappingStore, 'deps' | 'previousContext'>(this, { deps: false, previousContext: false });
+    makeAutoObservable<SegmentMappingStore, 'deps' | 'previousContext' | 'lookup'>(this, { deps: false, previousContext: false, lookup: false });
   }
 
   get isOpen(): boolean {
@@ -60,22 +62,24 @@ export class SegmentMappingStore {
     await this.resolveLabels();
   }
 
-  /** BRAND-054: the mapped segments' paths, through segments-by-identifiers. */
+  /**
+   * BRAND-054: the mapped segments' paths, through segments-by-identifiers. When the lookup fails
+   * the stored names stay as labels (the count engine may still be starting).
+   */
   private async resolveLabels(): Promise<void> {
     const mapping = this.mapping;
     const ids = MAPPING_SLOTS.map((s) => mapping?.[s]?.identifier).filter((x): x is string => Boolean(x));
-    if (!ids.length) return;
-    try {
-      const res = await this.deps.api.call(segmentsEndpoints.byIdentifiers, { body: { identifiers: ids } }, { silent: true });
-      runInAction(() => {
-        for (const slot of MAPPING_SLOTS) {
-          const dto = res.data.find((d) => d.identifier === mapping?.[slot]?.identifier && d.available);
-          if (dto && this.mapping === mapping) this.labels = { ...this.labels, [slot]: segmentLabel(dto.path, dto.name) };
-        }
-      });
-    } catch {
-      // The stored names stay as labels (the count engine may still be starting).
-    }
+    if (!ids.length) return this.lookup.reset();
+    const found = await this.lookup.load(
+      async (signal) => (await this.deps.api.call(segmentsEndpoints.byIdentifiers, { body: { identifiers: ids } }, { silent: true, signal })).data,
+    );
+    if (!found) return;
+    runInAction(() => {
+      for (const slot of MAPPING_SLOTS) {
+        const dto = found.find((d) => d.identifier === mapping?.[slot]?.identifier && d.available);
+        if (dto && this.mapping === mapping) this.labels = { ...this.labels, [slot]: segmentLabel(dto.path, dto.name) };
+      }
+    });
   }
 
   openPicker(slot: MappingSlot): void {
@@ -136,6 +140,7 @@ export class SegmentMappingStore {
   }
 
   close(): void {
+    this.lookup.abort();
     this.brand = null;
     this.mapping = null;
     this.labels = {};

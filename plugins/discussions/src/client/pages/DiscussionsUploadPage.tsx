@@ -1,6 +1,6 @@
 import { Button, Callout, Card, Classes, FormGroup, HTMLTable, InputGroup, Tag, TextArea, Tooltip } from '@blueprintjs/core';
 import { useService } from '@discovery/platform';
-import { Heading, LoadingSpinner, PageTitle, SlideInPanel, StateMessage } from '@discovery/ui';
+import { Heading, LoadError, LoadingSpinner, PageTitle, SlideInPanel, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ const DiscussionsUploadPage = observer(function DiscussionsUploadPage() {
   const { clientSlug = '' } = useParams();
 
   useEffect(() => {
-    void store.load(clientSlug);
+    store.load(clientSlug);
   }, [store, clientSlug]);
   // Leaving the page forgets an unsaved drawer.
   useEffect(() => () => store.close(), [store]);
@@ -28,17 +28,19 @@ const DiscussionsUploadPage = observer(function DiscussionsUploadPage() {
         <Button intent="primary" icon="add" text={t('newDiscussion')} onClick={() => store.open()} data-testid="new-discussion" />
       </div>
       <p>{t('hint')}</p>
-      <Library store={store} />
+      <Library store={store} clientSlug={clientSlug} />
       <DiscussionDrawer store={store} />
     </section>
   );
 });
 
 /** UPL-020: the client's discussions; a click opens one in the drawer (UPL-021). */
-const Library = observer(function Library({ store }: { store: DiscussionsUploadStore }) {
+const Library = observer(function Library({ store, clientSlug }: { store: DiscussionsUploadStore; clientSlug: string }) {
   const { t } = useTranslation('discussions');
+  if (store.list.error) {
+    return <LoadError title={t('loadFailed')} error={store.list.error} onRetry={() => store.load(clientSlug, true)} data-testid="discussions-load-failed" />;
+  }
   if (!store.loaded) return <LoadingSpinner />;
-  if (store.loadFailed) return <StateMessage icon="error" title={t('loadFailed')} data-testid="discussions-load-failed" />;
   if (!store.nodes.length) return <StateMessage icon="chat" title={t('emptyTitle')} description={t('emptyHint')} data-testid="discussions-empty" />;
   return (
     <section aria-labelledby="discussions-library-title">
@@ -81,14 +83,7 @@ const DiscussionDrawer = observer(function DiscussionDrawer({ store }: { store: 
   const nameError = d?.touched ? store.nameError : null;
   const footer = d && (
     <div style={{ display: 'flex', gap: 8, alignItems: 'center' }}>
-      <Button
-        intent="primary"
-        text={t('save')}
-        disabled={!store.canSave}
-        loading={store.busy}
-        onClick={() => void store.save()}
-        data-testid="discussion-save"
-      />
+      <Button intent="primary" text={t('save')} disabled={!store.canSave} loading={store.busy} onClick={() => store.save()} data-testid="discussion-save" />
       {editing &&
         (store.deleteBlocked ? (
           // UPL-027: a disabled button gets no pointer events; the wrapper carries the tooltip and the focus.
@@ -98,7 +93,7 @@ const DiscussionDrawer = observer(function DiscussionDrawer({ store }: { store: 
             </span>
           </Tooltip>
         ) : (
-          <Button intent="danger" text={t('delete')} disabled={store.busy} onClick={() => void store.remove()} data-testid="discussion-delete" />
+          <Button intent="danger" text={t('delete')} disabled={store.busy} onClick={() => store.remove()} data-testid="discussion-delete" />
         ))}
       <Button text={t('cancel')} onClick={() => store.close()} data-testid="discussion-cancel" />
       <div style={{ flex: 1 }} />
@@ -137,7 +132,7 @@ const DiscussionDrawer = observer(function DiscussionDrawer({ store }: { store: 
           <form
             onSubmit={(e) => {
               e.preventDefault();
-              void store.save();
+              store.save();
             }}
           >
             {/* UPL-025 / UPL-031: the ID the template's column A and the Grow uploader need. */}
@@ -203,7 +198,7 @@ const UploadSteps = observer(function UploadSteps({ store }: { store: Discussion
       <ol style={{ paddingLeft: 18, display: 'grid', gap: 8 }}>
         <li>
           <strong>{t('steps.download')}</strong>{' '}
-          <Button size="small" icon="download" text={t('steps.download')} onClick={() => void store.downloadTemplate()} data-testid="discussion-template" />
+          <Button size="small" icon="download" text={t('steps.download')} onClick={() => store.downloadTemplate()} data-testid="discussion-template" />
         </li>
         <li>
           <strong>{t('steps.edit')}</strong> {t('steps.editHint')}

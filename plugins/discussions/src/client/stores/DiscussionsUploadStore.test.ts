@@ -38,4 +38,22 @@ describe('DiscussionsUploadStore', () => {
     expect([s.canSave, s.deleteBlocked]).toEqual([true, true]);
     expect(await s.remove()).toBe(false);
   });
+
+  it("issue 24 §3: a failed library is the page's error state; another client's late list never lands", async () => {
+    const failing = store(async () => Promise.reject(new ApiError(500, 'Internal server error', undefined, undefined, 'internal')));
+    await failing.s.load('acme');
+    expect([failing.s.loaded, failing.s.loadFailed]).toEqual([true, true]);
+
+    let answerAcme: () => void = () => undefined;
+    const answers = [
+      () => new Promise((resolve) => (answerAcme = () => resolve({ data: [node] }))),
+      async () => ({ data: [{ ...node, id: 2, name: 'Globex tea' }] }),
+    ];
+    const { s } = store(() => answers.shift()!());
+    const acme = s.load('acme');
+    await s.load('globex');
+    answerAcme();
+    await acme;
+    expect(s.nodes.map((n) => n.name)).toEqual(['Globex tea']);
+  });
 });

@@ -1,5 +1,5 @@
 import { createToken, endpointUrl, tooLargeMessage } from '@discovery/plugin-api';
-import { ApiError, saveBlob, type ApiClient } from '@discovery/platform';
+import { ApiError, Resource, saveBlob, settle, type ApiClient, type Settled } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   DISCUSSION_MESSAGES as M,
@@ -44,35 +44,36 @@ export interface DiscussionDraft {
  * card, save and delete with their notices (UPL-020..030). The name rule is the shared schema's.
  */
 export class DiscussionsUploadStore {
-  nodes: DiscussionClusterNodeDto[] = [];
-  loaded = false;
-  loadFailed = false;
+  /** The client's library; another client's call on its way is aborted. */
+  readonly list = new Resource<DiscussionClusterNodeDto[]>([]);
   draft: DiscussionDraft | null = null;
   showRules = false;
   busy = false;
   private loadedFor: string | null = null;
 
   constructor(private readonly s: DiscussionsUploadServices) {
-    makeAutoObservable<DiscussionsUploadStore, 's' | 'loadedFor'>(this, { s: false, loadedFor: false });
+    makeAutoObservable<DiscussionsUploadStore, 's' | 'loadedFor'>(this, { s: false, loadedFor: false, list: false });
+  }
+
+  get nodes(): DiscussionClusterNodeDto[] {
+    return this.list.data;
+  }
+
+  /** The library answered, or failed (the page shows which). */
+  get loaded(): boolean {
+    return this.list.status === 'ready' || this.list.status === 'error';
+  }
+
+  get loadFailed(): boolean {
+    return this.list.error !== null;
   }
 
   /** The library for the client in X-Context (loaded again when the client changes). */
-  async load(client: string, force = false): Promise<void> {
-    if (!force && this.loadedFor === client && this.loaded) return;
+  load(client: string, force = false): Settled<unknown> {
+    if (!force && this.loadedFor === client && (this.list.status === 'ready' || this.list.loading)) return Promise.resolve();
+    if (this.loadedFor !== client) this.list.reset();
     this.loadedFor = client;
-    try {
-      const res = await this.s.api.call(E.list, undefined, { silent: true });
-      runInAction(() => {
-        this.nodes = res.data;
-        this.loaded = true;
-        this.loadFailed = false;
-      });
-    } catch {
-      runInAction(() => {
-        this.loaded = true;
-        this.loadFailed = true;
-      });
-    }
+    return this.list.load(async (signal) => (await this.s.api.call(E.list, undefined, { silent: true, signal })).data);
   }
 
   /** UPL-021: 'New Discussion' opens an empty drawer; a library item opens it on that node. */
@@ -153,8 +154,12 @@ export class DiscussionsUploadStore {
     return !!this.editing?.in_use;
   }
 
-  /** UPL-028 / UPL-029 / UPL-030: POST or PUT; success closes the drawer with 'Save Complete'. */
-  async save(): Promise<boolean> {
+  /** UPL-028 / UPL-029 / UPL-030: POST or PUT; success closes the drawer with 'Save Complete'. Never rejects: a failure is the notice. */
+  save(): Settled<boolean> {
+    return settle(this.submit(), () => false);
+  }
+
+  private async submit(): Promise<boolean> {
     const d = this.draft;
     if (!d) return false;
     if (!this.canSave) {
@@ -174,7 +179,7 @@ export class DiscussionsUploadStore {
           id = created.id;
           runInAction(() => {
             d.id = created.id;
-            this.nodes = sorted([...this.nodes, created]);
+            this.list.set(sorted([...this.nodes, created]));
           });
         }
         const form = new FormData();
@@ -194,7 +199,7 @@ export class DiscussionsUploadStore {
       }
       const uploaded = !!d.file;
       runInAction(() => {
-        this.nodes = sorted([...this.nodes.filter((n) => n.id !== saved.id), saved]);
+        this.list.set(sorted([...this.nodes.filter((n) => n.id !== saved.id), saved]));
         this.close();
       });
       this.s.toast.show('success', uploaded ? M.uploadComplete : M.saveComplete, { timeout: NOTICE_MS.success });
@@ -217,6 +222,8 @@ export class DiscussionsUploadStore {
         }
       });
       this.s.toast.show('error', body?.failed_rows ? uploadFailedNotice(body.failed_rows) : M.saveFailed, { timeout: NOTICE_MS.failure });
+      // A new discussion saved before its upload failed is in the library now.
+      if (d.id !== null && !this.nodes.some((n) => n.id === d.id)) this.load(this.loadedFor ?? '', true);
       return false;
     } finally {
       runInAction(() => (this.busy = false));
@@ -231,7 +238,7 @@ export class DiscussionsUploadStore {
     try {
       const res = await this.s.api.call(E.remove, { params: { id: node.id } }, { silent: true });
       runInAction(() => {
-        this.nodes = this.nodes.filter((n) => n.id !== node.id);
+        this.list.set(this.nodes.filter((n) => n.id !== node.id));
         this.close();
       });
       this.s.toast.show('success', res.data.message, { timeout: NOTICE_MS.success });

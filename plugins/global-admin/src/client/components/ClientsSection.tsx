@@ -1,5 +1,5 @@
 import { Button, Callout, Checkbox, Classes, DialogBody, DialogFooter, FormGroup, HTMLTable, InputGroup, Radio, Switch } from '@blueprintjs/core';
-import { AppDialog, Heading, LoadingSpinner, VisuallyHidden } from '@discovery/ui';
+import { AppDialog, Heading, LoadError, LoadingSpinner, VisuallyHidden } from '@discovery/ui';
 import { useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { cloneElement, useEffect, useId, type ReactElement } from 'react';
@@ -126,7 +126,7 @@ export const ClientsSection = observer(function ClientsSection() {
   const { t } = useTranslation('global-admin');
   const store = useService(ClientAdminStoreToken);
   useEffect(() => {
-    void store.load();
+    store.load();
   }, [store]);
   if (!store.canRead) return null;
   return (
@@ -137,7 +137,9 @@ export const ClientsSection = observer(function ClientsSection() {
         </Heading>
         {store.canCreate && <Button icon="add" intent="primary" text={t('clients.add')} onClick={() => store.open()} data-testid="client-add" />}
       </div>
-      {!store.loaded ? (
+      {store.list.error ? (
+        <LoadError level={3} error={store.list.error} onRetry={() => store.load()} data-testid="clients-error" />
+      ) : !store.loaded ? (
         <LoadingSpinner size={24} />
       ) : (
         <HTMLTable striped style={{ width: '100%' }} data-testid="clients-table">
@@ -176,7 +178,7 @@ export const ClientsSection = observer(function ClientsSection() {
           </tbody>
         </HTMLTable>
       )}
-      {store.form && <ClientDialog form={store.form} onSave={() => void store.save()} onClose={() => store.close()} />}
+      {store.form && <ClientDialog form={store.form} onSave={() => store.save()} onClose={() => store.close()} />}
     </section>
   );
 });

@@ -1,5 +1,5 @@
 import { Button, Card, HTMLTable } from '@blueprintjs/core';
-import { Heading, LoadingSpinner, PageTitle, VisuallyHidden } from '@discovery/ui';
+import { Heading, LoadError, LoadingSpinner, PageTitle, VisuallyHidden } from '@discovery/ui';
 import { SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
@@ -14,7 +14,7 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
   const store = useService(AdminDashboardStoreToken);
   const session = useService(SessionStoreToken);
   useEffect(() => {
-    void store.load();
+    store.load();
   }, [store]);
   const { summary, users } = store;
 
@@ -22,7 +22,9 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
   return (
     <section data-testid="admin-dashboard">
       <PageTitle>{t('dashboard')}</PageTitle>
-      {!summary ? (
+      {store.summaryResource.error ? (
+        <LoadError level={3} error={store.summaryResource.error} onRetry={() => store.load()} data-testid="summary-error" />
+      ) : !summary ? (
         <LoadingSpinner size={24} />
       ) : (
         <div style={{ display: 'flex', gap: 12, flexWrap: 'wrap', marginBottom: 24 }}>
@@ -39,7 +41,9 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
         {t('users')}
       </Heading>
       {canViewAs && <p>{t('viewAsHint')}</p>}
-      {!users ? (
+      {store.usersResource.error ? (
+        <LoadError level={3} error={store.usersResource.error} onRetry={() => store.load()} data-testid="users-error" />
+      ) : !users ? (
         <LoadingSpinner size={24} />
       ) : (
         <HTMLTable striped style={{ width: '100%' }} data-testid="admin-users">
@@ -65,7 +69,7 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
                 <td>{u.slugs.includes('*') ? t('everything') : u.slugs.join(', ') || t('none')}</td>
                 <td>
                   {canViewAs && u.id !== session.me?.id && (
-                    <Button size="small" icon="eye-open" text={t('viewAs')} onClick={() => void session.viewAs(u.id)} data-testid={`view-as-${u.email}`} />
+                    <Button size="small" icon="eye-open" text={t('viewAs')} onClick={() => session.viewAs(u.id)} data-testid={`view-as-${u.email}`} />
                   )}
                 </td>
               </tr>

@@ -1,24 +1,32 @@
 import { coreEndpoints, createToken, type UserAdminDto } from '@discovery/plugin-api';
-import type { ApiClient } from '@discovery/platform';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { Resource, type ApiClient, type Settled } from '@discovery/platform';
+import { makeAutoObservable } from 'mobx';
 import { globalAdminEndpoints as E, type AdminSummary } from '../../common';
 
 export const AdminDashboardStoreToken = createToken<AdminDashboardStore>('global-admin:AdminDashboardStore');
 
 /** The admin dashboard's figures and users (SHELL-021, A-48); null while loading. */
 export class AdminDashboardStore {
-  summary: AdminSummary | null = null;
-  users: UserAdminDto[] | null = null;
+  readonly summaryResource = new Resource<AdminSummary | null>(null);
+  readonly usersResource = new Resource<UserAdminDto[] | null>(null);
 
   constructor(private readonly api: ApiClient) {
-    makeAutoObservable<AdminDashboardStore, 'api'>(this, { api: false });
+    makeAutoObservable<AdminDashboardStore, 'api'>(this, { api: false, summaryResource: false, usersResource: false });
   }
 
-  async load(): Promise<void> {
-    const [summary, users] = await Promise.all([this.api.call(E.summary), this.api.call(coreEndpoints.users)]);
-    runInAction(() => {
-      this.summary = summary.data;
-      this.users = users.data;
-    });
+  get summary(): AdminSummary | null {
+    return this.summaryResource.data;
+  }
+
+  get users(): UserAdminDto[] | null {
+    return this.usersResource.data;
+  }
+
+  /** Each part on its own: a failed one shows its error beside the other. */
+  load(): Settled<unknown> {
+    return Promise.all([
+      this.summaryResource.load(async (signal) => (await this.api.call(E.summary, {}, { silent: true, signal })).data),
+      this.usersResource.load(async (signal) => (await this.api.call(coreEndpoints.users, {}, { silent: true, signal })).data),
+    ]);
   }
 }

@@ -1,5 +1,5 @@
 import { createToken } from '@discovery/plugin-api';
-import { ApiError, type ApiClient, type HierarchyStore, type SessionStore, type ToastStore } from '@discovery/platform';
+import { ApiError, Resource, type ApiClient, type HierarchyStore, type SessionStore, type Settled, type ToastStore } from '@discovery/platform';
 import { brandsAdminEndpoints as E, ClientBodySchema, type AdminClientDto, type ClientBody } from '@discovery/plugin-brands-admin/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 
@@ -130,12 +130,19 @@ export class ClientForm {
 
 /** Global admin's clients: the list, and the form that creates or edits one (BRAND-059). */
 export class ClientAdminStore {
-  clients: AdminClientDto[] = [];
-  loaded = false;
+  readonly list = new Resource<AdminClientDto[]>([]);
   form: ClientForm | null = null;
 
   constructor(private readonly deps: ClientAdminDeps) {
-    makeAutoObservable<ClientAdminStore, 'deps'>(this, { deps: false });
+    makeAutoObservable<ClientAdminStore, 'deps'>(this, { deps: false, list: false });
+  }
+
+  get clients(): AdminClientDto[] {
+    return this.list.data;
+  }
+
+  get loaded(): boolean {
+    return this.list.status === 'ready';
   }
 
   get canCreate(): boolean {
@@ -150,13 +157,9 @@ export class ClientAdminStore {
     return this.deps.session.can('clients', 'read');
   }
 
-  async load(): Promise<void> {
-    if (!this.canRead) return;
-    const res = await this.deps.api.call(E.clients);
-    runInAction(() => {
-      this.clients = res.data;
-      this.loaded = true;
-    });
+  load(): Settled<unknown> {
+    if (!this.canRead) return Promise.resolve();
+    return this.list.load(async (signal) => (await this.deps.api.call(E.clients, {}, { silent: true, signal })).data);
   }
 
   open(client?: AdminClientDto): void {
@@ -181,13 +184,12 @@ export class ClientAdminStore {
         : await api.call(E.createClient, { body }, { silent: true });
       toasts.success(t(form.isNew ? 'clients.created' : 'clients.updated', { name: res.data.name }));
       runInAction(() => {
-        const i = this.clients.findIndex((c) => c.id === res.data.id);
-        if (i >= 0) this.clients[i] = res.data;
-        else this.clients.push(res.data);
+        const known = this.clients.some((c) => c.id === res.data.id);
+        this.list.set(known ? this.clients.map((c) => (c.id === res.data.id ? res.data : c)) : [...this.clients, res.data]);
         this.form = null;
       });
-      // The selector lists the new client and its regions at once.
-      await hierarchy.load();
+      // The selector lists the new client and its regions at once (a failure there is the hierarchy's, not the save's).
+      await hierarchy.load().catch(() => undefined);
       return true;
     } catch (e) {
       runInAction(() => {

@@ -14,12 +14,15 @@ export default function HealthPage() {
 
   useEffect(() => {
     let live = true;
+    const show = (key: HealthServiceKey, text: Status) => live && setStatus((prev) => ({ ...prev, [key]: text }));
     for (const s of HEALTH_SERVICES) {
       // Health endpoints are public and never raise the global banner: a failure is a row's 'Error'.
       fetch(s.path, { credentials: 'same-origin', headers: { 'X-Request-ID': crypto.randomUUID() } })
         .then((r) => r.json())
-        .then(healthText, () => 'Error' as const)
-        .then((text) => live && setStatus((prev) => ({ ...prev, [s.key]: text })));
+        .then(
+          (body: unknown) => show(s.key, healthText(body)),
+          () => show(s.key, 'Error'),
+        );
     }
     return () => {
       live = false;

@@ -7,6 +7,7 @@ import {
   HomeCardToken,
   HomeSectionToken,
   markDrawn,
+  Resource,
   RouteTableToken,
   SessionStoreToken,
   useContributions,
@@ -30,20 +31,19 @@ const QuickLinks = observer(function QuickLinks() {
   const session = useService(SessionStoreToken);
   const routes = useService(RouteTableToken);
   const cards = useContributions(HomeCardToken);
-  const [withData, setWithData] = useState<Set<string>>(new Set());
+  /** The data cards with data in this context; the latest context's answers win (a card that cannot tell is hidden). */
+  const [dataCards] = useState(() => new Resource<ReadonlySet<string>>(new Set()));
+  const withData = dataCards.data;
   const selection = hierarchy.selection;
 
   useEffect(() => {
-    let live = true;
-    const dataCards = cards.filter((c) => c.hasData);
-    void Promise.all(dataCards.map(async (c) => ((await c.hasData!(selection).catch(() => false)) ? c.id : null))).then((ids) => {
-      if (live) setWithData(new Set(ids.filter((x): x is string => x !== null)));
+    dataCards.load(async () => {
+      const ids = await Promise.all(cards.filter((c) => c.hasData).map(async (c) => ((await c.hasData!(selection).catch(() => false)) ? c.id : null)));
+      return new Set(ids.filter((x): x is string => x !== null));
     });
-    return () => {
-      live = false;
-    };
+    return () => dataCards.abort();
     // The store replaces `selection` only when the context changes, so this runs once per context.
-  }, [cards, selection]);
+  }, [cards, selection, dataCards]);
 
   const visible = cards
     .filter(

@@ -1,8 +1,8 @@
 import { type InsightsLevel, AUDIENCE_DRAFT_STATE, audienceBuilderLink, type InsightsPanelProps } from '@discovery/insights-kit';
 import { Button, Callout, Card, Classes, H3, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { IndexBars, type IndexRow } from '@discovery/charts';
-import { ConfirmDialog, LoadingSpinner } from '@discovery/ui';
-import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, SessionStoreToken, ToastStoreToken, useService } from '@discovery/platform';
+import { ConfirmDialog, LoadError, LoadingSpinner } from '@discovery/ui';
+import { ApiClientToken, ConfigStoreToken, errorMessageKey, HierarchyStoreToken, SessionStoreToken, ToastStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,10 +44,10 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
   const tabsKey = JSON.stringify([props.owner, props.tabsConfig ?? null, props.context]);
   const profileKey = JSON.stringify([props.owner, props.membership ?? 'matched', props.audiences.map((a) => [a.name, a.rules])]);
   useEffect(() => {
-    void store.loadTabs();
+    store.loadTabs();
   }, [store, tabsKey, context]);
   useEffect(() => {
-    void store.loadProfile();
+    store.loadProfile();
   }, [store, profileKey, context]);
 
   const level = store.level;
@@ -205,6 +205,7 @@ const InnerTabs = observer(function InnerTabs({
 const MarketLevel = observer(function MarketLevel({ store, actions }: { store: InsightsPanelStore; actions: Actions }) {
   const { t } = useTranslation('insights');
   const tabs = store.marketTabs;
+  if (store.tabs.error) return <LoadError level={4} error={store.tabs.error} onRetry={() => store.loadTabs()} data-testid="insights-tabs-error" />;
   if (tabs.length === 0) return store.tabsLoading ? <LoadingSpinner size={24} /> : <NonIdealState icon="th-list" description={t('noMarketTabs')} />;
   const active = tabs.find((x) => x.key === store.activeTab('market')) ?? tabs[0];
   return (
@@ -244,9 +245,17 @@ const MarketLevel = observer(function MarketLevel({ store, actions }: { store: I
 
 const PersonLevel = observer(function PersonLevel({ store, actions }: { store: InsightsPanelStore; actions: Actions }) {
   const { t } = useTranslation('insights');
+  const tc = useTranslation().t;
   const audiences = store.props.audiences;
   if (audiences.length === 0) return <NonIdealState icon="people" description={t('selectAudience')} />;
-  if (store.profileError && !store.profile) return <Callout intent="warning">{t('profileFailed', { message: store.profileError })}</Callout>;
+  if (store.profileError && !store.profile) {
+    return (
+      <Callout intent="warning" data-testid="insights-profile-error">
+        {t('profileFailed', { message: tc(errorMessageKey(store.profileError)) })}{' '}
+        <Button small minimal icon="refresh" text={tc('errors.retry')} onClick={() => store.loadProfile()} />
+      </Callout>
+    );
+  }
   const p = store.profile;
   if (!p) return <LoadingSpinner size={24} />;
   if (p.audiences.every((a) => a.size === 0)) return <Callout intent="warning">{t('zeroCount')}</Callout>;

@@ -71,15 +71,15 @@ export function WidgetForm(props: WidgetFormProps) {
     }),
   });
 
-  const save = async () => {
+  const save = () => {
     setSaving(true);
-    try {
-      const refused = await props.onSave(input());
-      if (refused) setErrors(refused);
-      else props.onClose();
-    } finally {
-      setSaving(false);
-    }
+    props
+      .onSave(input())
+      .then(
+        (refused) => (refused ? setErrors(refused) : props.onClose()),
+        (e: unknown) => setErrors({ _: (e as Error).message }),
+      )
+      .finally(() => setSaving(false));
   };
 
   const general = errors._ ?? errors[`${F}attributes`] ?? errors['insight_widget'];
@@ -93,7 +93,7 @@ export function WidgetForm(props: WidgetFormProps) {
       footer={
         <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
           <Button text={t('form.cancel')} onClick={props.onClose} />
-          <Button intent="primary" text={t('form.save')} loading={saving} onClick={() => void save()} data-testid="widget-save" />
+          <Button intent="primary" text={t('form.save')} loading={saving} onClick={save} data-testid="widget-save" />
         </div>
       }
     >

@@ -1,6 +1,6 @@
 import { visibleLevels, type InsightsLevel, type InsightsPanelProps as PanelProps } from '@discovery/insights-kit';
-import { ApiError, type ApiClient } from '@discovery/platform';
-import { makeAutoObservable, observable, runInAction } from 'mobx';
+import { ApiError, Resource, type ApiClient, type Settled } from '@discovery/platform';
+import { makeAutoObservable, observable } from 'mobx';
 import {
   convertState,
   effectiveLevel,
@@ -43,28 +43,45 @@ export type FieldErrors = Record<string, string>;
 export class InsightsPanelStore {
   props: PanelProps;
   ownLevel: InsightsLevel = 'person';
-  tabsConfig: TabConfigDto[] = [];
-  ownerTabs: InsightTabDto[] = [];
-  regionTabs: InsightTabDto[] = [];
-  tabsLoading = false;
-  profile: ProfileDto | null = null;
-  profileLoading = false;
-  profileError: string | null = null;
+  /** Tabs config, the owner's custom tabs and the region's survey; the latest owner's answer wins. */
+  readonly tabs = new Resource<{ config: TabConfigDto[]; owner: InsightTabDto[]; region: InsightTabDto[] }>({ config: [], owner: [], region: [] });
+  /** Person Level of the latest selection; an older selection's call on its way is aborted. */
+  readonly profileResource = new Resource<ProfileDto | null>(null);
   selected: Record<InsightsLevel, string | null> = { market: null, person: null };
-  private profileSeq = 0;
-  private tabsSeq = 0;
 
   constructor(
     private readonly services: PanelServices,
     props: PanelProps,
   ) {
     this.props = props;
-    makeAutoObservable<InsightsPanelStore, 'services' | 'profileSeq' | 'tabsSeq'>(this, {
+    makeAutoObservable<InsightsPanelStore, 'services'>(this, {
       services: false,
-      profileSeq: false,
-      tabsSeq: false,
       props: observable.ref,
+      tabs: false,
+      profileResource: false,
     });
+  }
+
+  get tabsConfig(): TabConfigDto[] {
+    return this.tabs.data.config;
+  }
+  get ownerTabs(): InsightTabDto[] {
+    return this.tabs.data.owner;
+  }
+  get regionTabs(): InsightTabDto[] {
+    return this.tabs.data.region;
+  }
+  get tabsLoading(): boolean {
+    return this.tabs.loading;
+  }
+  get profile(): ProfileDto | null {
+    return this.profileResource.data;
+  }
+  get profileLoading(): boolean {
+    return this.profileResource.loading;
+  }
+  get profileError(): Error | null {
+    return this.profileResource.error;
   }
 
   setProps(p: PanelProps): void {
@@ -139,57 +156,42 @@ export class InsightsPanelStore {
   }
 
   /** Tabs config, the owner's custom tabs and the region's survey, together. */
-  async loadTabs(): Promise<void> {
-    const seq = ++this.tabsSeq;
-    this.tabsLoading = true;
+  loadTabs(): Settled<unknown> {
     const cfg = this.props.tabsConfig;
     const id = this.ownerId;
-    try {
+    const context = this.props.context;
+    const endpoints = this.endpoints;
+    const { api } = this.services;
+    return this.tabs.load(async (signal) => {
       const [config, owner, region] = await Promise.all([
         cfg
-          ? this.services.api.call(E.tabsConfig, {
-              query: { resource_id: cfg.resourceId, resource_type: cfg.resourceType, insights_context: this.props.context },
-            })
+          ? api.call(
+              E.tabsConfig,
+              { query: { resource_id: cfg.resourceId, resource_type: cfg.resourceType, insights_context: context } },
+              { silent: true, signal },
+            )
           : Promise.resolve([]),
-        id !== null ? this.services.api.call(this.endpoints.tabs, { params: { ownerId: id } }).then((r) => r.data) : Promise.resolve([]),
-        this.services.api.call(E.regionTabs).then((r) => r.data),
+        id !== null ? api.call(endpoints.tabs, { params: { ownerId: id } }, { silent: true, signal }).then((r) => r.data) : Promise.resolve([]),
+        api.call(E.regionTabs, {}, { silent: true, signal }).then((r) => r.data),
       ]);
-      if (seq !== this.tabsSeq) return;
-      runInAction(() => {
-        this.tabsConfig = config;
-        this.ownerTabs = owner;
-        this.regionTabs = region;
-      });
-    } finally {
-      if (seq === this.tabsSeq) runInAction(() => (this.tabsLoading = false));
-    }
+      return { config, owner, region };
+    });
   }
 
-  /** Person Level for the selected audience(s); an answer to an older selection is dropped. */
-  async loadProfile(): Promise<void> {
-    const seq = ++this.profileSeq;
+  /** Person Level for the selected audience(s); an older selection's call is aborted, its answer dropped. */
+  loadProfile(): Settled<unknown> {
     const audiences = this.props.audiences;
     if (audiences.length === 0) {
-      this.profile = null;
-      this.profileLoading = false;
-      return;
+      this.profileResource.reset();
+      return Promise.resolve();
     }
-    this.profileLoading = true;
-    this.profileError = null;
-    try {
-      const res = await this.services.api.call(
-        this.endpoints.profile,
-        {
-          body: { owner_id: this.ownerId, audiences: audiences.map((a) => ({ name: a.name, rules: a.rules })), membership: this.props.membership ?? 'matched' },
-        },
-        { silent: true },
-      );
-      if (seq === this.profileSeq) runInAction(() => (this.profile = res.data));
-    } catch (e) {
-      if (seq === this.profileSeq) runInAction(() => (this.profileError = (e as Error).message));
-    } finally {
-      if (seq === this.profileSeq) runInAction(() => (this.profileLoading = false));
-    }
+    const body = {
+      owner_id: this.ownerId,
+      audiences: audiences.map((a) => ({ name: a.name, rules: a.rules })),
+      membership: this.props.membership ?? 'matched',
+    };
+    const endpoint = this.endpoints.profile;
+    return this.profileResource.load(async (signal) => (await this.services.api.call(endpoint, { body }, { silent: true, signal })).data);
   }
 
   /**

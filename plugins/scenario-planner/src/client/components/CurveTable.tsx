@@ -3,9 +3,8 @@ import { SessionStoreToken, useService } from '@discovery/platform';
 import { VisuallyHidden } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { COST_METHODS, CURVE_NUMBER_PARAMS, curvePermissions as C, type CurveField } from '../../common';
+import { COST_METHODS, CURVE_NUMBER_PARAMS, curvePermissions as C, type CurveField, type ScnMessageKey } from '../../common';
 import { ScenarioPlannerStoreToken, type CurveRow } from '../stores/ScenarioPlannerStore';
-import { messageText } from './messageText';
 
 const cell = { verticalAlign: 'top' as const, padding: '4px 4px' };
 
@@ -17,10 +16,10 @@ export const CurveTable = observer(function CurveTable() {
   const typeNames = Object.keys(store.types ?? {});
   const canDestroy = session.can(C.destroy.resource, 'destroy');
 
-  const fieldError = (errors: Partial<Record<CurveField, string>>, f: CurveField, testId: string) =>
+  const fieldError = (errors: Partial<Record<CurveField, ScnMessageKey>>, f: CurveField, testId: string) =>
     errors[f] ? (
       <div className="bp6-form-helper-text" style={{ color: 'var(--dsc-danger-text, #ac2f33)', fontSize: 12 }} data-testid={`${testId}-error`}>
-        {messageText(errors[f]!, t)}
+        {t(`messages.${errors[f]!}`)}
       </div>
     ) : null;
 
@@ -43,11 +42,11 @@ export const CurveTable = observer(function CurveTable() {
             data-testid={`${tid}-media_type`}
           />
           {fieldError(errors, 'media_type', `${tid}-media_type`)}
-          {/* SCN-028: the server's messages from the last Apply, on the curve's row. */}
+          {/* SCN-028: the server's messages from the last Apply, on the curve's row, as it wrote them (the fields show the same rules in the user's words). */}
           {r.serverErrors.length > 0 && (
             <div style={{ color: 'var(--dsc-danger-text, #ac2f33)', fontSize: 12 }} data-testid={`${tid}-server-errors`}>
               {r.serverErrors.map((m) => (
-                <div key={m}>{messageText(m, t)}</div>
+                <div key={m}>{m}</div>
               ))}
             </div>
           )}
@@ -120,13 +119,7 @@ export const CurveTable = observer(function CurveTable() {
         </td>
         <td style={cell}>
           {(r.id === null || canDestroy) && (
-            <Button
-              variant="minimal"
-              icon="trash"
-              aria-label={t('curves.remove', { n })}
-              onClick={() => void store.removeRow(r)}
-              data-testid={`${tid}-remove`}
-            />
+            <Button variant="minimal" icon="trash" aria-label={t('curves.remove', { n })} onClick={() => store.removeRow(r)} data-testid={`${tid}-remove`} />
           )}
         </td>
       </tr>

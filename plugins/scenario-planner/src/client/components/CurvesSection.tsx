@@ -16,7 +16,7 @@ export const CurvesSection = observer(function CurvesSection() {
   const id = useId();
   const apply = () => {
     if (store.needsConfirmation) setConfirming(true);
-    else void store.apply();
+    else store.apply();
   };
   return (
     <section aria-labelledby={`${id}-h`} data-testid="curves-section" style={{ marginTop: 24 }}>
@@ -82,7 +82,7 @@ export const CurvesSection = observer(function CurvesSection() {
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
-          void store.apply();
+          store.apply();
         }}
         data-testid="apply-confirm"
       >

@@ -1,12 +1,11 @@
 import { Button, FormGroup, HTMLTable, InputGroup, Spinner, Tag, Tooltip } from '@blueprintjs/core';
 import { SessionStoreToken, useService } from '@discovery/platform';
-import { ConfirmDialog, Heading, VisuallyHidden } from '@discovery/ui';
+import { ConfirmDialog, Heading, LoadError, VisuallyHidden } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatImportDate, importStatus, planPermissions as P, type PlanImportDto } from '../../common';
 import { ScenarioPlannerStoreToken } from '../stores/ScenarioPlannerStore';
-import { messageText } from './messageText';
 
 /** SCN-007 / SCN-008: the badge and its tooltip. */
 export const StatusBadge = observer(function StatusBadge({ rec }: { rec: PlanImportDto }) {
@@ -60,14 +59,14 @@ export const ImportSection = observer(function ImportSection() {
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void store.submitImport();
+          store.submitImport();
         }}
         style={{ display: 'flex', alignItems: 'flex-start', gap: 8 }}
       >
         <FormGroup
           label={t('imports.projectId')}
           labelFor={inputId}
-          helperText={error ? messageText(error, t) : t('imports.projectIdHelp')}
+          helperText={error ? ('key' in error ? t(`messages.${error.key}`) : error.text) : t('imports.projectIdHelp')}
           intent={error ? 'danger' : 'none'}
           style={{ minWidth: 280 }}
         >
@@ -94,7 +93,9 @@ export const ImportSection = observer(function ImportSection() {
         {t('imports.listHeading')}
       </Heading>
       {list.some((r) => importStatus(r) === 'submitted') && <p className="bp6-text-muted">{t('imports.polling')}</p>}
-      {list.length === 0 ? (
+      {list.length === 0 && store.importList.error ? (
+        <LoadError level={4} error={store.importList.error} onRetry={() => store.loadImports()} data-testid="imports-error" />
+      ) : list.length === 0 ? (
         <p className="bp6-text-muted" data-testid="imports-empty">
           {t('imports.empty')}
         </p>
@@ -142,7 +143,7 @@ export const ImportSection = observer(function ImportSection() {
         cancelButtonText={t('imports.cancel')}
         onCancel={() => setDeleting(null)}
         onConfirm={() => {
-          if (deleting) void store.deleteImport(deleting.id);
+          if (deleting) store.deleteImport(deleting.id);
           setDeleting(null);
         }}
         data-testid="delete-import-confirm"

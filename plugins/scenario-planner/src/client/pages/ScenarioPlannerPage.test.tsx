@@ -174,15 +174,15 @@ describe('Scenario Planner Management page', () => {
     expect((screen.getByTestId('curve-0-media_type') as HTMLInputElement).value).toBe('Podcast');
   });
 
-  it('SCN-029 failed curve calls show one dismissible "Unable to Import" notification', async () => {
+  it('SCN-029 failed curve calls show one dismissible "Unable to Import" notification, each saying what went wrong by its code', async () => {
     const s = server();
-    s.on(E.curveTypes, () => ({ status: 500, body: { error: { message: 'types down' } } }));
-    s.on(E.curves, () => ({ status: 503, body: { error: { message: 'curves down' } } }));
+    s.on(E.curveTypes, () => ({ status: 500, body: { error: { message: 'types down', status: 500, code: 'internal' } } }));
+    s.on(E.curves, () => ({ status: 503, body: { error: { message: 'curves down', status: 503, code: 'unavailable' } } }));
     await renderInShell([plugin], PAGE);
     const note = await screen.findByTestId('unable-to-import');
     expect(note.textContent).toContain('Unable to Import');
-    expect(note.textContent).toContain('curveTypes: types down');
-    expect(note.textContent).toContain('curves: curves down');
+    expect(note.textContent).toContain('curveTypes: Something went wrong on the server.');
+    expect(note.textContent).toContain('curves: The service is unavailable. Try again in a moment.');
     fireEvent.click(screen.getByTestId('dismiss-unable-to-import'));
     expect(screen.queryByTestId('unable-to-import')).toBeNull();
   });

@@ -16,7 +16,7 @@ const ScenarioPlannerPage = observer(function ScenarioPlannerPage() {
 
   useEffect(() => {
     if (productId === undefined) return;
-    void store.load(productId);
+    store.load(productId);
     return () => store.dispose();
   }, [store, productId]);
 

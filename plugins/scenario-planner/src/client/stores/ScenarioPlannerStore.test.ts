@@ -2,6 +2,7 @@ import { endpointUrl, type EndpointSpec } from '@discovery/plugin-api';
 import { ApiError, ToastStore, type ApiClient } from '@discovery/platform';
 import type { PlanImportDto } from '../../common';
 import { importErrorText, ScenarioPlannerStore } from './ScenarioPlannerStore';
+import en from '../locales/en.json';
 
 const t = (key: string, o?: Record<string, unknown>) =>
   key === 'messages.networkError' ? 'Network Error. Try Again Later' : `${key}${o ? JSON.stringify(o) : ''}`;
@@ -78,7 +79,8 @@ describe('ScenarioPlannerStore', () => {
     store.setProjectId('  ');
     expect(store.canImport).toBe(false);
     expect(await store.submitImport()).toBe(false);
-    expect(store.projectIdError).toBe('Please enter a Project ID');
+    expect(store.projectIdError).toEqual({ key: 'projectIdRequired' });
+    expect(en.messages.projectIdRequired).toBe('Please enter a Project ID');
     expect(calls).toEqual([]);
     store.setProjectId('SP-9');
     expect(await store.submitImport()).toBe(true);

@@ -1,5 +1,5 @@
 import { createToken } from '@discovery/plugin-api';
-import { ApiError, type ApiClient, type ToastStore } from '@discovery/platform';
+import { ApiError, errorMessageKey, Resource, settle, type ApiClient, type Settled, type ToastStore } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   applyNeedsConfirmation,
@@ -15,7 +15,6 @@ import {
   ImportBodySchema,
   readyToApply,
   scenarioPlannerEndpoints as E,
-  SCN_MESSAGES as M,
   sortImports,
   type CostMethod,
   type CurveDto,
@@ -24,6 +23,7 @@ import {
   type CurveMode,
   type CurveTypesDto,
   type PlanImportDto,
+  type ScnMessageKey,
 } from '../../common';
 
 export const ScenarioPlannerStoreToken = createToken<ScenarioPlannerStore>('scenario-planner:ScenarioPlannerStore');
@@ -35,7 +35,7 @@ export interface CurveRow {
   media_type: string;
   curve_type_name: string;
   params: Record<(typeof CURVE_NUMBER_PARAMS)[number], string> & { CppOrCpm: CostMethod; CPP: string };
-  /** The server's messages from the last Apply (SCN-028). */
+  /** The server's messages from the last Apply (SCN-028), as it wrote them. */
   serverErrors: string[];
 }
 
@@ -85,16 +85,17 @@ let nextKey = 1;
  */
 export class ScenarioPlannerStore {
   productId: number | null = null;
-  imports: PlanImportDto[] = [];
+  /** The product's plan imports; a failed read keeps the list it had (the next poll tries again). */
+  readonly importList = new Resource<PlanImportDto[]>([]);
   projectId = '';
   projectIdTouched = false;
   importing = false;
-  loadingImports = false;
 
   types: CurveTypesDto | null = null;
   catalogue: CurveDto[] = [];
   saved: CurveDto[] = [];
-  loadingCurves = false;
+  /** The three curve calls of the product; another product's on their way are aborted. */
+  private readonly curveCalls = new Resource<boolean>(false);
   mode: CurveMode = 'upload';
   selectedMediaTypes: string[] = [];
   rows: CurveRow[] = [];
@@ -111,20 +112,44 @@ export class ScenarioPlannerStore {
     private readonly toasts: ToastStore,
     private readonly t: (key: string, options?: Record<string, unknown>) => string,
   ) {
-    makeAutoObservable<ScenarioPlannerStore, 'api' | 'toasts' | 't' | 'pollTimer'>(this, { api: false, toasts: false, t: false, pollTimer: false });
+    makeAutoObservable<ScenarioPlannerStore, 'api' | 'toasts' | 't' | 'pollTimer' | 'curveCalls'>(this, {
+      api: false,
+      toasts: false,
+      t: false,
+      pollTimer: false,
+      importList: false,
+      curveCalls: false,
+    });
   }
 
   // ---- plan imports ----
+
+  get imports(): PlanImportDto[] {
+    return this.importList.data;
+  }
+
+  get loadingImports(): boolean {
+    return this.importList.loading;
+  }
+
+  get loadingCurves(): boolean {
+    return this.curveCalls.loading;
+  }
 
   get sortedImports(): PlanImportDto[] {
     return sortImports(this.imports);
   }
 
-  /** SCN-004 */
-  get projectIdError(): string | null {
+  /**
+   * SCN-004: what is wrong with the Project ID: the rule's message key (an empty ID), or the
+   * shared schema's own text for the other limits (length, control characters).
+   */
+  get projectIdError(): { key: ScnMessageKey } | { text: string } | null {
     if (!this.projectIdTouched) return null;
     const r = ImportBodySchema.safeParse({ sp_plan_id: this.projectId });
-    return r.success ? null : (r.error.issues[0]?.message ?? M.projectIdRequired);
+    if (r.success) return null;
+    const issue = r.error.issues[0];
+    return issue && issue.code !== 'too_small' ? { text: issue.message } : { key: 'projectIdRequired' };
   }
 
   /** SCN-003: Import is disabled while the field is empty. */
@@ -137,17 +162,10 @@ export class ScenarioPlannerStore {
     this.projectIdTouched = true;
   }
 
-  async loadImports(): Promise<void> {
-    this.loadingImports = true;
-    try {
-      const r = await this.api.call(E.statusImport, undefined, { silent: true });
-      runInAction(() => (this.imports = r.data));
-    } catch {
-      // The list keeps what it had; the next poll tries again.
-    } finally {
-      runInAction(() => (this.loadingImports = false));
-      this.schedulePoll();
-    }
+  loadImports(): Settled<unknown> {
+    return this.importList
+      .load(async (signal) => (await this.api.call(E.statusImport, undefined, { silent: true, signal })).data)
+      .finally(() => this.schedulePoll());
   }
 
   /** SCN-009 DESIGN: while any import is submitted, read the list again every 30 s. */
@@ -155,11 +173,15 @@ export class ScenarioPlannerStore {
     if (this.pollTimer) clearTimeout(this.pollTimer);
     this.pollTimer = null;
     if (this.productId === null || !this.imports.some((i) => importStatus(i) === 'submitted')) return;
-    this.pollTimer = setTimeout(() => void this.loadImports(), IMPORT_POLL_MS);
+    this.pollTimer = setTimeout(() => this.loadImports(), IMPORT_POLL_MS);
   }
 
-  /** SCN-005 / SCN-011 */
-  async submitImport(): Promise<boolean> {
+  /** SCN-005 / SCN-011. Never rejects: a failure is the toast. */
+  submitImport(): Settled<boolean> {
+    return settle(this.importScenario(), () => false);
+  }
+
+  private async importScenario(): Promise<boolean> {
     this.projectIdTouched = true;
     const parsed = ImportBodySchema.safeParse({ sp_plan_id: this.projectId });
     if (!parsed.success) return false;
@@ -167,7 +189,7 @@ export class ScenarioPlannerStore {
     try {
       const r = await this.api.call(E.importScenario, { body: parsed.data }, { silent: true });
       runInAction(() => {
-        this.imports = [r.data, ...this.imports.filter((i) => i.id !== r.data.id)];
+        this.importList.set([r.data, ...this.imports.filter((i) => i.id !== r.data.id)]);
         this.projectId = '';
         this.projectIdTouched = false;
       });
@@ -183,11 +205,15 @@ export class ScenarioPlannerStore {
     }
   }
 
-  /** SCN-010 */
-  async deleteImport(id: number): Promise<boolean> {
+  /** SCN-010. Never rejects: a failure is the toast. */
+  deleteImport(id: number): Settled<boolean> {
+    return settle(this.removeImport(id), () => false);
+  }
+
+  private async removeImport(id: number): Promise<boolean> {
     try {
       await this.api.call(E.deleteImport, { params: { importId: id } }, { silent: true });
-      runInAction(() => (this.imports = this.imports.filter((i) => i.id !== id)));
+      this.importList.set(this.imports.filter((i) => i.id !== id));
       this.toasts.show('success', this.t('messages.planDeleted'), { timeout: CURVE_SNACKBAR_MS });
       return true;
     } catch (e) {
@@ -198,9 +224,10 @@ export class ScenarioPlannerStore {
 
   // ---- curves ----
 
-  async load(productId: number): Promise<void> {
+  load(productId: number): Settled<unknown> {
     if (this.productId !== productId) {
-      this.imports = [];
+      this.importList.reset();
+      this.curveCalls.reset();
       this.saved = [];
       this.rows = [];
       this.catalogue = [];
@@ -209,48 +236,54 @@ export class ScenarioPlannerStore {
       this.listError = null;
     }
     this.productId = productId;
-    await Promise.all([this.loadImports(), this.loadCurves()]);
+    return Promise.all([this.loadImports(), this.loadCurves()]);
   }
 
-  /** Stops the re-poll when the page goes. */
+  /** Stops the re-poll and the calls on their way when the page goes. */
   dispose() {
     if (this.pollTimer) clearTimeout(this.pollTimer);
     this.pollTimer = null;
     this.productId = null;
+    this.importList.abort();
+    this.curveCalls.abort();
   }
 
+  /** SCN-029: the failed call and what went wrong, in the user's words (the error's code). */
   private record(source: FetchSource, e: unknown) {
-    this.fetchErrors = [...this.fetchErrors.filter((f) => f.source !== source), { source, message: e instanceof Error ? e.message : String(e) }];
+    this.fetchErrors = [...this.fetchErrors.filter((f) => f.source !== source), { source, message: this.t(`core:${errorMessageKey(e)}`) }];
   }
 
   dismissFetchErrors() {
     this.fetchErrors = [];
   }
 
-  async loadCurves(): Promise<void> {
+  /** SCN-029: each of the three calls on its own; a failed one is listed in the notification, the others still land. */
+  loadCurves(): Settled<unknown> {
     const productId = this.productId;
-    if (productId === null) return;
-    this.loadingCurves = true;
+    if (productId === null) return Promise.resolve();
     const params = { productId };
-    const settle = <T>(source: FetchSource, p: Promise<T>) =>
-      p.then(
-        (v) => v,
-        (e: unknown) => {
-          runInAction(() => this.record(source, e));
-          return null;
-        },
-      );
-    const [types, generic, curves] = await Promise.all([
-      settle('curveTypes', this.api.call(E.curveTypes, { params }, { silent: true })),
-      settle('generic_curves', this.api.call(E.genericCurves, { params }, { silent: true })),
-      settle('curves', this.api.call(E.curves, { params }, { silent: true })),
-    ]);
-    runInAction(() => {
-      if (this.productId !== productId) return;
-      if (types) this.types = types;
-      if (generic) this.catalogue = generic.data;
-      if (curves) this.setSaved(curves.data);
-      this.loadingCurves = false;
+    return this.curveCalls.load(async (signal) => {
+      const each = <T>(source: FetchSource, p: Promise<T>) =>
+        p.then(
+          (v) => v,
+          (e: unknown) => {
+            if (!signal.aborted) runInAction(() => this.record(source, e));
+            return null;
+          },
+        );
+      const [types, generic, curves] = await Promise.all([
+        each('curveTypes', this.api.call(E.curveTypes, { params }, { silent: true, signal })),
+        each('generic_curves', this.api.call(E.genericCurves, { params }, { silent: true, signal })),
+        each('curves', this.api.call(E.curves, { params }, { silent: true, signal })),
+      ]);
+      // Still the latest call (a newer product's would have aborted this one).
+      if (signal.aborted) return false;
+      runInAction(() => {
+        if (types) this.types = types;
+        if (generic) this.catalogue = generic.data;
+        if (curves) this.setSaved(curves.data);
+      });
+      return true;
     });
   }
 
@@ -278,7 +311,7 @@ export class ScenarioPlannerStore {
     return this.rows.map((r) => inputOf(r, this.types));
   }
 
-  rowErrors(r: CurveRow): Partial<Record<CurveField, string>> {
+  rowErrors(r: CurveRow): Partial<Record<CurveField, ScnMessageKey>> {
     return curveFieldErrors(inputOf(r, this.types), this.types);
   }
 
@@ -342,8 +375,12 @@ export class ScenarioPlannerStore {
     }
   }
 
-  /** SCN-027 / SCN-028: save the current mode's set. */
-  async apply(): Promise<boolean> {
+  /** SCN-027 / SCN-028: save the current mode's set. Never rejects: a failure is the notification (SCN-029). */
+  apply(): Settled<boolean> {
+    return settle(this.saveCurves(), () => false);
+  }
+
+  private async saveCurves(): Promise<boolean> {
     const productId = this.productId;
     if (productId === null || !this.ready) return false;
     const body: CurveInput[] =

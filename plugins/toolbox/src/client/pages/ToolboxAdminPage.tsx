@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, HTMLTable, InputGroup, Switch, Tag } from '@blueprintjs/core';
-import { Heading, LoadingSpinner, PageTitle, VisuallyHidden } from '@discovery/ui';
+import { Heading, LoadError, LoadingSpinner, PageTitle, VisuallyHidden } from '@discovery/ui';
 import { HierarchyStoreToken, SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
@@ -24,7 +24,7 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
 
   useEffect(() => {
-    if (clientSlug) void store.load(clientSlug).catch(() => undefined);
+    if (clientSlug) store.load(clientSlug);
   }, [store, clientSlug]);
 
   if (!client) return null;
@@ -34,12 +34,16 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
       ? t('admin.allRegions')
       : u.region_ids.map((id) => client.regions.find((r) => r.id === id)?.name ?? String(id)).join(', ');
   const cats = store.sortedCategories;
-  const move = (from: number, to: number) => void store.moveCategory(from, to, client.id);
+  const move = (from: number, to: number) => {
+    store.moveCategory(from, to, client.id);
+  };
 
   return (
     <section data-testid="toolbox-admin-page" style={{ padding: 24, maxWidth: 1200 }}>
       <PageTitle>{t('admin.title', { client: client.name })}</PageTitle>
-      {store.loading && store.units.length === 0 ? (
+      {store.list.error ? (
+        <LoadError error={store.list.error} onRetry={() => store.load(client.slug)} data-testid="toolbox-admin-error" />
+      ) : store.loading && store.units.length === 0 ? (
         <LoadingSpinner size={24} />
       ) : (
         <>
@@ -81,9 +85,9 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
                       {can('update') && <Button icon="edit" aria-label={t('admin.edit', { name: u.name })} onClick={() => setDraft(draftOf(u))} />}
                       {can('update') &&
                         (u.status ? (
-                          <Button icon="eye-off" aria-label={t('admin.hide', { name: u.name })} onClick={() => void store.hideUnit(u)} />
+                          <Button icon="eye-off" aria-label={t('admin.hide', { name: u.name })} onClick={() => store.hideUnit(u)} />
                         ) : (
-                          <Button icon="eye-open" aria-label={t('admin.show', { name: u.name })} onClick={() => void store.showUnit(u)} />
+                          <Button icon="eye-open" aria-label={t('admin.show', { name: u.name })} onClick={() => store.showUnit(u)} />
                         ))}
                       {can('destroy') && (
                         <Button
@@ -91,7 +95,7 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
                           intent="danger"
                           aria-label={t('admin.delete', { name: u.name })}
                           onClick={() => {
-                            if (window.confirm(t('admin.confirmDelete', { name: u.name }))) void store.deleteUnit(u);
+                            if (window.confirm(t('admin.confirmDelete', { name: u.name }))) store.deleteUnit(u);
                           }}
                         />
                       )}
@@ -142,7 +146,7 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
                       checked={c.status}
                       disabled={!can('update')}
                       label={c.status ? t('admin.active') : t('admin.inactive')}
-                      onChange={(e) => void store.saveCategory({ id: c.id, name: c.name, status: e.currentTarget.checked })}
+                      onChange={(e) => store.saveCategory({ id: c.id, name: c.name, status: e.currentTarget.checked })}
                     />
                   </td>
                   <td>
@@ -164,7 +168,7 @@ const ToolboxAdminPage = observer(function ToolboxAdminPage() {
                           intent="danger"
                           aria-label={t('admin.delete', { name: c.name })}
                           onClick={() => {
-                            if (window.confirm(t('admin.confirmDelete', { name: c.name }))) void store.deleteCategory(c);
+                            if (window.confirm(t('admin.confirmDelete', { name: c.name }))) store.deleteCategory(c);
                           }}
                         />
                       )}

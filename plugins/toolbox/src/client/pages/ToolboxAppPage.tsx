@@ -1,5 +1,5 @@
 import { AnchorButton, Callout, Spinner } from '@blueprintjs/core';
-import { StateMessage } from '@discovery/ui';
+import { LoadError, StateMessage } from '@discovery/ui';
 import { coreEndpoints } from '@discovery/plugin-api';
 import { ApiClientToken, ConfigStoreToken, HierarchyStoreToken, resolveNodes, useService } from '@discovery/platform';
 import { reaction } from 'mobx';
@@ -42,7 +42,7 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
   const audience = unit?.name ?? null;
 
   useEffect(() => {
-    if (sel.client) void units.ensure(sel.client).catch(() => undefined);
+    if (sel.client) units.ensure(sel.client).catch(() => undefined);
   }, [units, sel.client]);
 
   const messenger = useMemo(
@@ -64,7 +64,9 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
   // TBX-020: the frame may ask again; only its own origin is answered.
   useEffect(() => {
     if (!messenger) return;
-    const onMessage = (e: MessageEvent) => void messenger.handleMessage(e);
+    const onMessage = (e: MessageEvent) => {
+      messenger.handleMessage(e);
+    };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
   }, [messenger]);
@@ -88,6 +90,12 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
     return () => clearTimeout(timer);
   }, [url]);
 
+  const unitsError = units.errorOf(sel.client);
+  if (!clientUnits && unitsError) {
+    return (
+      <LoadError level={1} error={unitsError} onRetry={() => sel.client && units.ensure(sel.client).catch(() => undefined)} data-testid="toolbox-units-error" />
+    );
+  }
   if (!clientUnits) {
     return (
       <div style={{ padding: 24 }}>
@@ -122,7 +130,7 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
         onLoad={() => {
           setLoaded(true);
           // TBX-019: the token on every load, then the current context.
-          void messenger.sendToken().then(() => messenger.sendContext(hierarchy.selection));
+          messenger.sendToken().finally(() => messenger.sendContext(hierarchy.selection));
         }}
       />
     </section>

@@ -1,5 +1,5 @@
 import { createToken, type NavCategory } from '@discovery/plugin-api';
-import { ApiError, type ApiClient, type ToastStore } from '@discovery/platform';
+import { ApiError, Resource, settle, type ApiClient, type Settled, type ToastStore } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   toolboxEndpoints as E,
@@ -70,9 +70,8 @@ export function draftErrors(d: UnitDraft): Record<string, string> {
 /** TBX-012: the toolbox management screen's state: every unit and category of the client. */
 export class ToolboxAdminStore {
   client: string | null = null;
-  units: ToolboxUnitDto[] = [];
-  categories: ToolboxCategoryDto[] = [];
-  loading = false;
+  /** Every unit and category of the client; another client's call on its way is aborted. */
+  readonly list = new Resource<{ units: ToolboxUnitDto[]; categories: ToolboxCategoryDto[] }>({ units: [], categories: [] });
   saving = false;
   /** The server's field messages of the last failed save. */
   serverErrors: Record<string, string> = {};
@@ -83,7 +82,23 @@ export class ToolboxAdminStore {
     private readonly navUnits: ToolboxUnitsStore,
     private readonly t: (key: string, options?: Record<string, unknown>) => string,
   ) {
-    makeAutoObservable<ToolboxAdminStore, 'api' | 'toasts' | 'navUnits' | 't'>(this, { api: false, toasts: false, navUnits: false, t: false });
+    makeAutoObservable<ToolboxAdminStore, 'api' | 'toasts' | 'navUnits' | 't'>(this, { api: false, toasts: false, navUnits: false, t: false, list: false });
+  }
+
+  get units(): ToolboxUnitDto[] {
+    return this.list.data.units;
+  }
+
+  get categories(): ToolboxCategoryDto[] {
+    return this.list.data.categories;
+  }
+
+  get loading(): boolean {
+    return this.list.loading;
+  }
+
+  private setCategories(categories: ToolboxCategoryDto[]): void {
+    this.list.set({ ...this.list.data, categories });
   }
 
   get sortedCategories(): ToolboxCategoryDto[] {
@@ -94,28 +109,20 @@ export class ToolboxAdminStore {
     return id === null ? null : (this.categories.find((c) => c.id === id)?.name ?? null);
   }
 
-  async load(client: string): Promise<void> {
+  load(client: string): Settled<unknown> {
     if (this.client !== client) {
       // Another client: never show (or edit) the previous client's rows while this one loads.
-      this.units = [];
-      this.categories = [];
+      this.list.reset();
       this.serverErrors = {};
     }
     this.client = client;
-    this.loading = true;
-    try {
+    return this.list.load(async (signal) => {
       const [units, cats] = await Promise.all([
-        this.api.call(E.units, { params: { type: 'all', clientSlug: client } }),
-        this.api.call(E.categories, { params: { clientSlug: client } }),
+        this.api.call(E.units, { params: { type: 'all', clientSlug: client } }, { silent: true, signal }),
+        this.api.call(E.categories, { params: { clientSlug: client } }, { silent: true, signal }),
       ]);
-      runInAction(() => {
-        if (this.client !== client) return;
-        this.units = units.data;
-        this.categories = cats.data;
-      });
-    } finally {
-      runInAction(() => (this.loading = false));
-    }
+      return { units: units.data, categories: cats.data };
+    });
   }
 
   private async reload(): Promise<void> {
@@ -123,7 +130,12 @@ export class ToolboxAdminStore {
     this.navUnits.invalidate();
   }
 
-  private async run(action: () => Promise<unknown>, success: string): Promise<boolean> {
+  /** One write, then the list again; never rejects (a failure is its field messages and toast). */
+  private run(action: () => Promise<unknown>, success: string): Settled<boolean> {
+    return settle(this.write(action, success), () => false);
+  }
+
+  private async write(action: () => Promise<unknown>, success: string): Promise<boolean> {
     this.saving = true;
     this.serverErrors = {};
     try {
@@ -145,7 +157,7 @@ export class ToolboxAdminStore {
   }
 
   /** TBX-007 (POST, status true, no id) or TBX-009 (PUT). */
-  saveUnit(d: UnitDraft): Promise<boolean> {
+  saveUnit(d: UnitDraft): Settled<boolean> {
     const { id: _id, status: _s, ...fields } = d;
     if (d.id === null) {
       return this.run(() => this.api.call(E.createUnit, { body: { unit: newUnitBody({ ...fields, id: null }) } }), this.t('admin.saved', { name: d.name }));
@@ -158,7 +170,7 @@ export class ToolboxAdminStore {
   }
 
   /** TBX-008: status false, category cleared, iframed false. */
-  hideUnit(u: ToolboxUnitDto): Promise<boolean> {
+  hideUnit(u: ToolboxUnitDto): Settled<boolean> {
     const h = hiddenUnit(u);
     return this.run(
       () => this.api.call(E.updateUnit, { params: { id: u.id }, body: { unit: { status: h.status, category_id: h.category_id, iframed: h.iframed } } }),
@@ -166,16 +178,16 @@ export class ToolboxAdminStore {
     );
   }
 
-  showUnit(u: ToolboxUnitDto): Promise<boolean> {
+  showUnit(u: ToolboxUnitDto): Settled<boolean> {
     return this.run(() => this.api.call(E.updateUnit, { params: { id: u.id }, body: { unit: { status: true } } }), this.t('admin.shown', { name: u.name }));
   }
 
-  deleteUnit(u: ToolboxUnitDto): Promise<boolean> {
+  deleteUnit(u: ToolboxUnitDto): Settled<boolean> {
     return this.run(() => this.api.call(E.deleteUnit, { params: { id: u.id } }), this.t('admin.deleted', { name: u.name }));
   }
 
   /** TBX-010. */
-  saveCategory(c: { id: number | null; name: string; status: boolean }): Promise<boolean> {
+  saveCategory(c: { id: number | null; name: string; status: boolean }): Settled<boolean> {
     const parsed = CategoryInputSchema.safeParse({ name: c.name, status: c.status });
     if (!parsed.success) {
       this.serverErrors = { name: parsed.error.issues[0]?.message ?? 'Invalid' };
@@ -187,25 +199,27 @@ export class ToolboxAdminStore {
       : this.run(() => this.api.call(E.updateCategory, { params: { id }, body: { category: parsed.data } }), this.t('admin.saved', { name: c.name }));
   }
 
-  deleteCategory(c: ToolboxCategoryDto): Promise<boolean> {
+  deleteCategory(c: ToolboxCategoryDto): Settled<boolean> {
     return this.run(() => this.api.call(E.deleteCategory, { params: { id: c.id } }), this.t('admin.deleted', { name: c.name }));
   }
 
-  /** TBX-011: move a category in the priority order; one bulk call with every priority. */
-  async moveCategory(from: number, to: number, clientId: number): Promise<boolean> {
-    if (from === to) return true;
+  /** TBX-011: move a category in the priority order; one bulk call with every priority. Never rejects. */
+  moveCategory(from: number, to: number, clientId: number): Settled<boolean> {
+    if (from === to) return Promise.resolve(true);
     const list = reorderedPriorities(this.categories, from, to);
     const before = this.categories;
-    // Optimistic: the table shows the new order at once, and goes back if the call fails.
-    this.categories = this.categories.map((c) => ({ ...c, priority: list.find((x) => x.id === c.id)!.priority }));
-    try {
-      const res = await this.api.call(E.bulkPriorities, { params: { id: clientId }, body: list });
-      runInAction(() => (this.categories = res.data));
-      this.navUnits.invalidate();
-      return true;
-    } catch {
-      runInAction(() => (this.categories = before));
-      return false;
-    }
+    // Optimistic: the table shows the new order at once, and goes back if the call fails (the banner says why).
+    this.setCategories(this.categories.map((c) => ({ ...c, priority: list.find((x) => x.id === c.id)!.priority })));
+    return settle(
+      this.api.call(E.bulkPriorities, { params: { id: clientId }, body: list }).then((res) => {
+        this.setCategories(res.data);
+        this.navUnits.invalidate();
+        return true;
+      }),
+      () => {
+        this.setCategories(before);
+        return false;
+      },
+    );
   }
 }

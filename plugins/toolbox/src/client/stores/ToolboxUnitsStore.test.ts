@@ -1,5 +1,5 @@
 import { endpointUrl, type EndpointSpec } from '@discovery/plugin-api';
-import type { ApiClient, HierarchyStore } from '@discovery/platform';
+import { AbortedError, ApiError, type ApiClient, type HierarchyStore } from '@discovery/platform';
 import { observable, runInAction } from 'mobx';
 import type { ToolboxUnitDto } from '../../common';
 import { ToolboxUnitsStore } from './ToolboxUnitsStore';
@@ -24,10 +24,14 @@ function slowApi() {
   const waiting = new Map<string, (v: unknown) => void>();
   const calls: string[] = [];
   const api = {
-    call: (e: EndpointSpec, input: { params?: Record<string, unknown> }) => {
+    call: (e: EndpointSpec, input: { params?: Record<string, unknown> }, opts?: { signal?: AbortSignal }) => {
       const url = endpointUrl(e, input.params);
       calls.push(url);
-      return new Promise((resolve) => waiting.set(url, resolve));
+      return new Promise((resolve, reject) => {
+        waiting.set(url, resolve);
+        // As the ApiClient does: an aborted call rejects.
+        opts?.signal?.addEventListener('abort', () => reject(new AbortedError()));
+      });
     },
   } as unknown as ApiClient;
   const answer = (client: string, units: ToolboxUnitDto[]) => waiting.get(`/api/v1/toolbox/units/type/nav/client/${client}`)!({ data: units });
@@ -63,5 +67,30 @@ describe('ToolboxUnitsStore', () => {
     await flush();
     expect(store.items({} as never).map((i) => i.label)).toEqual(['Store Locator']);
     expect(store.unitsOf('acme')?.map((u) => u.name)).toEqual(['Demo App']);
+  });
+
+  it("issue 24 §3: a failed fetch is the client's error and rejects; the next call fetches again", async () => {
+    let fail = true;
+    const api = {
+      call: async () => (fail ? Promise.reject(new ApiError(503, 'down', undefined, undefined, 'unavailable')) : { data: [unit('acme', 'A')] }),
+    } as unknown as ApiClient;
+    const store = new ToolboxUnitsStore(api, hierarchy('acme'));
+    await expect(store.ensure('acme')).rejects.toMatchObject({ code: 'unavailable' });
+    expect([store.unitsOf('acme'), (store.errorOf('acme') as ApiError | null)?.code]).toEqual([undefined, 'unavailable']);
+    fail = false;
+    expect((await store.ensure('acme')).map((u) => u.name)).toEqual(['A']);
+    expect(store.errorOf('acme')).toBeNull();
+  });
+
+  it('an invalidate() while a fetch is out: the older answer never lands over the newer one', async () => {
+    const { api, calls, answer } = slowApi();
+    const store = new ToolboxUnitsStore(api, hierarchy('acme'));
+    const old = store.ensure('acme').catch(() => 'aborted');
+    store.invalidate();
+    expect(calls.length).toBe(2);
+    answer('acme', [unit('acme', 'New')]);
+    await flush();
+    expect(store.unitsOf('acme')?.map((u) => u.name)).toEqual(['New']);
+    expect(await old).not.toBe('aborted');
   });
 });

@@ -1,5 +1,5 @@
 import { createToken, type SessionSnapshot } from '@discovery/plugin-api';
-import type { ApiClient, DynamicNavItem, HierarchyStore, NavContribution } from '@discovery/platform';
+import { Resource, type ApiClient, type DynamicNavItem, type HierarchyStore, type NavContribution } from '@discovery/platform';
 import { makeAutoObservable, observable, reaction, runInAction } from 'mobx';
 import { APPLICATIONS_FLAG, navUnitGroups, toolboxAppRoutes, toolboxEndpoints as E, type NavContext, type ToolboxUnitDto } from '../../common';
 
@@ -11,28 +11,27 @@ const ICON = { iframed: 'application', external: 'share' } as const;
 /**
  * The current client's navigation units (TBX-006 'nav'), loaded when the client changes, and the
  * navigation entries they make (TBX-001, TBX-003, TBX-004). The iframe-unit guard reads the same
- * cache (TBX-016).
+ * cache (TBX-016). One Resource per client: a quick client switch cannot mix two clients' answers,
+ * and a failed fetch is that client's error (the page shows it, a retry fetches again).
  */
 export class ToolboxUnitsStore implements NavContribution {
-  /** Loaded units by client slug (a quick client switch cannot mix two clients' answers). */
-  private readonly loaded = observable.map<string, ToolboxUnitDto[]>();
+  private readonly byClient = observable.map<string, Resource<ToolboxUnitDto[] | null>>({}, { deep: false });
   private readonly pending = new Map<string, Promise<ToolboxUnitDto[]>>();
 
   constructor(
     private readonly api: ApiClient,
     private readonly hierarchy: HierarchyStore,
   ) {
-    makeAutoObservable<ToolboxUnitsStore, 'api' | 'hierarchy' | 'pending' | 'loaded' | 'generation'>(this, {
+    makeAutoObservable<ToolboxUnitsStore, 'api' | 'hierarchy' | 'pending' | 'byClient'>(this, {
       api: false,
       hierarchy: false,
       pending: false,
-      loaded: false,
-      generation: false,
+      byClient: false,
     });
     reaction(
       () => this.hierarchy.selection.client ?? null,
       (client) => {
-        if (client) void this.ensure(client).catch(() => undefined);
+        if (client) this.ensure(client).catch(() => undefined);
       },
       { fireImmediately: true },
     );
@@ -40,42 +39,51 @@ export class ToolboxUnitsStore implements NavContribution {
 
   /** The loaded units of a client, undefined until they arrive. */
   unitsOf(client: string | undefined | null): ToolboxUnitDto[] | undefined {
-    return client ? this.loaded.get(client) : undefined;
+    return (client ? this.byClient.get(client)?.data : null) ?? undefined;
+  }
+
+  /** Why a client's units could not be loaded, or null. */
+  errorOf(client: string | undefined | null): Error | null {
+    return (client ? this.byClient.get(client)?.error : null) ?? null;
+  }
+
+  private resourceOf(client: string): Resource<ToolboxUnitDto[] | null> {
+    let r = this.byClient.get(client);
+    if (!r) {
+      r = new Resource<ToolboxUnitDto[] | null>(null);
+      runInAction(() => this.byClient.set(client, r!));
+    }
+    return r;
   }
 
   /**
    * TBX-016: the client's units, fetched once; a call for a client already loaded (or loading)
-   * reuses that answer. A failed fetch leaves no units (the nav shows none, the guard says home).
+   * reuses that answer. A failed fetch rejects (the guard says home) and leaves no units (the nav
+   * shows none); the next call fetches again.
    */
   ensure(client: string): Promise<ToolboxUnitDto[]> {
-    const have = this.loaded.get(client);
-    if (have) return Promise.resolve(have);
+    const resource = this.resourceOf(client);
+    if (resource.data) return Promise.resolve(resource.data);
     const inFlight = this.pending.get(client);
     if (inFlight) return inFlight;
-    // A fetch started before an invalidate() must neither overwrite newer units nor drop the newer fetch.
-    const generation = this.generation;
-    const promise: Promise<ToolboxUnitDto[]> = this.api
-      .call(E.units, { params: { type: 'nav', clientSlug: client } }, { silent: true })
-      .then((res) => {
-        if (generation === this.generation) runInAction(() => this.loaded.set(client, res.data));
-        return res.data;
-      })
-      .finally(() => {
+    const promise = resource
+      .load(async (signal) => (await this.api.call(E.units, { params: { type: 'nav', clientSlug: client } }, { silent: true, signal })).data)
+      .then((units) => {
         if (this.pending.get(client) === promise) this.pending.delete(client);
+        if (units) return units;
+        // Failed, or an invalidate() aborted it: a newer fetch may be on its way.
+        return this.pending.get(client) ?? Promise.reject(resource.error ?? new Error(`toolbox units of '${client}' were not loaded`));
       });
     this.pending.set(client, promise);
     return promise;
   }
 
-  private generation = 0;
-
   /** Forget the cache (after the management screen changed units) and reload the current client. */
   invalidate(): void {
-    this.generation++;
-    this.loaded.clear();
+    for (const r of this.byClient.values()) r.reset();
     this.pending.clear();
     const client = this.hierarchy.selection.client;
-    if (client) void this.ensure(client).catch(() => undefined);
+    if (client) this.ensure(client).catch(() => undefined);
   }
 
   /** What the nav rule needs from the current context. */
