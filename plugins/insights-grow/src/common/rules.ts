@@ -1,5 +1,5 @@
 import { filterGroups, type AudienceDraft, type Filter, type HostTab } from '@discovery/insights-kit/common';
-import type { MekkoDto, MekkoSummaryDto, SubMarketDto, TvSettingsDto } from './dto';
+import type { MekkoDto, SubMarketDto, TvSettingsDto } from './dto';
 import type { GrowCountsDto } from './schema';
 
 /** GROW-012: the chart's tabs in order. */

@@ -284,12 +284,7 @@ describe('Grow API over a generated population', () => {
       .filter((x) => !x.deleted)
       .map((x) => x.short_id)
       .slice(-3);
-    const filters = [
-      { group: 'One', short_id: a },
-      { group: 'Two', short_id: c },
-      { group: 'One', short_id: b },
-    ];
-    const filterGroups = [{ or: [a, b] }, { or: [c] }];
+    const { filters, groups: filterGroups } = filterFixture(a, b, c);
     for (const f of [[], filters]) {
       const res = await call(viewer, 'POST', `/mekkos/${id}/counts`, { filters: f });
       expect(res.status).toBe(200);
