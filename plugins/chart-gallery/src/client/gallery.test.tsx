@@ -1,4 +1,4 @@
-import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
+import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
 import { galleryAvailable } from '../common';
 import { mekkoData, type Names } from './generate';
@@ -7,11 +7,7 @@ const names: Names = (key, vars) => `${key} ${JSON.stringify(vars)}`;
 import gallery from './index';
 
 function server(environment: string) {
-  const s = new FakeServer()
-    .respond('GET /api/v1/config', { data: { tier: 1, environment, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: true } })
-    .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
-    .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
-    .respond('GET /api/v1/me', { data: fixtures.me() });
+  const s = new FakeServer().signedIn({ config: { environment } });
   s.install();
   return s;
 }
