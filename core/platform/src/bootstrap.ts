@@ -14,6 +14,32 @@ export interface BootResult {
   failed: Map<string, Error>;
 }
 
+const pageModules = new WeakMap<Container, Map<string, Promise<void>>>();
+
+/**
+ * Loads a plugin's `pageModule` into the container once (later calls share the first load);
+ * resolves at once for a plugin without one. The shell calls it with the plugin's page chunk.
+ */
+export function loadPageModule(container: Container, plugin: ClientPlugin): Promise<void> {
+  if (!plugin.pageModule) return Promise.resolve();
+  let loads = pageModules.get(container);
+  if (!loads) pageModules.set(container, (loads = new Map()));
+  let done = loads.get(plugin.id);
+  if (!done) {
+    const id = plugin.id;
+    done = plugin.pageModule().then(
+      (m) => container.loadSync(m),
+      (e: unknown) => {
+        // A failed load (a chunk that did not arrive) is tried again by the next visit.
+        loads.delete(id);
+        throw e;
+      },
+    );
+    loads.set(plugin.id, done);
+  }
+  return done;
+}
+
 /** A container holding the core module only: what the sign-in page needs before any plugin loads. */
 export function createCoreContainer(): Container {
   const container = new Container({ defaultScope: 'Singleton' });

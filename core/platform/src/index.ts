@@ -11,7 +11,7 @@ export {
 } from './ApiClient';
 export { Resource, settle, type ResourceStatus, type Settled } from './Resource';
 export { errorCode, errorMessageKey } from './errorText';
-export { bootstrapPlugins, createCoreContainer, type BootResult } from './bootstrap';
+export { bootstrapPlugins, createCoreContainer, loadPageModule, type BootResult } from './bootstrap';
 export { coreModule } from './coreModule';
 export {
   contextGuard,

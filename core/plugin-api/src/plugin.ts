@@ -81,7 +81,14 @@ export interface ClientPlugin {
   id: string;
   /** i18n key of the plugin's name: the browser tab's title on its pages ('Audiences · Discovery'). */
   titleKey: string;
+  /** Bindings loaded at boot: what the shell or another plugin may ask for (every token in `provides`). */
   module?: ContainerModule;
+  /**
+   * Bindings only this plugin's own pages use (their stores): loaded once, before the first of
+   * its pages renders, so signing in does not download them (`npm run size`). A token another
+   * plugin or the shell asks for belongs in `module`.
+   */
+  pageModule?: () => Promise<ContainerModule>;
   routes?: PluginRoute[];
   nav?: PluginNavItem[];
   requires?: Token<unknown>[];

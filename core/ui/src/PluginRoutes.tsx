@@ -4,6 +4,7 @@ import {
   contextGuard,
   HierarchyStoreToken,
   homePathFor,
+  loadPageModule,
   loginRedirect,
   ROUTING_WARNING_MS,
   SessionStoreToken,
@@ -183,7 +184,13 @@ export function PluginRoutes({ boot }: { boot: BootResult }) {
   const routes = useMemo(
     () =>
       boot.plugins.flatMap((plugin) =>
-        (plugin.routes ?? []).map((route) => ({ plugin, route, path: routePath(route.ref.scope, route.ref.path), Page: lazy(route.load) })),
+        (plugin.routes ?? []).map((route) => ({
+          plugin,
+          route,
+          path: routePath(route.ref.scope, route.ref.path),
+          // The page's chunk and the plugin's page bindings (its stores) arrive together.
+          Page: lazy(() => Promise.all([route.load(), loadPageModule(boot.container, plugin)]).then(([page]) => page)),
+        })),
       ),
     [boot],
   );

@@ -1,5 +1,5 @@
 import { HotkeysProvider } from '@blueprintjs/core';
-import { bootstrapPlugins, ContainerProvider, initI18n, type BootResult } from '@discovery/platform';
+import { bootstrapPlugins, ContainerProvider, initI18n, loadPageModule, type BootResult } from '@discovery/platform';
 import { coreEndpoints, matchEndpoint, type ClientPlugin, type EndpointSpec, type ResponseOf } from '@discovery/plugin-api';
 import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
@@ -162,7 +162,10 @@ export class FakeServer {
 export async function createTestContainer(plugins: ClientPlugin[] = []): Promise<BootResult> {
   await initI18n('en');
   // The kit's services are in every build (host/src/client), so in every test container.
-  return bootstrapPlugins(plugins.some((p) => p.id === insightsKitPlugin.id) ? plugins : [insightsKitPlugin, ...plugins]);
+  const boot = await bootstrapPlugins(plugins.some((p) => p.id === insightsKitPlugin.id) ? plugins : [insightsKitPlugin, ...plugins]);
+  // A page test renders a page without the route that would load its plugin's page bindings.
+  await Promise.all(boot.plugins.map((p) => loadPageModule(boot.container, p)));
+  return boot;
 }
 
 /** Renders inside the container, Blueprint's providers and a router at `route`. */

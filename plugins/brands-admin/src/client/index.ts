@@ -1,6 +1,5 @@
 import { definePlugin, hasPermission } from '@discovery/plugin-api';
 import { brandsAdminPermissions, brandsAdminRoutes } from '../common';
-import { brandsAdminModule } from './module';
 
 const page = () => import('./pages/BrandsAdminPage');
 // BRAND-002 DESIGN: the routes need brands.read; without it the page is the shared 'Missing
@@ -11,7 +10,7 @@ const guard = hasPermission(brandsAdminPermissions.brandsRead.resource, 'read');
 export default definePlugin({
   id: 'brands-admin',
   titleKey: 'brands-admin:title',
-  module: brandsAdminModule,
+  pageModule: async () => (await import('./module')).brandsAdminModule,
   routes: [
     { ref: brandsAdminRoutes.client, requires: guard, onDenied: 'missing-permissions', disablesHierarchySelector: true, load: page },
     { ref: brandsAdminRoutes.region, requires: guard, onDenied: 'missing-permissions', disablesHierarchySelector: true, load: page },

@@ -1,11 +1,10 @@
 import { definePlugin, hasPermission } from '@discovery/plugin-api';
 import { adminDashboardRoute, globalAdminPermissions } from '../common';
-import { globalAdminModule } from './module';
 
 export default definePlugin({
   id: 'global-admin',
   titleKey: 'global-admin:title',
-  module: globalAdminModule,
+  pageModule: async () => (await import('./module')).globalAdminModule,
   routes: [
     {
       ref: adminDashboardRoute,

@@ -1,6 +1,5 @@
 import { allOf, definePlugin, hasFeatureFlag, hasModule, hasPermission } from '@discovery/plugin-api';
 import { growRoute, mekkosPermissions } from '../common';
-import { growModule } from './module';
 
 const canRead = hasPermission(mekkosPermissions.read.resource, 'read');
 // GROW-002: mekkos.read and the client's 'grow' feature flag (the flag comes with the hierarchy,
@@ -10,7 +9,7 @@ const canView = allOf(canRead, hasFeatureFlag('grow'));
 export default definePlugin({
   id: 'insights-grow',
   titleKey: 'insights-grow:title',
-  module: growModule,
+  pageModule: async () => (await import('./module')).growModule,
   routes: [{ ref: growRoute, requires: canView, load: () => import('./pages/GrowPage') }],
   nav: [
     { target: growRoute, category: 'insights', labelKey: 'insights-grow:nav', icon: 'grid-view', order: 10, visibleWhen: allOf(canView, hasModule('grow')) },

@@ -1,6 +1,5 @@
 import { allOf, definePlugin, hasFeatureFlag, hasModule, hasPermission } from '@discovery/plugin-api';
 import { journeyBuilderRoute, journeyRoute, journeysPermissions as P } from '../common';
-import { insightsJourneyModule } from './module';
 
 // JRN-002: the viewer needs journeys.read, the builder create, read and update; both the client's 'journey' flag.
 const canView = allOf(hasPermission(P.read.resource, 'read'), hasFeatureFlag('journey'));
@@ -9,7 +8,7 @@ const canBuild = allOf(canView, hasPermission(P.create.resource, 'create'), hasP
 export default definePlugin({
   id: 'insights-journey',
   titleKey: 'insights-journey:title',
-  module: insightsJourneyModule,
+  pageModule: async () => (await import('./module')).insightsJourneyModule,
   routes: [
     { ref: journeyRoute, requires: canView, load: () => import('./pages/JourneyPage') },
     { ref: journeyBuilderRoute, requires: canBuild, load: () => import('./pages/JourneyBuilderPage') },

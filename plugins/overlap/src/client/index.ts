@@ -1,6 +1,5 @@
 import { allOf, definePlugin, hasFeatureFlag, hasPermission } from '@discovery/plugin-api';
 import { comparisonPermissions, overlapChartRoute, overlapRoute } from '../common';
-import { overlapModule } from './module';
 
 // OVL-001: comparisons.read and the client's 'overlap' flag (the flag that opens the overlap module,
 // SRV-018; the flag is known with the hierarchy, the modules only a call later).
@@ -10,7 +9,7 @@ const load = () => import('./pages/OverlapPage');
 export default definePlugin({
   id: 'overlap',
   titleKey: 'overlap:title',
-  module: overlapModule,
+  pageModule: async () => (await import('./module')).overlapModule,
   routes: [
     { ref: overlapRoute, requires: canRead, load },
     { ref: overlapChartRoute, requires: canRead, load },
