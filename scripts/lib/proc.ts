@@ -53,6 +53,8 @@ export async function startBuiltServer(serverFile: string, env: NodeJS.ProcessEn
     env: {
       ...process.env,
       DISCOVERY_POPULATION_PEOPLE: '20000',
+      // Health answers once the demo data is seeded: the tests start on a seeded server.
+      DISCOVERY_SEED_WAIT: 'true',
       ...(env.DISCOVERY_DATA_DIR ? { DISCOVERY_POPULATION_DIR: `${env.DISCOVERY_DATA_DIR}/population` } : {}),
       ...env,
       PORT: String(port),
