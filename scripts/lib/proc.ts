@@ -45,7 +45,7 @@ export interface StartedServer {
 }
 
 /** Starts a built server (dist/<build>/server.mjs) on a free port with its own data dir. */
-export async function startBuiltServer(serverFile: string, env: NodeJS.ProcessEnv, timeoutMs = 60000): Promise<StartedServer> {
+export async function startBuiltServer(serverFile: string, env: NodeJS.ProcessEnv, timeoutMs = 180_000): Promise<StartedServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', serverFile], {
     cwd: ROOT,
