@@ -49,8 +49,8 @@ function recipeFiles(): string[] {
           .map((e) => join(d, e.name))
       : [],
   );
+  // The root package.json is not one (its scripts change often): its version is in the key, its dependencies in the lockfile.
   return [
-    'package.json',
     'package-lock.json',
     'tsconfig.json',
     'scripts/build.ts',
