@@ -76,6 +76,7 @@ function recipeKey(name: string, plugins: PluginPackage[], minify: boolean, info
       name,
       plugins: plugins.map((p) => p.name),
       minify,
+      version: info.version,
       branch: info.branch,
       revision: info.revision,
       node: process.version,
