@@ -45,6 +45,12 @@ export interface ServerOptions {
   staticDir?: string;
   config?: Partial<AppConfig>;
   seed?: boolean;
+  /**
+   * Seed the demo data after the server answers (npm start): the sign-in page is served at once;
+   * a call that needs the seeded data (any signed-in call, a sign-in) waits for it. `seeded` tells
+   * when it is done. Default false: the server answers only once seeded (tests, e2e).
+   */
+  seedInBackground?: boolean;
   logger?: boolean;
   buildInfo?: BuildInfo;
   /** The audience population to count over; generated on a worker thread when missing. */
@@ -69,6 +75,8 @@ export interface DiscoveryServer {
   /** Every resource permissions name: core's and the build's plugins'. */
   resources: string[];
   jobs: JobService;
+  /** Settles when the demo data is seeded (at once when it was seeded before the server answered, or not at all). */
+  seeded: Promise<void>;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
@@ -175,6 +183,16 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       if (method === 'HEAD') continue;
       routes.push({ method, url: route.url, plugin, access, endpoint: route.config?.endpoint });
     }
+  });
+
+  // While the demo data is seeded in the background, what needs it waits for it (seedInBackground).
+  let seeding: Promise<void> | null = null;
+  app.addHook('onRequest', async (req) => {
+    if (!seeding) return;
+    const path = req.url.split('?')[0];
+    if (!isApiPath(path)) return;
+    const signedOutRead = req.method === 'GET' && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) && !req.headers.authorization;
+    if (!signedOutRead) await seeding;
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -302,6 +320,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     shared: sharedStore(),
   };
 
+  let seeded: Promise<void> = Promise.resolve();
   // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.
   try {
     // The start-up probe (GET /api/v1/session) is public and asks for the session itself.
@@ -346,7 +365,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
     });
 
-    if (opts.seed ?? true) {
+    const seedAll = async () => {
       await seedDemo(db, config);
       // Each plugin's demo data once per database (recorded in discovery_seeds).
       const done = new Set((await db.query<{ plugin_id: string }>('select plugin_id from discovery_seeds')).map((r) => r.plugin_id));
@@ -356,8 +375,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
         await db.query('insert into discovery_seeds (plugin_id) values ($1) on conflict do nothing', [p.id]);
       }
       core.invalidateHierarchy();
-    }
+    };
+    if ((opts.seed ?? true) && !opts.seedInBackground) await seedAll();
     await app.ready();
+    if ((opts.seed ?? true) && opts.seedInBackground) {
+      const running = seedAll();
+      seeding = running;
+      seeded = running.then(() => {
+        seeding = null;
+      });
+      // The gate answers the failure to every call that waits; whoever started the server is told through `seeded`.
+      running.catch(() => undefined);
+    }
   } catch (e) {
     await app.close().catch(() => undefined);
     await population?.close().catch(() => undefined);
@@ -373,8 +402,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     routes,
     resources,
     jobs,
+    seeded,
     listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
     async close() {
+      await seeded.catch(() => undefined);
       await app.close();
       await population?.close();
       await db.close();
