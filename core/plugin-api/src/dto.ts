@@ -74,6 +74,9 @@ export interface MeDto {
   clients: { id: number; name: string; slug: string }[];
 }
 
+/** Issue 27 §2: the small-base threshold when the deployment sets none (people). */
+export const DEFAULT_SMALL_BASE = 50;
+
 /** GET /api/v1/config (SRV-008): deployment configuration, no secrets. */
 export interface PublicConfigDto {
   tier: 1 | 2 | 3;
@@ -88,6 +91,8 @@ export interface PublicConfigDto {
   show_privacy_policy_link: boolean;
   monitoring_client_token: string | null;
   tier3_weights_suffix: string;
+  /** Issue 27 §2: a share or index from fewer people than this is flagged as a small base (DISCOVERY_SMALL_BASE, default 50). */
+  small_base: number;
   build: { version: string; branch: string; revision: string; date: string } | null;
 }
 

@@ -1,4 +1,4 @@
-import type { PublicConfigDto } from '@discovery/plugin-api';
+import { DEFAULT_SMALL_BASE, type PublicConfigDto } from '@discovery/plugin-api';
 import { DEFAULT_COUNT_BUDGET } from '@discovery/counts';
 import { randomBytes } from 'node:crypto';
 
@@ -15,6 +15,8 @@ export interface AppConfig {
   show_privacy_policy_link: boolean;
   monitoring_client_token: string | null;
   tier3_weights_suffix: string;
+  /** Issue 27 §2: the small-base threshold every insight screen flags under (people). */
+  small_base: number;
   demoPassword: string;
   sessionTtlHours: number;
   ssoSecret: string;
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     show_privacy_policy_link: env.DISCOVERY_SHOW_PRIVACY_LINK === 'true',
     monitoring_client_token: env.DISCOVERY_MONITORING_TOKEN ?? null,
     tier3_weights_suffix: env.DISCOVERY_TIER3_WEIGHTS_SUFFIX ?? '_weights',
+    small_base: wholeNumber(env, 'DISCOVERY_SMALL_BASE', DEFAULT_SMALL_BASE, 0),
     demoPassword: env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo',
     sessionTtlHours: Number(env.DISCOVERY_SESSION_TTL_HOURS ?? 12),
     ssoSecret: env.DISCOVERY_SSO_SECRET ?? randomBytes(32).toString('hex'),
@@ -122,5 +125,6 @@ export function publicConfig(c: AppConfig): Omit<PublicConfigDto, 'build'> {
     show_privacy_policy_link: c.show_privacy_policy_link,
     monitoring_client_token: c.monitoring_client_token,
     tier3_weights_suffix: c.tier3_weights_suffix,
+    small_base: c.small_base,
   };
 }
