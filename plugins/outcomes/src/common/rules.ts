@@ -44,15 +44,12 @@ export function toWire(t: Timeframe): OutcomeTimeframeInput {
   };
 }
 
-/** The constants of 001 §9. */
+/** The constants of 001 §9 (the charts' own, OUT-025/026/030, live in core/charts: changeLabel, labelMode, stackedTicks). */
 export const MAX_RANGE_MONTHS = 13;
 export const YEAR_CHOICES = 10;
 export const NOTIFICATION_MS = 6000;
 export const ADMIN_PANEL_WIDTH = 800;
 export const CHART_DROPDOWN_WIDTH = 441;
-export const CHANGE_CLAMP = 100;
-export const LABEL_MIN_HEIGHT = 25;
-export const LABEL_MIN_WIDTH = 65;
 export const LEGEND_COLLAPSED_PX = 55;
 export const LEGEND_OVERFLOW_PX = 5;
 export const TOOLTIP_DELAY_MS = 500;
@@ -248,27 +245,9 @@ export function formatChange(change: number | null): string {
   return `${v > 0 ? '+' : ''}${v.toFixed(1)}%`;
 }
 
-/** OUT-025: the overlay draws the change clamped to −100..100. */
-export function clampChange(change: number | null): number {
-  if (change === null) return 0;
-  return Math.max(-CHANGE_CLAMP, Math.min(CHANGE_CLAMP, change));
-}
-
-/** OUT-026: a block's change label only when it is taller than 25 px and wider than 65 px. */
-export function labelFits(width: number, height: number): boolean {
-  return height > LABEL_MIN_HEIGHT && width > LABEL_MIN_WIDTH;
-}
-
 /** OUT-015: the caret's direction. */
 export function caretOf(diff: number): 'up' | 'down' | 'none' {
   return diff > 0 ? 'up' : diff < 0 ? 'down' : 'none';
-}
-
-/** OUT-030: 12 ticks with step round(max × 1.2 / 12); a step under 3 uses 0..33 by 3. */
-export function stackedTicks(maxTotal: number): number[] {
-  const step = Math.round((maxTotal * 1.2) / 12);
-  const s = step < 3 ? 3 : step;
-  return Array.from({ length: 12 }, (_, i) => i * s);
 }
 
 /** OUT-029 / A-52: at most the earliest 13 timeframes, oldest first. */
