@@ -60,7 +60,12 @@ async function main() {
   const widgetSegments: string[][] = Array.from({ length: WIDGETS }, () => [...new Set(Array.from({ length: 8 }, () => pick().short_id))]);
 
   const built = await build('full');
-  const server = await startBenchServer(built.serverFile, { population: { dir: DIR, people: PEOPLE, seed: SEED } });
+  // The bench's users are one account: each real user has their own count slots, so the account
+  // gets as many as `USERS` users asking two calls at once would have between them.
+  const server = await startBenchServer(built.serverFile, {
+    population: { dir: DIR, people: PEOPLE, seed: SEED },
+    env: { DISCOVERY_COUNT_CONCURRENCY: String(2 * USERS) },
+  });
   const personas: PersonaDto[] = [];
   const answers = new Map<number, number>();
   const opens: number[][] = [];
