@@ -19,9 +19,12 @@ import seedsMigration from './migrations/0002_seeds.sql';
 import jobsMigration from './migrations/0003_jobs.sql';
 import sessionSsoKeyMigration from './migrations/0004_session_sso_key.sql';
 import jobsFairnessMigration from './migrations/0005_jobs_fairness.sql';
+import auditMigration from './migrations/0006_audit.sql';
+import { attachAuditTriggers, purgeAudit } from './audit';
 import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
+import { registerAuditRoutes } from './routes/audit';
 import { countsEngine } from './counts';
 import { DEMO_REGIONS, Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
@@ -119,10 +122,13 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
           { id: '0003_jobs', sql: jobsMigration },
           { id: '0004_session_sso_key', sql: sessionSsoKeyMigration },
           { id: '0005_jobs_fairness', sql: jobsFairnessMigration },
+          { id: '0006_audit', sql: auditMigration },
         ],
       },
       ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] })),
     ]);
+    // Every table, core's and the plugins', new ones included, gets the audit trigger (issue 32 §4).
+    await db.withLock('discovery_migrations', () => attachAuditTriggers(db));
   } catch (e) {
     await db.close();
     throw e;
@@ -245,6 +251,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       user: access.user,
       realUser: real.user,
       impersonating: eff !== null,
+      apiKeyId: null,
       permissions: access.permissions,
       grants: access.grants,
       can: (resource, action) => canIn(access.permissions, resource, action),
@@ -268,6 +275,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const jobs = new JobService(db, { ...jobOptionsFromEnv(), log: app.log, ...opts.jobs });
   // The runner starts once the server is ready (migrations and seeds done) and hands its jobs back on close.
   if (opts.jobs?.autoStart ?? true) app.addHook('onReady', async () => jobs.start());
+  // Issue 32 §4: audit rows past the configured retention go once a day.
+  jobs.register('core.audit-purge', { handler: async () => ({ removed: await purgeAudit(db, config.auditRetentionDays) }) });
+  jobs.schedule('core.audit-purge', { every: 'day' });
   app.addHook('onClose', async () => {
     await jobs.stop();
   });
@@ -312,6 +322,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       );
     registerAuthRoutes(app, { db, sessions, config, core, embeddedApps, sessionOf });
     registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
+    registerAuditRoutes(app, { db });
     // Core's domain packages (the insight kit's segment and count routes), before the plugins.
     for (const x of opts.extensions ?? []) await x.register(app, core, { population });
     for (const p of plugins) {

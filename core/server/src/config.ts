@@ -29,6 +29,8 @@ export interface AppConfig {
   countBudget: number;
   /** Count calls one user may have running at once (429 with Retry-After beyond). */
   countConcurrency: number;
+  /** Days an audit row is kept (issue 32 §4); older rows are purged daily. */
+  auditRetentionDays: number;
 }
 
 /** A whole number >= min from the environment, or the default; anything else stops the start, naming the variable. */
@@ -106,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frameOrigins: list(env.DISCOVERY_FRAME_ORIGINS).map(frameOrigin),
     countBudget: wholeNumber(env, 'DISCOVERY_COUNT_BUDGET', DEFAULT_COUNT_BUDGET),
     countConcurrency: wholeNumber(env, 'DISCOVERY_COUNT_CONCURRENCY', 4),
+    auditRetentionDays: wholeNumber(env, 'DISCOVERY_AUDIT_RETENTION_DAYS', 400),
   };
 }
 

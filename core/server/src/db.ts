@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { auditedCalls } from './audit';
 
 /** Raw, parameterised SQL on a connection or inside a transaction. */
 export interface Queryable {
@@ -24,8 +25,9 @@ export interface Database extends Queryable {
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir ?? './var/db');
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? './var/db');
+  // Every write made while a request is handled carries the request's audit context (audit.ts).
+  return { ...db, ...auditedCalls(db) };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {

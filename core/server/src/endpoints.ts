@@ -1,5 +1,6 @@
 import { describeAccess, isTyped, type Access, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ResponseOf } from '@discovery/plugin-api';
 import { runInCountScope, type CountScope } from '@discovery/counts';
+import { auditContextOf, runAudited } from './audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import type { CountSlots } from './countSlots';
@@ -107,7 +108,11 @@ export function handle<E extends EndpointSpec>(router: FastifyInstance, endpoint
               : { file: null, fields: {} }
             : undefined,
         } as HandlerInput<E>;
-        const out = await runInCountScope(scope, () => handler(input, req, reply));
+        // Every write the handler makes is audited with this request's context (issue 32 §4).
+        const out = await runAudited(
+          () => auditContextOf(req),
+          () => runInCountScope(scope, () => handler(input, req, reply)),
+        );
         if (out === reply || reply.sent) return out;
         if (router.discoveryOptions?.validateResponses && endpoint.response && !isTyped(endpoint.response)) {
           const r = safeParse(endpoint.response, out);
