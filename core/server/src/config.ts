@@ -31,6 +31,8 @@ export interface AppConfig {
   countConcurrency: number;
   /** Days an audit row is kept (issue 32 §4); older rows are purged daily. */
   auditRetentionDays: number;
+  /** Hours an invitation link works (issue 32 §1). */
+  inviteTtlHours: number;
 }
 
 /** A whole number >= min from the environment, or the default; anything else stops the start, naming the variable. */
@@ -109,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     countBudget: wholeNumber(env, 'DISCOVERY_COUNT_BUDGET', DEFAULT_COUNT_BUDGET),
     countConcurrency: wholeNumber(env, 'DISCOVERY_COUNT_CONCURRENCY', 4),
     auditRetentionDays: wholeNumber(env, 'DISCOVERY_AUDIT_RETENTION_DAYS', 400),
+    inviteTtlHours: wholeNumber(env, 'DISCOVERY_INVITE_TTL_HOURS', 72),
   };
 }
 

@@ -34,6 +34,11 @@ export interface UserAdminDto {
   last_name: string;
   roles: { name: string }[];
   slugs: string[];
+  /** Issue 32 §1 (absent from older servers' lists). */
+  role_ids?: number[];
+  deactivated_at?: string | null;
+  /** An invitation was sent and the password is not set yet. */
+  invited?: boolean;
 }
 export interface LanguageDto {
   value: string;
