@@ -87,6 +87,8 @@ export interface PublicConfigDto {
   help_urls: Record<string, string>;
   show_privacy_policy_link: boolean;
   monitoring_client_token: string | null;
+  /** SHELL-122: the share of sessions (0-100) whose errors are forwarded; checked at start. */
+  monitoring_sample_rate?: number;
   tier3_weights_suffix: string;
   build: { version: string; branch: string; revision: string; date: string } | null;
 }

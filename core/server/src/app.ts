@@ -28,6 +28,8 @@ import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
 import { registerAuditRoutes } from './routes/audit';
+import { registerMonitoringRoutes } from './routes/monitoring';
+import { ServerMetrics } from './metrics';
 import { countsEngine } from './counts';
 import { DEMO_REGIONS, Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
@@ -169,7 +171,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
   app.decorateRequest('discovery', null as unknown as RequestAuth);
-  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false, countSlots: new CountSlots(config.countConcurrency) });
+  const metrics = new ServerMetrics(db);
+  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false, countSlots: new CountSlots(config.countConcurrency), metrics });
+  // Issue 32 §5: every answer, by route template (unmatched paths share one series).
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.requests.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
 
   // Every API route declares its access; the server refuses to boot on one that does not, naming
   // the plugin and the route. The table is kept for the route walk and the fuzzer.
@@ -354,6 +361,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
     registerAuditRoutes(app, { db });
     registerAccountRoutes(app, { db, sessions, config, core, resources });
+    registerMonitoringRoutes(app, { config, metrics });
     // Core's domain packages (the insight kit's segment and count routes), before the plugins.
     for (const x of opts.extensions ?? []) await x.register(app, core, { population });
     for (const p of plugins) {

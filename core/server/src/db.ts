@@ -19,6 +19,8 @@ export interface Database extends Queryable {
    */
   withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections of the pool (metrics): PGlite has one. */
+  poolStats(): { total: number; idle: number; waiting: number };
 }
 
 // int8 (count(*), bigint ids) arrive as strings from node-postgres; the values we store fit in a double.
@@ -56,6 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       return run;
     },
     close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
   };
 }
 
@@ -105,5 +108,6 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

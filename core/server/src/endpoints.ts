@@ -4,6 +4,7 @@ import { auditContextOf, runAudited } from './audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import type { CountSlots } from './countSlots';
+import type { ServerMetrics } from './metrics';
 import { errors, parseBody, validate, zodToHttp } from './errors';
 import { multipartForm, type UploadForm } from './multipart';
 import type { ResolvedContext } from './hierarchy/hierarchy';
@@ -20,7 +21,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Server-wide switches and services the endpoint helper reads. */
-    discoveryOptions: { validateResponses: boolean; countSlots: CountSlots };
+    discoveryOptions: { validateResponses: boolean; countSlots: CountSlots; metrics?: ServerMetrics };
   }
 }
 
@@ -89,9 +90,11 @@ export function handle<E extends EndpointSpec>(router: FastifyInstance, endpoint
     handler: async (req, reply) => {
       const slots = router.discoveryOptions.countSlots;
       let release: (() => void) | null = endpoint.counts ? slots.take(callerOf(req)) : null;
+      let countingSince: number | null = null;
       const scope: CountScope = {
         spent: 0,
         beforeWork: () => {
+          countingSince ??= performance.now();
           release ??= slots.take(callerOf(req));
         },
       };
@@ -123,6 +126,8 @@ export function handle<E extends EndpointSpec>(router: FastifyInstance, endpoint
         return out;
       } finally {
         release?.();
+        // Issue 32 §5: the count engine's time, per route.
+        if (countingSince !== null) router.discoveryOptions.metrics?.countSeconds.observe({ route: endpoint.path }, (performance.now() - countingSince) / 1000);
       }
     },
   };

@@ -104,6 +104,21 @@ export const UsersQuery = z.object({
   limit: z.optional(z.pipe(z.string().check(z.regex(/^([1-9]|[1-9][0-9]|1[0-9]{2}|200)$/, 'must be 1 to 200')), z.transform(Number))),
 });
 
+/** SHELL-120: what the browser forwards, in batches. */
+export const ClientErrorsBody = z.object({
+  errors: z
+    .array(
+      z.object({
+        kind: z.enum(['console', 'network']),
+        message: text({ min: 1, max: 2000, raw: true }),
+        url: z.optional(text({ max: 2000 })),
+        status: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(999))),
+        at: z.optional(isoTime),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(50)),
+});
+
 const TokenParams = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be an invitation token')) });
 const IdParams = z.object({ id: IdParam });
 const ADMIN = (permission: typeof P.adminRead) => ({ permission, scope: 'none' }) as const;
@@ -171,6 +186,15 @@ export const adminEndpoints = {
     params: IdParams,
     body: z.object({ role_ids: z.array(Id).check(z.maxLength(50)) }),
     response: typed<{ data: UserAdminDto }>(),
+  }),
+  /** Issue 32 §5: Prometheus text format; for `monitoring.read` (a scraper's API key). */
+  metrics: defineEndpoint({ method: 'GET', path: '/api/v1/metrics', access: ADMIN(P.monitoringRead), raw: true }),
+  /** SHELL-120/121: console and network errors a browser forwards; 404 where monitoring is not configured (SHELL-119). */
+  clientErrors: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/client-errors',
+    access: { permission: 'signed-in', scope: 'none' },
+    body: ClientErrorsBody,
   }),
   /** The invitation a link names, for the set-password page; 404 when expired or used. */
   invitation: defineEndpoint({

@@ -16,6 +16,7 @@ export const corePermissions = {
   adminUpdate: definePermission('global_admin', 'update'),
   adminDestroy: definePermission('global_admin', 'destroy'),
   impersonate: definePermission('impersonation', 'create'),
+  monitoringRead: definePermission('monitoring', 'read'),
 };
 
 const PUBLIC = { permission: 'public', scope: 'none' } as const;
