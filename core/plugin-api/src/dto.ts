@@ -90,6 +90,8 @@ export interface PublicConfigDto {
   help_urls: Record<string, string>;
   show_privacy_policy_link: boolean;
   monitoring_client_token: string | null;
+  /** SHELL-122: the share of sessions (0-100) whose errors are forwarded; checked at start. */
+  monitoring_sample_rate?: number;
   tier3_weights_suffix: string;
   /** Issue 27 §2: a share or index from fewer people than this is flagged as a small base (DISCOVERY_SMALL_BASE, default 50). */
   small_base: number;
