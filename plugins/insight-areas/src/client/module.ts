@@ -1,0 +1,29 @@
+import { ApiClientToken, HomeCardToken, type ApiClient, type HomeCard } from '@discovery/platform';
+import { ContainerModule } from 'inversify';
+import { AREAS, areaEndpointsById, type AreaId } from '../common';
+
+/**
+ * SHELL-102 / SHELL-104: the Best Customer and Customer Attrition home cards, shown with their
+ * flag or module and only when the client and brand have data (EXP-048: the area's resource says
+ * so; a failed check reads as no data, EXP-047).
+ */
+export function areaCards(api: ApiClient): HomeCard[] {
+  const card = (id: AreaId, order: number, icon: string): HomeCard => ({
+    id,
+    titleKey: `insight-areas:areas.${id}.title`,
+    descriptionKey: `insight-areas:areas.${id}.card`,
+    icon,
+    order,
+    flag: AREAS[id].key,
+    module: AREAS[id].key,
+    target: AREAS[id].route,
+    hasData: async () => (await api.call(areaEndpointsById[id].resource, {}, { silent: true })).data.available,
+  });
+  return [card('best-customer', 90, 'star'), card('customer-attrition', 91, 'trending-down')];
+}
+
+/** What the shell asks for at boot: the home cards. */
+export const insightAreasModule = new ContainerModule(({ bind }) => {
+  bind(HomeCardToken.symbol).toDynamicValue((ctx) => areaCards(ctx.get<ApiClient>(ApiClientToken.symbol))[0]);
+  bind(HomeCardToken.symbol).toDynamicValue((ctx) => areaCards(ctx.get<ApiClient>(ApiClientToken.symbol))[1]);
+});
