@@ -17,7 +17,11 @@ export function areaCards(api: ApiClient): HomeCard[] {
     flag: AREAS[id].key,
     module: AREAS[id].key,
     target: AREAS[id].route,
-    hasData: async () => (await api.call(areaEndpointsById[id].resource, {}, { silent: true })).data.available,
+    hasData: () =>
+      api.call(areaEndpointsById[id].resource, {}, { silent: true }).then(
+        (r) => r.data.available,
+        () => false,
+      ),
   });
   return [card('best-customer', 90, 'star'), card('customer-attrition', 91, 'trending-down')];
 }
