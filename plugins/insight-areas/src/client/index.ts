@@ -1,6 +1,7 @@
 import { allOf, definePlugin, hasFeatureFlag, hasModule, hasPermission, type Predicate } from '@discovery/plugin-api';
 import { AREA_IDS, AREAS, type AreaId } from '../common';
 import { insightAreasModule } from './module';
+import { DataAvailabilityToken } from './stores/DataAvailabilityStore';
 
 /** EXP-049: each area needs its read permission and its client flag. */
 export const canOpenArea = (id: AreaId): Predicate => allOf(hasPermission(AREAS[id].key, 'read'), hasFeatureFlag(AREAS[id].key));
@@ -25,6 +26,7 @@ export default definePlugin({
   id: 'insight-areas',
   titleKey: 'insight-areas:title',
   module: insightAreasModule,
+  provides: [DataAvailabilityToken],
   pageModule: async () => (await import('./pageModule')).insightAreasPageModule,
   routes: AREA_IDS.map((id) => ({
     ref: AREAS[id].route,

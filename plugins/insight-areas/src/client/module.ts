@@ -1,6 +1,7 @@
-import { ApiClientToken, HomeCardToken, type ApiClient, type HomeCard } from '@discovery/platform';
+import { ApiClientToken, HierarchyStoreToken, HomeCardToken, type ApiClient, type HierarchyStore, type HomeCard } from '@discovery/platform';
 import { ContainerModule } from 'inversify';
 import { AREAS, areaEndpointsById, type AreaId } from '../common';
+import { DataAvailabilityStore, DataAvailabilityToken } from './stores/DataAvailabilityStore';
 
 /**
  * SHELL-102 / SHELL-104: the Best Customer and Customer Attrition home cards, shown with their
@@ -26,8 +27,11 @@ export function areaCards(api: ApiClient): HomeCard[] {
   return [card('best-customer', 90, 'star'), card('customer-attrition', 91, 'trending-down')];
 }
 
-/** What the shell asks for at boot: the home cards. */
+/** What the shell and other plugins ask for at boot: the home cards and the vendor-data availability. */
 export const insightAreasModule = new ContainerModule(({ bind }) => {
+  bind(DataAvailabilityToken.symbol)
+    .toDynamicValue((ctx) => new DataAvailabilityStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<HierarchyStore>(HierarchyStoreToken.symbol)))
+    .inSingletonScope();
   bind(HomeCardToken.symbol).toDynamicValue((ctx) => areaCards(ctx.get<ApiClient>(ApiClientToken.symbol))[0]);
   bind(HomeCardToken.symbol).toDynamicValue((ctx) => areaCards(ctx.get<ApiClient>(ApiClientToken.symbol))[1]);
 });

@@ -138,3 +138,47 @@ export const areaEndpointsById = Object.fromEntries(AREA_IDS.map((id) => [id, ar
 export function selectionDraft(name: string, identifiers: readonly string[], filters: readonly Filter[]): AudienceDraft {
   return { name, rules: { include: { and: [{ or: [...identifiers] }, ...filterGroups(filters).map((or) => ({ or }))] } } };
 }
+
+/**
+ * The vendor-availability check's configuration for a client (EXP-046): the parent id (the
+ * deployment's, else the client's company id) and the vendor asked about. Any of them may be
+ * unset; with none set the check does not run.
+ */
+export const VendorConfigSchema = z.object({
+  parent_id: z.union([z.string(), z.number()]).nullable(),
+  vendor_name: z.string().nullable(),
+  vendor_type: z.string().nullable(),
+});
+export type VendorConfigDto = z.infer<typeof VendorConfigSchema>;
+
+export const dataAvailabilityEndpoints = {
+  vendorConfig: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/insight-areas/vendor_config',
+    access: { permission: 'signed-in', scope: 'client' },
+    response: z.object({ data: VendorConfigSchema }),
+  }),
+};
+
+/**
+ * EXP-046: the body of the vendor-availability check, or null when it must not run: only for a
+ * client with the nlrr or nlrr_demo flag, and only when a parent id, vendor name or vendor type is
+ * configured.
+ */
+export function vendorAvailabilityBody(
+  flags: Readonly<Record<string, boolean>>,
+  config: VendorConfigDto | null,
+): { parent_id: string | number; vendors: { vendor_name: string; vendor_type: string }[]; use_cases: string[] } | null {
+  if (flags.nlrr !== true && flags.nlrr_demo !== true) return null;
+  if (!config || (config.parent_id === null && !config.vendor_name && !config.vendor_type)) return null;
+  return {
+    parent_id: config.parent_id ?? '',
+    vendors: [{ vendor_name: config.vendor_name ?? '', vendor_type: config.vendor_type ?? '' }],
+    use_cases: ['create_audience_single'],
+  };
+}
+
+/** EXP-047: available when the answer's data list is non-empty; a failed check (null) reads as empty. */
+export function isVendorDataAvailable(answer: { data: readonly unknown[] } | null): boolean {
+  return !!answer && answer.data.length > 0;
+}

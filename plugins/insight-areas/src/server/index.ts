@@ -3,7 +3,7 @@ import { countScope, peopleIn } from '@discovery/insights-kit/server';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, moduleAvailability, type ResolvedContext, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { AREA_IDS, AREAS, areaEndpointsById, type AreaDef, type AreaSegmentsDto } from '../common';
+import { AREA_IDS, AREAS, areaEndpointsById, dataAvailabilityEndpoints, type AreaDef, type AreaSegmentsDto } from '../common';
 import { areaSegments } from './areas';
 
 /** EXP-049: an area needs its client flag as well as its read permission (the route's access checks the permission). */
@@ -36,6 +36,21 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       const a = AREAS[id];
       if (a.gatedByData) checks.set(a.key, async (ctx) => hasData(await core.counts(), a, ctx));
     }
+
+    // EXP-046: what the vendor-availability check asks about. The parent id is the deployment's
+    // (DISCOVERY_NLRR_PARENT_ID) or else the client's company id; the vendor is the deployment's,
+    // by default the first-party data the demo population has.
+    handle(router, dataAvailabilityEndpoints.vendorConfig, async ({ context }) => {
+      const env = process.env;
+      const parent = env.DISCOVERY_NLRR_PARENT_ID?.trim() || context.client.conversant_company_id || null;
+      return {
+        data: {
+          parent_id: parent,
+          vendor_name: env.DISCOVERY_NLRR_VENDOR_NAME === undefined ? 'first_party' : env.DISCOVERY_NLRR_VENDOR_NAME.trim() || null,
+          vendor_type: env.DISCOVERY_NLRR_VENDOR_TYPE === undefined ? 'first_party' : env.DISCOVERY_NLRR_VENDOR_TYPE.trim() || null,
+        },
+      };
+    });
 
     for (const id of AREA_IDS) {
       const a = AREAS[id];

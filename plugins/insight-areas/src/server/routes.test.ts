@@ -1,7 +1,7 @@
 import { filterFixture } from '@discovery/insights-kit/testing';
 import { coreEndpoints } from '@discovery/plugin-api';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
-import { AREA_IDS, areaEndpointsById, type AreaId, type AreaResourceDto, type AreaSegmentsDto } from '../common';
+import { AREA_IDS, areaEndpointsById, dataAvailabilityEndpoints, type AreaId, type AreaResourceDto, type AreaSegmentsDto } from '../common';
 import plugin from './index';
 
 const ACME = 'acme/us/fizz-cola/fizz-zero';
@@ -124,5 +124,20 @@ describe('insight-areas API over a generated population', () => {
     expect((await get(planner, E.segments.path, ACME)).status).toBe(403);
     // No role, no read permission (and no grant on the context).
     expect((await get(nobody, areaEndpointsById['customer-value'].segments.path, ACME)).status).toBe(403);
+  });
+
+  it('EXP-046: the vendor check asks about the client’s company as parent and the first-party vendor; the kit answers non-empty for it (SRV-064)', async () => {
+    const cfg = (await get(planner, dataAvailabilityEndpoints.vendorConfig.path, 'acme')).body.data;
+    expect(cfg).toEqual({ parent_id: 1001, vendor_name: 'first_party', vendor_type: 'first_party' });
+    const res = await fetch(`${s.url}/api/v1/segments/vendor_availability`, {
+      method: 'POST',
+      headers: planner.headers({ 'x-context': 'acme', 'content-type': 'application/json' }),
+      body: JSON.stringify({
+        parent_id: cfg.parent_id,
+        vendors: [{ vendor_name: cfg.vendor_name, vendor_type: cfg.vendor_type }],
+        use_cases: ['create_audience_single'],
+      }),
+    });
+    expect(((await res.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
   });
 });
