@@ -180,6 +180,9 @@ export interface ReadRow {
   cells: Record<string, string | number | null>;
 }
 
+/** A date cell (from another realm too: the sheet thread's structured clone). */
+const isDate = (v: unknown): v is Date => Object.prototype.toString.call(v) === '[object Date]';
+
 const PERCENT = (name: string) => `${name} must be a number between 0 and 100.`;
 
 /**
@@ -205,12 +208,12 @@ export function readTemplateRows(spec: TemplateSpec, rows: readonly unknown[][])
         return;
       }
       if (c.kind === 'text') {
-        const text = v instanceof Date ? v.toISOString().slice(0, 10) : String(v).trim();
+        const text = isDate(v) ? v.toISOString().slice(0, 10) : String(v).trim();
         if (text.length > 100) own.push({ column, row, message: `${c.name} must be 100 characters or fewer.` });
         cells[c.name] = text;
         return;
       }
-      if (v instanceof Date) {
+      if (isDate(v)) {
         own.push({ column, row, message: `${c.name} must be a number, not a date.` });
         return;
       }
