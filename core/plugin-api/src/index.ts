@@ -16,3 +16,4 @@ export { CONTROL_MESSAGE, hasControlCharacters, ID_MESSAGE, MAX_ID, type TextOpt
 export * from './core/endpoints';
 export { safeReturnPath } from './returnPath';
 export * from './core/adminEndpoints';
+export * from './uploads';

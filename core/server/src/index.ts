@@ -17,4 +17,5 @@ export { countsEngine } from './counts';
 export * from './jobs';
 export { SheetService, type SheetCell, type SheetRows } from './sheets/SheetService';
 export type { UploadedFile, UploadForm } from './multipart';
+export { isOleFile, positiveIntFromEnv, readUploadedSheet } from './uploads';
 export { CountSlots } from './countSlots';

@@ -1,4 +1,4 @@
-import { countScope, SavedCharts } from '@discovery/insights-kit/server';
+import { countScope, SavedCharts, insightUploads, type OwnerOutline } from '@discovery/insights-kit/server';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type Queryable, type ServerCore } from '@discovery/server';
 import { DISCUSSION_MESSAGES, NODE_IN_CLIENT_SQL } from '@discovery/plugin-discussions/common';
@@ -35,6 +35,22 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   ],
   register(router, core) {
     // The kit's saved-chart rules: default pointer, unique names, copy names, invalid identifiers, delete with owner cleanup.
+    // Uploads (GrowChart_Template, the audience survey) match rows to a chart, its markets and audiences by name.
+    insightUploads(core).registerOutline('mekkos', async (db, productId) => {
+      const rows = await db.query<{ id: number; name: string; grp: string | null; item: string | null }>(
+        `select c.id, c.name, m.name as grp, s.name as item from insights_grow_mekkos c
+         left join insights_grow_markets m on m.mekko_id = c.id left join insights_grow_sub_markets s on s.market_id = m.id
+         where c.product_id = $1 order by lower(c.name), c.id, m."order", m.id, s."order", s.id`,
+        [productId],
+      );
+      const byId = new Map<number, OwnerOutline>();
+      for (const r of rows) {
+        const o = byId.get(Number(r.id)) ?? { id: Number(r.id), name: r.name, parts: [] };
+        byId.set(o.id, o);
+        if (r.grp !== null && r.item !== null) o.parts.push({ group: r.grp, item: r.item });
+      }
+      return [...byId.values()];
+    });
     const charts = new SavedCharts(core, {
       kind: 'mekkos',
       table: 'insights_grow_mekkos',
