@@ -23,7 +23,10 @@ async function main() {
   if (!url) throw new Error('data:load-clickhouse needs CLICKHOUSE_URL or --url (http://host:8123 or chdb://<folder>)');
   const runner = await openRunner(url, Number(process.env.CLICKHOUSE_TIMEOUT_MS) || 60_000);
   try {
-    const tables = table ? { ...DEFAULT_TABLES, bitmaps: table } : DEFAULT_TABLES;
+    // CLICKHOUSE_CLUSTER: write through the Distributed table, drop old versions on every node.
+    const cluster = process.env.CLICKHOUSE_CLUSTER;
+    const base = cluster ? { ...DEFAULT_TABLES, bitmaps: 'discovery_bitmaps_local', insertInto: 'discovery_bitmaps', cluster } : DEFAULT_TABLES;
+    const tables = table ? { ...base, bitmaps: table } : base;
     const r = await loadPopulation(runner, dir, { tables, log: (m) => console.log(`data:load-clickhouse: ${m}`) });
     if (r.loaded)
       console.log(

@@ -229,6 +229,31 @@ describe('issue 33: the ClickHouse counts backend on embedded ClickHouse (chdb)'
     expect(sql).not.toMatch(/;/);
   });
 
+  it('on a cluster the statement runs on every node over its local table and only the partial sums travel', async () => {
+    const seen: string[] = [];
+    const fake = {
+      where: 'fake',
+      rows: async <T>(q: string) => {
+        seen.push(q);
+        return [[[1], 'v']] as T[];
+      },
+      command: async () => undefined,
+      insertRowBinary: async () => undefined,
+      close: async () => undefined,
+    };
+    const e = new ClickHouseExecutor(fake, 'v', {
+      bitmaps: 'discovery_bitmaps_local',
+      insertInto: 'discovery_bitmaps',
+      populations: 'discovery_populations',
+      cluster: 'discovery',
+    });
+    expect(await e.run({ op: 'rule', kind: 'matched', rule: {} }, [0, 5])).toEqual([1]);
+    expect(seen[0]).toMatch(
+      /^SELECT partial, \(SELECT version FROM discovery_populations .*\) AS loaded FROM \(SELECT sumForEach\(partial\) AS partial FROM cluster\('discovery', view\(SELECT sumForEach\(/,
+    );
+    expect(seen[0]).toContain('FROM discovery_bitmaps_local WHERE');
+  });
+
   it('names unknown identifiers and refuses to answer from another population version (503)', async () => {
     await expect(ch.counts(['nope-0001'], { region: manifest.regions[0].key })).rejects.toThrow('nope-0001');
     const copy = join(root, 'pop2');

@@ -437,7 +437,10 @@ export class CountsEngine implements CountsBackend {
     if (!ch.runner && !url) throw new PopulationLoadError('DISCOVERY_COUNTS_BACKEND=clickhouse needs CLICKHOUSE_URL (http://host:8123 or chdb://<folder>)');
     const timeoutMs = ch.timeoutMs ?? (Number(process.env.CLICKHOUSE_TIMEOUT_MS) || DEFAULT_CLICKHOUSE_TIMEOUT_MS);
     const runner = ch.runner ?? (await openRunner(url!, timeoutMs));
-    const executor = await ClickHouseExecutor.open(runner, version, ch.tables ?? DEFAULT_TABLES);
+    const cluster = process.env.CLICKHOUSE_CLUSTER;
+    const tables =
+      ch.tables ?? (cluster ? { ...DEFAULT_TABLES, bitmaps: 'discovery_bitmaps_local', insertInto: 'discovery_bitmaps', cluster } : DEFAULT_TABLES);
+    const executor = await ClickHouseExecutor.open(runner, version, tables);
     return new CountsEngine(manifest, [executor], { mode: 'clickhouse', status: `ClickHouse (${runner.where}, population ${version})` }, opts.budget);
   }
 

@@ -1,6 +1,6 @@
 import { CountsUnavailableError, PopulationLoadError } from '../errors';
 import type { Op, Partial } from '../ops';
-import { DEFAULT_TABLES, loadedVersion, type ClickHouseTables } from './load';
+import { bitmapsFrom, DEFAULT_TABLES, loadedVersion, type ClickHouseTables } from './load';
 import { lit } from './sql';
 import { opSql } from './sql';
 import type { ClickHouseRunner } from './runner';
@@ -43,7 +43,11 @@ export class ClickHouseExecutor {
   async run(op: Op, shards: number[]): Promise<Partial | null> {
     if (this.failure) throw new CountsUnavailableError(`Audience counts are unavailable: ${this.failure}.`);
     if (!shards.length) return null;
-    const sql = `SELECT partial, (SELECT version FROM ${this.tables.populations} ORDER BY loaded_at DESC LIMIT 1) AS loaded FROM (${opSql(op, shards, this.tables.bitmaps, this.version)})`;
+    // On a cluster each node answers for the shards it holds (its local table) and only the
+    // partial arrays travel: the initiator adds them up.
+    const one = opSql(op, shards, this.tables.bitmaps, this.version);
+    const partials = this.tables.cluster ? `SELECT sumForEach(partial) AS partial FROM cluster(${lit(this.tables.cluster)}, view(${one}))` : one;
+    const sql = `SELECT partial, (SELECT version FROM ${this.tables.populations} ORDER BY loaded_at DESC LIMIT 1) AS loaded FROM (${partials})`;
     this.busy++;
     let rows: [number[], string][];
     try {
@@ -67,7 +71,7 @@ export class ClickHouseExecutor {
 
   async memory(): Promise<{ bitmaps: number; bytes: number }> {
     const [[bitmaps, bytes]] = await this.runner.rows<[number, number]>(
-      `SELECT count(), sum(byteSize(bm)) FROM ${this.tables.bitmaps} WHERE version = ${lit(this.version)}`,
+      `SELECT count(), sum(byteSize(bm)) FROM ${bitmapsFrom(this.tables)} WHERE version = ${lit(this.version)}`,
     );
     return { bitmaps: Number(bitmaps), bytes: Number(bytes) };
   }

@@ -14,7 +14,20 @@ export interface ClickHouseTables {
   /** Where the loader writes bitmaps (on a cluster: the Distributed table too, or the local one). */
   insertInto?: string;
   populations: string;
+  /**
+   * A cluster (docs/clickhouse-cluster.md): `bitmaps` is then each node's local table, every
+   * statement runs on every shard through `cluster(name, view(...))` and only the partial sums
+   * come back; the loader writes through `insertInto` (the Distributed table, sharded by shard).
+   */
+  cluster?: string;
 }
+
+/** The bitmap rows as one table, on every shard of a cluster. */
+export function bitmapsFrom(t: ClickHouseTables): string {
+  return t.cluster ? `cluster(${lit(t.cluster)}, currentDatabase(), ${t.bitmaps})` : t.bitmaps;
+}
+
+const onCluster = (t: ClickHouseTables) => (t.cluster ? ` ON CLUSTER ${lit(t.cluster)}` : '');
 
 export const DEFAULT_TABLES: ClickHouseTables = { bitmaps: 'discovery_bitmaps', populations: 'discovery_populations' };
 
@@ -137,10 +150,11 @@ export async function loadPopulation(
   const t0 = Date.now();
   const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
   const version = populationVersion(dir);
-  for (const sql of createTablesSql(t)) await runner.command(sql);
+  // A cluster's tables are made once by its DDL (docs/clickhouse-cluster.md).
+  if (!t.cluster) for (const sql of createTablesSql(t)) await runner.command(sql);
   // Loaded already: recorded, and every recorded row still there (a later version drops older partitions).
   const [recorded] = await runner.rows<[number]>(`SELECT rows FROM ${t.populations} WHERE version = ${lit(version)} ORDER BY loaded_at DESC LIMIT 1`);
-  const [[present]] = await runner.rows<[number]>(`SELECT count() FROM ${t.bitmaps} WHERE version = ${lit(version)}`);
+  const [[present]] = await runner.rows<[number]>(`SELECT count() FROM ${bitmapsFrom(t)} WHERE version = ${lit(version)}`);
   if (recorded && Number(recorded[0]) === Number(present)) {
     if ((await loadedVersion(runner, t)) !== version)
       await runner.command(
@@ -149,7 +163,7 @@ export async function loadPopulation(
     opts.log?.(`Population ${version} (${manifest.people.toLocaleString('en-US')} people) is loaded already.`);
     return { version, loaded: false, rows: 0, bytes: 0, ms: Date.now() - t0 };
   }
-  await runner.command(`ALTER TABLE ${t.bitmaps} DROP PARTITION ${lit(version)}`);
+  await runner.command(`ALTER TABLE ${t.bitmaps}${onCluster(t)} DROP PARTITION ${lit(version)}`);
   const target = t.insertInto ?? t.bitmaps;
   const batchBytes = opts.batchBytes ?? 64 << 20;
   let batch: Buffer[] = [];
@@ -190,13 +204,13 @@ export async function loadPopulation(
     await push(bitmapRow(version, 'universe', u.segment, u.shard, Buffer.from(b.serialize('portable'))));
   }
   await flush();
-  const [[stored]] = await runner.rows<[number]>(`SELECT count() FROM ${t.bitmaps} WHERE version = ${lit(version)}`);
+  const [[stored]] = await runner.rows<[number]>(`SELECT count() FROM ${bitmapsFrom(t)} WHERE version = ${lit(version)}`);
   if (stored !== rows) throw new Error(`ClickHouse holds ${stored} rows of population ${version}, ${rows} were written`);
   await runner.command(
     `INSERT INTO ${t.populations} (version, people, shards, rows) VALUES (${lit(version)}, ${manifest.people}, ${manifest.shards}, ${rows})`,
   );
-  const old = await runner.rows<[string]>(`SELECT DISTINCT version FROM ${t.bitmaps} WHERE version != ${lit(version)}`);
-  for (const [v] of old) await runner.command(`ALTER TABLE ${t.bitmaps} DROP PARTITION ${lit(v)}`);
+  const old = await runner.rows<[string]>(`SELECT DISTINCT version FROM ${bitmapsFrom(t)} WHERE version != ${lit(version)}`);
+  for (const [v] of old) await runner.command(`ALTER TABLE ${t.bitmaps}${onCluster(t)} DROP PARTITION ${lit(v)}`);
   const ms = Date.now() - t0;
   opts.log?.(
     `Loaded population ${version} (${manifest.people.toLocaleString('en-US')} people): ${rows.toLocaleString('en-US')} bitmaps, ${(bytes / 1e6).toFixed(1)} MB in ${(ms / 1000).toFixed(1)} s.`,
