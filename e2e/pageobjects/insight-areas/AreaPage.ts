@@ -30,9 +30,11 @@ export class AreaPage {
     await waitForShown('[data-testid="area-segments"] tbody tr');
   }
 
+  /** Ticks the i-th row's checkbox (a DOM click: Blueprint hides the input under its indicator). */
   async selectRow(i: number) {
-    const row = this.rows[i];
-    await row.$('input[type="checkbox"]').click();
+    const box = await this.rows[i].$('input[type="checkbox"]').getElement();
+    await browser.execute((e: HTMLElement) => e.click(), box as unknown as HTMLElement);
+    await browser.waitUntil(async () => box.isSelected(), { timeout: 5000, timeoutMsg: 'the row was not selected' });
   }
 
   /** The identifier of the i-th segment row. */

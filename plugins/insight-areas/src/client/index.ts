@@ -2,6 +2,7 @@ import { allOf, definePlugin, hasFeatureFlag, hasModule, hasPermission, type Pre
 import { AREA_IDS, AREAS, type AreaId } from '../common';
 import { insightAreasModule } from './module';
 import { DataAvailabilityToken } from './stores/DataAvailabilityStore';
+import { VendorMetadataToken } from './stores/VendorMetadataStore';
 
 /** EXP-049: each area needs its read permission and its client flag. */
 export const canOpenArea = (id: AreaId): Predicate => allOf(hasPermission(AREAS[id].key, 'read'), hasFeatureFlag(AREAS[id].key));
@@ -26,7 +27,7 @@ export default definePlugin({
   id: 'insight-areas',
   titleKey: 'insight-areas:title',
   module: insightAreasModule,
-  provides: [DataAvailabilityToken],
+  provides: [DataAvailabilityToken, VendorMetadataToken],
   pageModule: async () => (await import('./pageModule')).insightAreasPageModule,
   routes: AREA_IDS.map((id) => ({
     ref: AREAS[id].route,

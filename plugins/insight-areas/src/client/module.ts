@@ -2,6 +2,7 @@ import { ApiClientToken, HierarchyStoreToken, HomeCardToken, type ApiClient, typ
 import { ContainerModule } from 'inversify';
 import { AREAS, areaEndpointsById, type AreaId } from '../common';
 import { DataAvailabilityStore, DataAvailabilityToken } from './stores/DataAvailabilityStore';
+import { VendorMetadataStore, VendorMetadataToken } from './stores/VendorMetadataStore';
 
 /**
  * SHELL-102 / SHELL-104: the Best Customer and Customer Attrition home cards, shown with their
@@ -31,6 +32,9 @@ export function areaCards(api: ApiClient): HomeCard[] {
 export const insightAreasModule = new ContainerModule(({ bind }) => {
   bind(DataAvailabilityToken.symbol)
     .toDynamicValue((ctx) => new DataAvailabilityStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<HierarchyStore>(HierarchyStoreToken.symbol)))
+    .inSingletonScope();
+  bind(VendorMetadataToken.symbol)
+    .toDynamicValue((ctx) => new VendorMetadataStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
     .inSingletonScope();
   bind(HomeCardToken.symbol).toDynamicValue((ctx) => areaCards(ctx.get<ApiClient>(ApiClientToken.symbol))[0]);
   bind(HomeCardToken.symbol).toDynamicValue((ctx) => areaCards(ctx.get<ApiClient>(ApiClientToken.symbol))[1]);

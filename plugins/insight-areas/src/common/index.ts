@@ -182,3 +182,37 @@ export function vendorAvailabilityBody(
 export function isVendorDataAvailable(answer: { data: readonly unknown[] } | null): boolean {
   return !!answer && answer.data.length > 0;
 }
+
+/** SRV-065: a vendor's data source (one per vendor of the population), with how many live segments it has. */
+export const VendorDataSourceSchema = z.object({ vendor_name: z.string(), vendor_type: z.string(), display_name: z.string(), segments: z.number() });
+/** SRV-065: a group of segments: a vendor's top-level category. */
+export const VendorGroupSchema = z.object({ vendor_name: z.string(), name: z.string(), segments: z.number() });
+/** SRV-065: a source code: the identifier prefix a vendor's segments carry ('dmx' in 'dmx-0001'). */
+export const SourceCodeSchema = z.object({ code: z.string(), vendor_name: z.string() });
+export type VendorDataSourceDto = z.infer<typeof VendorDataSourceSchema>;
+export type VendorGroupDto = z.infer<typeof VendorGroupSchema>;
+export type SourceCodeDto = z.infer<typeof SourceCodeSchema>;
+
+const signedInClient = { permission: 'signed-in', scope: 'client' } as const;
+
+/** SRV-065 (DESIGN paths under this plugin's prefix): vendor data sources, groups and source codes, each `{ data: [..] }`. */
+export const vendorEndpoints = {
+  dataSources: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/insight-areas/vendor_data_sources',
+    access: signedInClient,
+    response: z.object({ data: z.array(VendorDataSourceSchema) }),
+  }),
+  groups: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/insight-areas/groups',
+    access: signedInClient,
+    response: z.object({ data: z.array(VendorGroupSchema) }),
+  }),
+  sourceCodes: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/insight-areas/source_codes',
+    access: signedInClient,
+    response: z.object({ data: z.array(SourceCodeSchema) }),
+  }),
+};

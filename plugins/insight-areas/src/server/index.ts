@@ -3,7 +3,7 @@ import { countScope, peopleIn } from '@discovery/insights-kit/server';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, moduleAvailability, type ResolvedContext, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
-import { AREA_IDS, AREAS, areaEndpointsById, dataAvailabilityEndpoints, type AreaDef, type AreaSegmentsDto } from '../common';
+import { AREA_IDS, AREAS, areaEndpointsById, dataAvailabilityEndpoints, vendorEndpoints, type AreaDef, type AreaSegmentsDto } from '../common';
 import { areaSegments } from './areas';
 
 /** EXP-049: an area needs its client flag as well as its read permission (the route's access checks the permission). */
@@ -50,6 +50,31 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
           vendor_type: env.DISCOVERY_NLRR_VENDOR_TYPE === undefined ? 'first_party' : env.DISCOVERY_NLRR_VENDOR_TYPE.trim() || null,
         },
       };
+    });
+
+    // SRV-065: the population's vendors as data sources, their top-level categories as groups, and
+    // the identifier prefixes of their segments as source codes (live segments only).
+    const live = async () => (await core.counts()).manifest.segments.filter((x) => !x.deleted);
+    handle(router, vendorEndpoints.dataSources, async () => {
+      const e = await core.counts();
+      const segs = await live();
+      return { data: e.manifest.vendors.map((v) => ({ ...v, segments: segs.filter((x) => x.vendor === v.vendor_name).length })) };
+    });
+    handle(router, vendorEndpoints.groups, async () => {
+      const counts = new Map<string, { vendor_name: string; name: string; segments: number }>();
+      for (const x of await live()) {
+        const name = x.path[1] ?? x.path[0];
+        const key = `${x.vendor}\n${name}`;
+        const g = counts.get(key) ?? { vendor_name: x.vendor, name, segments: 0 };
+        g.segments++;
+        counts.set(key, g);
+      }
+      return { data: [...counts.values()] };
+    });
+    handle(router, vendorEndpoints.sourceCodes, async () => {
+      const codes = new Map<string, string>();
+      for (const x of await live()) codes.set(x.short_id.split('-')[0], x.vendor);
+      return { data: [...codes].map(([code, vendor_name]) => ({ code, vendor_name })) };
     });
 
     for (const id of AREA_IDS) {

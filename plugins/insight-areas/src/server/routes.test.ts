@@ -1,7 +1,7 @@
 import { filterFixture } from '@discovery/insights-kit/testing';
 import { coreEndpoints } from '@discovery/plugin-api';
 import { createTestServer, type TestServer, type TestSession } from '@discovery/test-utils/server';
-import { AREA_IDS, areaEndpointsById, dataAvailabilityEndpoints, type AreaId, type AreaResourceDto, type AreaSegmentsDto } from '../common';
+import { AREA_IDS, areaEndpointsById, dataAvailabilityEndpoints, vendorEndpoints, type AreaId, type AreaResourceDto, type AreaSegmentsDto } from '../common';
 import plugin from './index';
 
 const ACME = 'acme/us/fizz-cola/fizz-zero';
@@ -139,5 +139,19 @@ describe('insight-areas API over a generated population', () => {
       }),
     });
     expect(((await res.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+  });
+
+  it('SRV-065: vendor data sources, groups and source codes from the population', async () => {
+    const sources = (await get(planner, vendorEndpoints.dataSources.path, 'acme')).body.data as {
+      vendor_name: string;
+      display_name: string;
+      segments: number;
+    }[];
+    expect(sources.find((v) => v.vendor_name === 'first_party')).toMatchObject({ display_name: 'First Party' });
+    expect(sources.every((v) => v.segments > 0)).toBe(true);
+    const groups = (await get(planner, vendorEndpoints.groups.path, 'acme')).body.data as { vendor_name: string; name: string }[];
+    expect(groups).toEqual(expect.arrayContaining([{ vendor_name: 'first_party', name: 'Customer Value', segments: 5 }]));
+    const codes = (await get(planner, vendorEndpoints.sourceCodes.path, 'acme')).body.data as { code: string }[];
+    expect(codes.map((c) => c.code)).toEqual(expect.arrayContaining(['dmx', 'fp', 'sl', 'bp']));
   });
 });
