@@ -118,12 +118,12 @@ describe('${id} item schema', () => {
 `,
     'src/client/index.ts': `import { definePlugin, hasPermission } from '@discovery/plugin-api';
 import { ${c}Permissions, ${c}Route } from '../common';
-import { ${c}Module } from './module';
 
 export default definePlugin({
   id: '${id}',
   titleKey: '${id}:title',
-  module: ${c}Module,
+  // Bindings only this plugin's pages use: loaded with its first page, not at sign-in.
+  pageModule: async () => (await import('./module')).${c}Module,
   routes: [
     {
       ref: ${c}Route,

@@ -1,5 +1,6 @@
 import { ContainerModule } from 'inversify';
 import { ApiClient } from './ApiClient';
+import { chosenDataSource } from './hierarchy';
 import { ChangeFeed } from './stores/ChangeFeed';
 import { ConfigStore } from './stores/ConfigStore';
 import { ErrorBannerStore } from './stores/ErrorBannerStore';
@@ -38,6 +39,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
       const banner = ctx.get<ErrorBannerStore>(ErrorBannerStoreToken.symbol);
       return new ApiClient({
         context: () => ctx.get<HierarchyStore>(HierarchyStoreToken.symbol).fullSlug || null,
+        dataSource: () => chosenDataSource(ctx.get<HierarchyStore>(HierarchyStoreToken.symbol).nodes.region, localStorage),
         showBanner: (m) => banner.show(m),
         refreshLogin: () => {
           // SHELL-064: back to sign-in with the current page as the return URL, unless there already.

@@ -23,7 +23,17 @@ export {
   type GuardResult,
   type RoutingMessage,
 } from './guards';
-export { defaultRegion, homePathFor, regionHasBrands, resolveNodes, swapProduct } from './hierarchy';
+export {
+  chosenDataSource,
+  DATA_SOURCE_KEY,
+  dataSourceKey,
+  dataSources,
+  defaultRegion,
+  homePathFor,
+  regionHasBrands,
+  resolveNodes,
+  swapProduct,
+} from './hierarchy';
 export type { BrandDto, ClientDto, ProductDto, RegionDto, ResolvedNodes } from './hierarchy';
 export {
   addPluginResources,

@@ -7,6 +7,7 @@ export { DEMO_USERS, DEMO_CLIENTS, type DemoUser } from './seed';
 export { isSlugVisible, isSlugCovered, slugify } from './hierarchy/slugs';
 export { visibleHierarchy } from './hierarchy/hierarchy';
 export type { BrandNode, ClientNode, ProductNode, RegionNode, ResolvedContext } from './hierarchy/hierarchy';
+export { moduleAvailability, type ModuleAvailability } from './featureFlags';
 export { RESOURCES } from './auth/permissions';
 export { hashPassword } from './auth/passwords';
 export type { SessionUser } from './auth/sessionStore';

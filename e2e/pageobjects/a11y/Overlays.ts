@@ -183,6 +183,37 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     dirties: true,
   },
   {
+    name: 'explore: persona picker',
+    path: (p) => `/${p}/insights/explore`,
+    open: clickOpens('[data-testid="explore-dropdown"]', '[data-testid="explore-menu"]'),
+  },
+  {
+    name: 'explore: persona actions menu',
+    path: (p) => `/${p}/insights/explore`,
+    open: clickOpens('[data-testid="explore-more"]', '[data-testid="explore-index-report-open"]'),
+  },
+  {
+    name: 'explore: index report drawer',
+    path: (p) => `/${p}/insights/explore`,
+    open: async () => {
+      await clickOpens('[data-testid="explore-more"]', '[data-testid="explore-index-report-open"]')();
+      await clickOpens('[data-testid="explore-index-report-open"]', '[data-testid="explore-index-report"]')();
+    },
+    adminOnly: true,
+  },
+  {
+    name: 'explore: delete confirmation',
+    path: (p) => `/${p}/insights/explore`,
+    open: clickOpens('[data-testid="explore-delete"]', '.bp6-alert'),
+    adminOnly: true,
+  },
+  {
+    name: 'explore builder: segment picker',
+    path: (p) => `/${p}/insights/explore/builder`,
+    open: clickOpens('[data-testid="explore-builder-select"]', '.bp6-dialog'),
+    adminOnly: true,
+  },
+  {
     name: 'global admin: edit client dialog',
     path: () => '/global/admin/dashboard',
     open: clickOpens('[data-testid="client-edit-acme"]', '[data-testid="client-form"]'),

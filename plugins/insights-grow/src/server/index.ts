@@ -3,7 +3,16 @@ import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type Queryable, type ServerCore } from '@discovery/server';
 import { DISCUSSION_MESSAGES, NODE_IN_CLIENT_SQL } from '@discovery/plugin-discussions/common';
 import type { FastifyInstance } from 'fastify';
-import { GROW_MESSAGES as M, growEndpoints as E, mekkosPermissions, VERTICALS, verticalOf, type TvSettingsDto } from '../common';
+import {
+  GROW_CHARTS_SERVICE,
+  GROW_MESSAGES as M,
+  growEndpoints as E,
+  mekkosPermissions,
+  VERTICALS,
+  verticalOf,
+  type GrowChartsService,
+  type TvSettingsDto,
+} from '../common';
 import init from './migrations/0001_insights_grow.sql';
 import discussionNodeFk from './migrations/0002_discussion_node_fk.sql';
 import { chartIdentifiers, checkMarketName, checkSubMarketName, listMekkos, marketOf, mekkoOf, seedVertical, subMarketById, subMarketOf } from './repository';
@@ -48,6 +57,18 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       defaults: { table: 'insights_grow_default_mekkos', column: 'mekko_id', perUser: false },
       messages: { notFound: M.chartNotFound, nameTaken: M.chartNameUsed, nameField: 'mekko.name' },
     });
+    // Grow's charts for the plugins that read them (Outcomes): Grow's queries, never its tables.
+    core.shared<GrowChartsService>(GROW_CHARTS_SERVICE, () => ({
+      list: (productId) => listMekkos(core, productId),
+      chart: (productId, id, db) => mekkoOf(core, db ?? core, productId, id),
+      all: async () =>
+        (await core.query<{ id: number; product_id: number; name: string }>('select id, product_id, name from insights_grow_mekkos order by id')).map((r) => ({
+          id: Number(r.id),
+          product_id: Number(r.product_id),
+          name: String(r.name),
+        })),
+      counts: async (chart, scope, tier3) => mekkoCounts(await core.counts(), chart, scope, tier3),
+    }));
     const tvSettingsOf = async (db: Pick<Queryable, 'query'>, regionId: number): Promise<TvSettingsDto | null> => {
       const [r] = await db.query<Record<string, unknown>>('select minimum, maximum, n_pids, constant from insights_grow_tv_settings where region_id = $1', [
         regionId,

@@ -1,6 +1,7 @@
 import { SegmentPicker } from '@discovery/insights-kit';
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { ConfirmDialog, SlideInPanel } from '@discovery/ui';
+import type { Settled } from '@discovery/platform';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -31,7 +32,7 @@ export interface AudienceFormProps {
   busy: boolean;
   segmentName: (id: string) => string;
   discussionsUploadHref: string;
-  onSave: (input: SubMarketValues) => Promise<{ ok: boolean; fields?: Record<string, string> }>;
+  onSave: (input: SubMarketValues) => Settled<{ ok: boolean; fields?: Record<string, string> }>;
   onDelete: () => Promise<boolean>;
 }
 
@@ -98,16 +99,17 @@ export function AudienceForm(props: AudienceFormProps) {
   const valid = Object.keys(local).length === 0;
   const err = (field: string) => message((touched ? local[field] : null) ?? server[`sub_market.${field}`]);
 
-  const submit = async () => {
-    const r = await props.onSave(input);
-    if (!r.ok) setServer(r.fields ?? {});
-  };
+  // onSave never rejects (the store's failure is its notice), nor does setting the field messages.
+  const submit = (): Settled<void> =>
+    props.onSave(input).then((r) => {
+      if (!r.ok) setServer(r.fields ?? {});
+    });
   const save = () => {
     setTouched(true);
     if (!valid) return;
     // GROW-073: editing an audience a prediction model uses asks first.
     if (props.audience?.in_prediction_model) setConfirm('prediction');
-    else void submit();
+    else submit();
   };
   const segment = (field: SegmentField, label: string, disabled: boolean) => {
     const value = field === 'matched_short_id' ? values.matched : values.modeled;
@@ -267,7 +269,7 @@ export function AudienceForm(props: AudienceFormProps) {
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);
-          void submit();
+          submit();
         }}
         data-testid="grow-audience-confirm-prediction"
       >

@@ -1,5 +1,6 @@
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { SlideInPanel } from '@discovery/ui';
+import type { Settled } from '@discovery/platform';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -28,7 +29,7 @@ export interface ChartFormProps {
   /** GROW-043: update permission and TV settings in the region. */
   canChangeCountType: boolean;
   busy: boolean;
-  onSave: (input: MekkoInput) => Promise<{ ok: boolean; fields?: Record<string, string> }>;
+  onSave: (input: MekkoInput) => Settled<{ ok: boolean; fields?: Record<string, string> }>;
 }
 
 /** GROW-039..046: the chart form (650 wide): creation method, vertical, name, label, count type, default. */
@@ -91,7 +92,7 @@ export function ChartForm(props: ChartFormProps) {
       footer={
         <>
           <Button text={t('cancel')} onClick={props.onClose} />
-          <Button intent="primary" text={t('save')} disabled={!valid} loading={props.busy} onClick={() => void save()} data-testid="grow-chart-save" />
+          <Button intent="primary" text={t('save')} disabled={!valid} loading={props.busy} onClick={() => save()} data-testid="grow-chart-save" />
         </>
       }
     >

@@ -1,5 +1,6 @@
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { ConfirmDialog, SlideInPanel } from '@discovery/ui';
+import type { Settled } from '@discovery/platform';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GROW_MESSAGES, MarketInput, nameTaken, PANEL_WIDTHS, type MarketDto } from '../../common';
@@ -12,7 +13,7 @@ export interface MarketFormProps {
   markets: readonly MarketDto[];
   canDelete: boolean;
   busy: boolean;
-  onSave: (input: MarketInput) => Promise<{ ok: boolean; fields?: Record<string, string> }>;
+  onSave: (input: MarketInput) => Settled<{ ok: boolean; fields?: Record<string, string> }>;
   onDelete: () => Promise<boolean>;
 }
 
@@ -66,7 +67,7 @@ export function MarketForm(props: MarketFormProps) {
           )}
           <span style={{ flex: 1 }} />
           <Button text={t('cancel')} onClick={props.onClose} />
-          <Button intent="primary" text={t('save')} loading={props.busy} onClick={() => void save()} data-testid="grow-market-save" />
+          <Button intent="primary" text={t('save')} loading={props.busy} onClick={() => save()} data-testid="grow-market-save" />
         </>
       }
     >

@@ -53,7 +53,9 @@ const JourneyBuilderPage = observer(function JourneyBuilderPage() {
     };
   }, [api, id, productName]);
 
-  const toViewer = (journeyId: number | null) => navigate(journeyRoute.link(hierarchy.selection, journeyId !== null ? { journeyId } : {}), { replace: false });
+  const toViewer = (journeyId: number | null): void => {
+    navigate(journeyRoute.link(hierarchy.selection, journeyId !== null ? { journeyId } : {}), { replace: false });
+  };
 
   if (missing)
     return (
@@ -62,7 +64,7 @@ const JourneyBuilderPage = observer(function JourneyBuilderPage() {
         icon="path"
         title={t('builder.titleEdit')}
         description={t('builder.notFound')}
-        action={<Button text={t('builder.back')} onClick={() => void toViewer(null)} />}
+        action={<Button text={t('builder.back')} onClick={() => toViewer(null)} />}
         data-testid="journey-builder-missing"
       />
     );
@@ -70,12 +72,12 @@ const JourneyBuilderPage = observer(function JourneyBuilderPage() {
   const d = builder.draft;
 
   // JRN-049: with unsaved changes Cancel asks first.
-  const cancel = () => (builder.dirty ? setLeaving(true) : void toViewer(id));
+  const cancel = () => (builder.dirty ? setLeaving(true) : toViewer(id));
   const save = async () => {
     const saved = await builder.save(api, toasts, (m) => translateMessage(m));
     if (saved !== null) {
       await viewer.reload(saved).catch(() => undefined);
-      void toViewer(saved);
+      toViewer(saved);
     }
   };
 
@@ -96,7 +98,7 @@ const JourneyBuilderPage = observer(function JourneyBuilderPage() {
           text={t('builder.save')}
           disabled={!builder.canSave}
           loading={builder.saving}
-          onClick={() => void save()}
+          onClick={() => save()}
           data-testid="journey-builder-save"
         />
       </div>
@@ -217,7 +219,7 @@ const JourneyBuilderPage = observer(function JourneyBuilderPage() {
         onCancel={() => setLeaving(false)}
         onConfirm={() => {
           setLeaving(false);
-          void toViewer(id);
+          toViewer(id);
         }}
         data-testid="journey-builder-unsaved"
       >

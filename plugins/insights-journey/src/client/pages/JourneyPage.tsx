@@ -46,16 +46,24 @@ const JourneyPage = observer(function JourneyPage() {
   const canDestroy = session.can('journeys', 'destroy');
   // The builder needs create, read and update (JRN-002).
   const canBuild = canCreate && canUpdate;
-  const go = (id: number | null, replace = false) => void navigate(journeyRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}), { replace });
-  const build = (id: number | null) => void navigate(journeyBuilderRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}));
+  const go = (id: number | null, replace = false): void => {
+    navigate(journeyRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}), { replace });
+  };
+  const build = (id: number | null): void => {
+    navigate(journeyBuilderRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}));
+  };
 
   // JRN-005 / JRN-006: open, pick, and show the id in the URL ('Try again' after a failed list opens it once more).
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    void store.open(product, routeId, { tier3 }).then((id) => {
-      if (live && id !== null && id !== routeId) go(id, true);
-    });
+    // open() never rejects (its failure is the store's error state) and navigating does not either.
+    store.open(product, routeId, { tier3 }).then(
+      (id) => {
+        if (live && id !== null && id !== routeId) go(id, true);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -302,7 +310,7 @@ const JourneyPage = observer(function JourneyPage() {
               )}
             </div>
             {store.countsRes.error && (
-              <LoadError level={3} error={store.countsRes.error} onRetry={() => void store.loadCounts()} data-testid="journey-counts-error" />
+              <LoadError level={3} error={store.countsRes.error} onRetry={() => store.loadCounts()} data-testid="journey-counts-error" />
             )}
             <JourneyChart store={store} onZeroCount={() => modals.openZeroCount()} />
           </Card>
