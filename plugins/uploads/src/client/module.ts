@@ -1,4 +1,4 @@
-import { ApiClientToken, ToastStoreToken, type ApiClient, type ToastStore } from '@discovery/platform';
+import { ApiClientToken, ChangeFeedToken, ToastStoreToken, type ApiClient, type ChangeFeed, type ToastStore } from '@discovery/platform';
 import { ContainerModule } from 'inversify';
 import { JourneysUploadStoreToken, MekkosUploadStoreToken, SurveysUploadStoreToken, UploadStore } from './stores/UploadStore';
 import type { UploadScreen } from '../common';
@@ -12,6 +12,13 @@ export const uploadsModule = new ContainerModule(({ bind }) => {
   ];
   for (const [screen, token] of screens)
     bind(token.symbol)
-      .toDynamicValue((ctx) => new UploadStore(screen, { api: ctx.get<ApiClient>(ApiClientToken.symbol), toast: ctx.get<ToastStore>(ToastStoreToken.symbol) }))
+      .toDynamicValue((ctx) => {
+        const feed = ctx.get<ChangeFeed>(ChangeFeedToken.symbol);
+        return new UploadStore(screen, {
+          api: ctx.get<ApiClient>(ApiClientToken.symbol),
+          toast: ctx.get<ToastStore>(ToastStoreToken.symbol),
+          changed: (topic) => feed.notify(topic),
+        });
+      })
       .inSingletonScope();
 });

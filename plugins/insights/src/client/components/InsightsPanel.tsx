@@ -1,8 +1,19 @@
 import { type InsightsLevel, AUDIENCE_DRAFT_STATE, audienceBuilderLink, isSmallBase, useSmallBase, type InsightsPanelProps } from '@discovery/insights-kit';
+import { MARKET_LEVEL_CHANGED } from '@discovery/insights-kit/common';
 import { Button, Callout, Card, Classes, H3, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { IndexBars, SmallBaseLegend, type IndexRow } from '@discovery/charts';
 import { ConfirmDialog, LoadError, LoadingSpinner } from '@discovery/ui';
-import { ApiClientToken, ConfigStoreToken, errorMessageKey, HierarchyStoreToken, SessionStoreToken, ToastStoreToken, useService } from '@discovery/platform';
+import {
+  ApiClientToken,
+  ChangeFeedToken,
+  ConfigStoreToken,
+  errorMessageKey,
+  HierarchyStoreToken,
+  SessionStoreToken,
+  ToastStoreToken,
+  useOptionalService,
+  useService,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +60,9 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
   useEffect(() => {
     store.loadProfile();
   }, [store, profileKey, context]);
+  // UPL-007: an upload wrote Market Level (surveys, widgets): the tabs load again.
+  const feed = useOptionalService(ChangeFeedToken);
+  useEffect(() => feed?.subscribe(MARKET_LEVEL_CHANGED, () => store.loadTabs()), [feed, store]);
 
   const level = store.level;
   const convert = store.convert({ permission: t('convertNoPermission'), one: t('convertOne') });

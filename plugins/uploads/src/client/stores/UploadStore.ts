@@ -1,3 +1,4 @@
+import { MARKET_LEVEL_CHANGED } from '@discovery/insights-kit/common';
 import { chosenFileError, createToken, endpointUrl, type EndpointSpec } from '@discovery/plugin-api';
 import { ApiError, saveBlob, type ApiClient } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
@@ -24,8 +25,7 @@ export interface UploadServices {
   changed?: (topic: string) => void;
 }
 
-/** The topic a successful upload announces: the Insights panel's Market Level reloads on it. */
-export const MARKET_LEVEL_CHANGED = 'insights:market-level';
+export { MARKET_LEVEL_CHANGED };
 
 /**
  * One upload screen (002 §2.4, §2.6; UPL-004..010, UPL-012..015, UPL-033..036): the type (surveys:
