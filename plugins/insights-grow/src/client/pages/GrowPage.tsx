@@ -20,6 +20,7 @@ import {
   formatCount,
   HierarchyStoreToken,
   markDrawn,
+  RouteTableToken,
   SessionStoreToken,
   useOptionalService,
   useService,
@@ -60,6 +61,7 @@ const GrowPage = observer(function GrowPage() {
   const store = useService(GrowStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
+  const routes = useService(RouteTableToken);
   const config = useService(ConfigStoreToken);
   const modals = useService(ShellModalsToken);
   const api = useService(ApiClientToken);
@@ -280,7 +282,8 @@ const GrowPage = observer(function GrowPage() {
             canDelete={canDestroy}
             busy={store.busy}
             segmentName={(id) => store.segments[id]?.name ?? id}
-            discussionsUploadHref={discussionsUploadRoute.link(hierarchy.selection)}
+            // Issue 27 §6: a link only to a page this user can open (else no link, not 'Missing Permissions').
+            discussionsUploadHref={routes.canOpen(discussionsUploadRoute, session.snapshot) ? discussionsUploadRoute.link(hierarchy.selection) : null}
             onSave={async (input) => {
               const r = await store.saveSubMarket(input, audienceForm?.audience?.id ?? null, audienceForm!.marketId);
               if (r.ok) setAudienceForm(null);
