@@ -29,6 +29,7 @@ describe('every route of the full build', () => {
         'insights-grow',
         'discussions',
         'insights-journey',
+        'outcomes',
       ]),
     );
     expect(r.findings).toEqual([]);
