@@ -30,6 +30,9 @@ describe('every route of the full build', () => {
         'discussions',
         'insights-journey',
         'explore',
+        'outcomes',
+        'insight-areas',
+        'uploads',
       ]),
     );
     expect(r.findings).toEqual([]);
