@@ -63,13 +63,13 @@ export class ExplorePage {
     return n;
   }
 
-  /** Opens the persona menu and clicks an item. */
-  async menuItem(testId: string) {
+  /** Opens the persona menu and clicks an item (the menu re-renders as the page's fetches settle: found afresh each try). */
+  async menuItem(testId: string, opened: () => Promise<boolean>) {
     await clickWhenSettled(
       () => this.more,
       () => $(`[data-testid="${testId}"]`).isDisplayed(),
     );
-    await $(`[data-testid="${testId}"]`).click();
+    await clickWhenSettled(() => $(`[data-testid="${testId}"]`), opened);
   }
 
   /** The Person Level widgets' titles (the built-in Demographics tab: one per category). */

@@ -304,6 +304,7 @@ describe('Explore page', () => {
     expect(requested).toEqual([
       expect.objectContaining({
         name: 'Parents report',
+        uiName: 'Parents report',
         personaId: 2,
         rules: PARENTS.rules,
         layoutType: 'detailed',

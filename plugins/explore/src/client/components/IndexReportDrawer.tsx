@@ -36,7 +36,7 @@ export function IndexReportDrawer({ isOpen, onClose, report, onDone }: IndexRepo
     if (nameError || !reports) return;
     setBusy(true);
     reports
-      .request({ ...report, name: name.trim(), layoutType: layout, allowDatasetSkew: datasetSkew, allowUnknownRateSkew: unknownSkew })
+      .request({ ...report, name: name.trim(), uiName: name.trim(), layoutType: layout, allowDatasetSkew: datasetSkew, allowUnknownRateSkew: unknownSkew })
       .then(
         () => {
           onDone(true, t('indexReport.requested'));
