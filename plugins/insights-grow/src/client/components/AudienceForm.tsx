@@ -5,11 +5,11 @@ import type { Settled } from '@discovery/platform';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  GROW_MESSAGES,
+  GROW_FORM_RULES,
   nameTaken,
   PANEL_WIDTHS,
-  SubMarketInput,
   TAGS,
+  type GrowMessageKey,
   type SubMarketDto,
   type SubMarketInput as SubMarketValues,
   type SubMarketTag,
@@ -94,9 +94,9 @@ export function AudienceForm(props: AudienceFormProps) {
     webo_cluster_id: values.webo || null,
     discussion_cluster_node_id: values.discussion,
   };
-  const parsed = SubMarketInput.safeParse(input);
+  const parsed = GROW_FORM_RULES.SubMarketInput.safeParse(input);
   const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
-  if (!local.name && nameTaken(values.name, props.siblings, props.audience?.id ?? null)) local.name = GROW_MESSAGES.audienceNameUsed;
+  if (!local.name && nameTaken(values.name, props.siblings, props.audience?.id ?? null)) local.name = 'audienceNameUsed' satisfies GrowMessageKey;
   const valid = Object.keys(local).length === 0;
   const err = (field: string) => message((touched ? local[field] : null) ?? server[`sub_market.${field}`]);
 

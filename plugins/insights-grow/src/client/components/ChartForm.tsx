@@ -6,12 +6,13 @@ import { useTranslation } from 'react-i18next';
 import {
   COUNT_TYPES,
   DEFAULT_MEASUREMENT_LABEL,
-  GROW_MESSAGES,
-  MekkoInput,
+  GROW_FORM_RULES,
   nameTaken,
   PANEL_WIDTHS,
   type CountType,
   type CreationMethod,
+  type GrowMessageKey,
+  type MekkoInput,
   type MekkoSummaryDto,
   type VerticalDto,
 } from '../../common';
@@ -66,10 +67,10 @@ export function ChartForm(props: ChartFormProps) {
     creation_method: props.chart ? 'blank' : method,
     vertical_type: method === 'prePopulated' ? vertical || null : null,
   };
-  const parsed = MekkoInput.safeParse(input);
+  const parsed = GROW_FORM_RULES.MekkoInput.safeParse(input);
   const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
   // GROW-045 / A-03: the inline uniqueness message; the server's conflict reads 'Chart name already used'.
-  if (!local.name && nameTaken(name, props.charts, props.chart?.id ?? null)) local.name = GROW_MESSAGES.chartNameInUse;
+  if (!local.name && nameTaken(name, props.charts, props.chart?.id ?? null)) local.name = 'chartNameInUse' satisfies GrowMessageKey;
   const verticalMissing = !props.chart && method === 'prePopulated' && !vertical;
   // GROW-046: Save only with a non-blank, unique name.
   const valid = Object.keys(local).length === 0 && !verticalMissing;

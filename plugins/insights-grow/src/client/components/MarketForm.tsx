@@ -3,7 +3,7 @@ import { ConfirmDialog, SlideInPanel } from '@discovery/ui';
 import type { Settled } from '@discovery/platform';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GROW_MESSAGES, MarketInput, nameTaken, PANEL_WIDTHS, type MarketDto } from '../../common';
+import { GROW_FORM_RULES, nameTaken, PANEL_WIDTHS, type GrowMessageKey, type MarketDto, type MarketInput } from '../../common';
 import { fieldErrors, useGrowMessage } from '../messages';
 
 export interface MarketFormProps {
@@ -34,9 +34,9 @@ export function MarketForm(props: MarketFormProps) {
     setServer({});
   }, [props.isOpen, props.market]);
 
-  const parsed = MarketInput.safeParse({ name });
+  const parsed = GROW_FORM_RULES.MarketInput.safeParse({ name });
   const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
-  if (!local.name && nameTaken(name, props.markets, props.market?.id ?? null)) local.name = GROW_MESSAGES.marketNameUsed;
+  if (!local.name && nameTaken(name, props.markets, props.market?.id ?? null)) local.name = 'marketNameUsed' satisfies GrowMessageKey;
   const error = (touched ? local.name : null) ?? server['market.name'];
 
   const save = async () => {
