@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { brandColour, journeyEndpoints as E, journeyRoute, JOURNEY_MESSAGES as M, STAGE_ICONS, type StageIcon as StageIconName } from '../../common';
+import { brandColour, journeyEndpoints as E, journeyRoute, STAGE_ICONS, type StageIcon as StageIconName } from '../../common';
 import { MappingPane } from '../components/MappingPane';
 import { StageIcon } from '../components/StageIcon';
 import { NS, translateMessage, useJourneyMessage } from '../messages';
@@ -213,8 +213,8 @@ const JourneyBuilderPage = observer(function JourneyBuilderPage() {
         isOpen={leaving}
         intent="warning"
         icon="warning-sign"
-        title={msg(M.unsavedTitle)}
-        confirmButtonText={msg(M.discard) ?? ''}
+        title={msg('unsavedTitle')}
+        confirmButtonText={msg('discard') ?? ''}
         cancelButtonText={t('cancel')}
         onCancel={() => setLeaving(false)}
         onConfirm={() => {
@@ -223,7 +223,7 @@ const JourneyBuilderPage = observer(function JourneyBuilderPage() {
         }}
         data-testid="journey-builder-unsaved"
       >
-        {msg(M.unsavedBody)}
+        {msg('unsavedBody')}
       </ConfirmDialog>
     </section>
   );

@@ -21,12 +21,12 @@ import {
   gaugeDiameter,
   gaugePercent,
   journeyEndpoints as E,
-  JOURNEY_MESSAGES as M,
   MESSAGE_MS,
   STAGE_MIN_WIDTH,
   transitionPercent,
   type TransitionValue,
   type JourneyCountsDto,
+  type JourneyMessageKey,
   type JourneyDto,
   type JourneyStageDto,
   type JourneySubMarketDto,
@@ -428,7 +428,7 @@ export class JourneyStore {
 
   // ---- actions ----
 
-  private notify(intent: 'success' | 'error', message: string, values?: Record<string, string>) {
+  private notify(intent: 'success' | 'error', message: JourneyMessageKey, values?: Record<string, string>) {
     this.toasts.show(intent, this.t(message, values), { timeout: MESSAGE_MS });
   }
 
@@ -437,14 +437,14 @@ export class JourneyStore {
     if (this.list?.find((j) => j.id === id)?.invalid) return null;
     try {
       const res = await this.api.call(E.duplicate, { params: { id } }, { silent: true });
-      this.notify('success', M.duplicated);
+      this.notify('success', 'duplicated');
       await this.reloadList();
       await this.select(res.journey.id);
       return res.journey.id;
     } catch (e) {
       // JRN-028: the error names the copy's (taken) name.
       const named = e instanceof ApiError && !!(e.body as { error?: { name?: unknown } } | undefined)?.error?.name;
-      this.notify('error', named ? M.duplicateExists : M.duplicateFailed);
+      this.notify('error', named ? 'duplicateExists' : 'duplicateFailed');
       return null;
     }
   }
@@ -454,10 +454,10 @@ export class JourneyStore {
     try {
       await this.api.call(E.remove, { params: { id } }, { silent: true });
     } catch {
-      this.notify('error', M.deleteFailed);
+      this.notify('error', 'deleteFailed');
       return false;
     }
-    this.notify('success', M.deleted);
+    this.notify('success', 'deleted');
     runInAction(() => {
       if (this.pendingInvalid?.id === id) this.pendingInvalid = null;
       if (this.journey?.id === id) this.journey = null;
@@ -479,7 +479,7 @@ export class JourneyStore {
     try {
       await this.api.call(E.removeInvalidIdentifiers, { params: { id } }, { silent: true });
     } catch {
-      this.notify('error', M.saveFailed);
+      this.notify('error', 'saveFailed');
       return false;
     }
     runInAction(() => (this.pendingInvalid = null));
