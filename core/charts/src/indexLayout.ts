@@ -1,4 +1,3 @@
-import { SMALL_BASE_MARK } from './palette';
 import type { ChartTable } from './table';
 
 /** One audience's figures for one attribute. */
@@ -8,8 +7,6 @@ export interface IndexValue {
   /** Against the population, 100 = same share (null: no data). */
   index: number | null;
   count?: number | null;
-  /** Issue 27 §2: the share and index are on a small base (marked, and named in the files). */
-  smallBase?: boolean;
 }
 
 /** One attribute (a demographic segment, a survey answer) with a value per audience. */
@@ -35,8 +32,7 @@ export function isNotableIndex(index: number | null): boolean {
 export function indexBarText(v: IndexValue): string {
   if (v.share === null || !Number.isFinite(v.share)) return '';
   const pct = `${(Math.round(v.share * 1000) / 10).toFixed(1)}%`;
-  const text = v.index === null || !Number.isFinite(v.index) ? pct : `${pct} · ${Math.round(v.index)}`;
-  return v.smallBase ? `${text}${SMALL_BASE_MARK}` : text;
+  return v.index === null || !Number.isFinite(v.index) ? pct : `${pct} · ${Math.round(v.index)}`;
 }
 
 /** The x-axis end: the largest share or marker with room for its label (past 100% for a full bar). */
@@ -61,11 +57,9 @@ export function indexTable(
   caption: string,
   rows: readonly IndexRow[],
   series: readonly IndexSeries[],
-  labels: { attribute: string; population: string; share: (s: string) => string; index: (s: string) => string; smallBase?: string },
+  labels: { attribute: string; population: string; share: (s: string) => string; index: (s: string) => string },
 ): ChartTable {
   const withPopulation = rows.some((r) => r.population !== null);
-  // Issue 27 §2: a column naming the audiences whose figures in the row are on a small base.
-  const withSmall = !!labels.smallBase && rows.some((r) => r.values.some((v) => v.smallBase));
   const withIndex = rows.some((r) => r.values.some((v) => v.index !== null));
   return {
     caption,
@@ -76,7 +70,6 @@ export function indexTable(
         ...(withIndex ? [{ label: labels.index(s.name), kind: 'index' as const }] : []),
       ]),
       ...(withPopulation ? [{ label: labels.population, kind: 'percent' as const }] : []),
-      ...(withSmall ? [{ label: labels.smallBase!, kind: 'text' as const }] : []),
     ],
     rows: rows.map((r) => [
       r.label,
@@ -86,14 +79,6 @@ export function indexTable(
         return [share, ...(withIndex ? [v?.index ?? null] : [])];
       }),
       ...(withPopulation ? [r.population === null ? null : r.population * 100] : []),
-      ...(withSmall
-        ? [
-            series
-              .filter((_, i) => r.values[i]?.smallBase)
-              .map((s) => s.name)
-              .join(', '),
-          ]
-        : []),
     ]),
   };
 }

@@ -27,8 +27,7 @@ export interface CountKernel extends KernelFunctions {
 }
 
 /** How overlaps and mekkos run: AVX-512, the kernel's plain C path, or `roaring` alone. */
-/** How counting runs: the native kernel's paths, roaring alone, or the ClickHouse backend. */
-export type KernelMode = 'avx512' | 'portable' | 'roaring' | 'clickhouse';
+export type KernelMode = 'avx512' | 'portable' | 'roaring';
 
 /** Which path an engine asks for: the setting's (`true`, default), the plain C path, or none. */
 export type KernelOption = boolean | 'portable';

@@ -23,4 +23,3 @@ export { SaveAudienceButton, type SaveAudienceButtonProps } from './widgets/Save
 export { SavedChartDropdown, type SavedChartDropdownProps, type SavedChartItem } from './widgets/SavedChartDropdown';
 export { SavedChartList } from './SavedChartList';
 export { FilterBar, type FilterBarProps } from './widgets/FilterBar';
-export { useSmallBase } from './useSmallBase';

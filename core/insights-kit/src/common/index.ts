@@ -9,4 +9,3 @@ export * from './filters';
 export * from './insights';
 export * from './savedCharts';
 export * from './segments';
-export * from './smallBase';

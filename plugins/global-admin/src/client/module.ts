@@ -11,7 +11,6 @@ import {
 import i18next from 'i18next';
 import { ContainerModule } from 'inversify';
 import { AdminDashboardStore, AdminDashboardStoreToken } from './stores/AdminDashboardStore';
-import { AuditLogStore, AuditLogStoreToken } from './stores/AuditLogStore';
 import { ClientAdminStore, ClientAdminStoreToken } from './stores/ClientAdminStore';
 
 /** Global admin's stores over the core services (factories: esbuild emits no decorator metadata). */
@@ -30,8 +29,5 @@ export const globalAdminModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(AdminDashboardStoreToken.symbol)
     .toDynamicValue((ctx) => new AdminDashboardStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
-    .inSingletonScope();
-  bind(AuditLogStoreToken.symbol)
-    .toDynamicValue((ctx) => new AuditLogStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
     .inSingletonScope();
 });

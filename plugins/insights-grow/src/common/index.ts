@@ -3,5 +3,4 @@ export * from './dto';
 export * from './endpoints';
 export * from './rules';
 export * from './schema';
-export * from './service';
 export * from './verticals';

@@ -11,7 +11,7 @@ export interface DiscussionFieldProps {
   value: number | null;
   onChange: (id: number | null) => void;
   /** GROW-070: the Discussions Upload page of this client and region. */
-  uploadHref: string | null;
+  uploadHref: string;
 }
 
 /** GROW-069..071: the audience's discussion, among the client's nodes that have clusters. */
@@ -22,21 +22,21 @@ export const DiscussionField = observer(function DiscussionField(props: Discussi
   const { isOpen } = props;
 
   useEffect(() => {
-    if (isOpen) store.load();
+    if (isOpen) void store.load();
   }, [isOpen, store]);
 
-  const upload = props.uploadHref ? (
+  const upload = (
     <Link to={props.uploadHref} data-testid="grow-upload-discussions">
       {t('audienceForm.uploadDiscussions')}
     </Link>
-  ) : null;
+  );
   if (store.nodes === null) return null;
   const options = store.selectable;
   if (!options.length)
     return (
       <FormGroup label={t('audienceForm.discussion')}>
         <Callout intent="primary" icon="info-sign" data-testid="grow-no-discussion">
-          {upload ? t('audienceForm.noDiscussion') : t('audienceForm.noDiscussionNoUpload')} {upload}
+          {t('audienceForm.noDiscussion')} {upload}
         </Callout>
       </FormGroup>
     );
