@@ -2,9 +2,11 @@ import en from './locales/en.json';
 import {
   audienceDraft,
   hasSegments,
+  GROW_FORM_RULES,
   GROW_MESSAGES,
   invalidAfterTabChange,
   lowTvNotice,
+  MarketInput,
   marketCount,
   MekkoInput,
   moveItem,
@@ -184,5 +186,31 @@ describe('Grow rules', () => {
     expect(text('zeroCount.text')).toBe('This audience has a zero count. Select another audience to replace it.');
     expect(text('zeroCount.why')).toBe('Click to learn why this audience has a zero count.');
     expect(text('hint.one')).toBe('To view Insights, click on Show Insights');
+  });
+});
+
+describe('one rule, two wordings (issue 24 §4: no lookup from English text to a key)', () => {
+  const bad = {
+    MekkoInput: [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(101) }, { name: 'a\u0007b' }, { name: 'ok', measurement_label: 'x'.repeat(101) }],
+    MarketInput: [{ name: '' }],
+    SubMarketInput: [
+      { name: '', population: '' },
+      { name: '  ', population: '1a' },
+      { name: 'ok', population: 1, matched_short_id: 'x'.repeat(65) },
+    ],
+  } as const;
+  it.each(Object.entries(bad))('%s: the forms get keys the locale words as the server does', (schema, inputs) => {
+    for (const input of inputs) {
+      const keyed = GROW_FORM_RULES[schema as keyof typeof bad].safeParse(input);
+      const english = { MekkoInput, SubMarketInput, MarketInput }[schema as keyof typeof bad].safeParse(input);
+      expect(keyed.success).toBe(false);
+      for (const issue of keyed.error!.issues) {
+        expect(Object.keys(GROW_MESSAGES)).toContain(issue.message);
+        const key = issue.message as keyof typeof GROW_MESSAGES;
+        expect((en.messages as Record<string, string>)[key]).toBe(GROW_MESSAGES[key]);
+      }
+      if (schema !== 'MarketInput')
+        expect(english.error!.issues.map((i) => i.message)).toEqual(keyed.error!.issues.map((i) => GROW_MESSAGES[i.message as keyof typeof GROW_MESSAGES]));
+    }
   });
 });

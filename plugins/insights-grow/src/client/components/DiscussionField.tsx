@@ -22,7 +22,7 @@ export const DiscussionField = observer(function DiscussionField(props: Discussi
   const { isOpen } = props;
 
   useEffect(() => {
-    if (isOpen) void store.load();
+    if (isOpen) store.load();
   }, [isOpen, store]);
 
   const upload = (

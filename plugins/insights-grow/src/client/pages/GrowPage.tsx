@@ -78,7 +78,9 @@ const GrowPage = observer(function GrowPage() {
   const canCreate = session.can('mekkos', 'create');
   const canUpdate = session.can('mekkos', 'update');
   const canDestroy = session.can('mekkos', 'destroy');
-  const go = (id: number | null) => navigate(growRoute.link(hierarchy.selection, id ? { mekkoId: id } : {}), { replace: false });
+  const go = (id: number | null): void => {
+    navigate(growRoute.link(hierarchy.selection, id ? { mekkoId: id } : {}), { replace: false });
+  };
   const closeInvalid = async () => {
     const next = await store.dismissInvalid();
     if (next !== null) go(next);
@@ -88,9 +90,13 @@ const GrowPage = observer(function GrowPage() {
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    void store.open(context, routeId, { tier3, weightsSuffix: suffix }).then((id) => {
-      if (live && id !== null && id !== routeId) navigate(growRoute.link(hierarchy.selection, { mekkoId: id }), { replace: true });
-    });
+    // open() never rejects (its failure is the store's error state) and navigating does not either.
+    store.open(context, routeId, { tier3, weightsSuffix: suffix }).then(
+      (id) => {
+        if (live && id !== null && id !== routeId) navigate(growRoute.link(hierarchy.selection, { mekkoId: id }), { replace: true });
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -101,8 +107,8 @@ const GrowPage = observer(function GrowPage() {
   // GROW-041/042: pre-populated charts for clients whose admin tabs give Grow a top-level person tab.
   useEffect(() => {
     if (!chartForm || chartForm.chart || !canCreate) return;
-    void store.loadVerticals();
-    void api
+    store.loadVerticals();
+    api
       .call(insightsEndpoints.adminTabs, {}, { silent: true })
       .then((tabs) =>
         setTopLevelPerson(
@@ -396,7 +402,7 @@ const GrowPage = observer(function GrowPage() {
                 </Callout>
               )}
               {store.countsRes.error && (
-                <LoadError level={3} error={store.countsRes.error} onRetry={() => void store.loadCounts()} data-testid="grow-counts-error" />
+                <LoadError level={3} error={store.countsRes.error} onRetry={() => store.loadCounts()} data-testid="grow-counts-error" />
               )}
               <Mekko
                 title={m.measurement_label}
@@ -488,7 +494,7 @@ const GrowPage = observer(function GrowPage() {
             : []),
           { key: 'close', text: t('close', { ns: 'core' }), onClick: () => closeInvalid() },
         ]}
-        onClose={() => void closeInvalid()}
+        onClose={() => closeInvalid()}
         data-testid="grow-invalid"
       />
 

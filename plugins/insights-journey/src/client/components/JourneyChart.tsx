@@ -4,7 +4,7 @@ import { formatCount, markDrawn } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { brandColour, GAUGE_DELAY_MS, JOURNEY_MESSAGES as M, STAGE_MIN_WIDTH, truncateName } from '../../common';
+import { brandColour, GAUGE_DELAY_MS, STAGE_MIN_WIDTH, truncateName } from '../../common';
 import { NS, useJourneyMessage } from '../messages';
 import { leftJustified, type JourneyStore, type StageView } from '../stores/JourneyStore';
 import { StageIcon } from './StageIcon';
@@ -240,12 +240,12 @@ const StageColumn = observer(function StageColumn({
       {/* JRN-021. */}
       {v.zero && (
         <div style={{ fontSize: 12, textAlign: 'center' }} data-testid={`journey-stage-${index}-zero`}>
-          <p style={{ margin: '0 0 4px' }}>{msg(M.zeroCount)}</p>
+          <p style={{ margin: '0 0 4px' }}>{msg('zeroCount')}</p>
           <Button
             variant="minimal"
             size="small"
             intent="primary"
-            text={msg(M.zeroCountLearn)}
+            text={msg('zeroCountLearn')}
             onClick={onZeroCount}
             data-testid={`journey-stage-${index}-zero-learn`}
           />

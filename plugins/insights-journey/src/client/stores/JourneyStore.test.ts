@@ -74,7 +74,8 @@ function setup(list: JourneySummaryDto[], server = new FakeServer(), storage = n
   const store = new JourneyStore(
     api,
     { show: (i, m, o) => toasts.push(`${i}:${m}:${o.timeout}`) },
-    (m, v) => m.replace('{{name}}', v?.name ?? ''),
+    // The app's translation by key (messages.ts), in the spec's English.
+    (m, v) => (m in JOURNEY_MESSAGES ? JOURNEY_MESSAGES[m as keyof typeof JOURNEY_MESSAGES] : m).replace('{{name}}', v?.name ?? ''),
     storage as unknown as Storage,
   );
   return { store, toasts, server, storage };
