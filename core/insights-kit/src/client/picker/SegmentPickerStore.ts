@@ -39,6 +39,9 @@ interface Scoped<T> {
   data: T;
 }
 
+/** How long typing must pause before the picker searches. */
+export const SEARCH_PAUSE_MS = 250;
+
 /** State and rules of the SegmentPicker: browse, search, select within the limits. */
 export class SegmentPickerStore {
   query = '';
@@ -51,7 +54,13 @@ export class SegmentPickerStore {
     private readonly api: ApiClient,
     readonly options: PickerOptions,
   ) {
-    makeAutoObservable<SegmentPickerStore, 'api'>(this, { api: false, options: false, tree: false, searchResults: false });
+    makeAutoObservable<SegmentPickerStore, 'api' | 'pendingSearch'>(this, {
+      api: false,
+      options: false,
+      tree: false,
+      searchResults: false,
+      pendingSearch: false,
+    });
   }
 
   get vendors(): PickerVendor[] {
@@ -108,12 +117,40 @@ export class SegmentPickerStore {
     });
   }
 
+  /**
+   * The typed query; the search goes out once typing pauses (SEARCH_PAUSE_MS), so a query typed
+   * fast is one request, not one per keystroke (each search takes one of the user's count slots
+   * on the server until it ends, aborted or not: seven keystrokes could meet a 429).
+   */
   search(query: string): Settled<unknown> {
     this.query = query;
+    this.cancelPendingSearch();
     if (!query.trim()) {
       this.searchResults.reset();
       return Promise.resolve();
     }
+    return new Promise<unknown>((resolve) => {
+      this.pendingSearch = {
+        timer: setTimeout(() => {
+          this.pendingSearch = null;
+          resolve(this.runSearch(query));
+        }, SEARCH_PAUSE_MS),
+        resolve,
+      };
+    });
+  }
+
+  private pendingSearch: { timer: ReturnType<typeof setTimeout>; resolve: (v: unknown) => void } | null = null;
+
+  /** A search superseded before it went out settles at once. */
+  private cancelPendingSearch() {
+    if (!this.pendingSearch) return;
+    clearTimeout(this.pendingSearch.timer);
+    this.pendingSearch.resolve(undefined);
+    this.pendingSearch = null;
+  }
+
+  private runSearch(query: string): Settled<unknown> {
     return this.searchResults.load(async (signal) => {
       const res = await this.api.call(E.search, { query: { q: query, limit: 100 } }, { silent: true, signal });
       return {
@@ -164,6 +201,7 @@ export class SegmentPickerStore {
   reset(): void {
     this.selected = [];
     this.query = '';
+    this.cancelPendingSearch();
     this.searchResults.reset();
   }
 }
