@@ -175,7 +175,7 @@ describe('SegmentPicker', () => {
   });
 
   it('issue 24 §3: a slow answer to an earlier query never replaces the later one', async () => {
-    let answerFirst: () => void = () => undefined;
+    let answerFirst: (() => void) | null = null;
     new FakeServer()
       .respond('GET /api/v1/segments/products/-/segment_hierarchy', { data: [] })
       .handle('GET /api/v1/segments/search', (_b, _i, url) => {
@@ -187,14 +187,32 @@ describe('SegmentPicker', () => {
     const boot = await createTestContainer();
     renderWith(<SegmentPicker isOpen onClose={() => undefined} onSelect={() => undefined} />, { boot });
     fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'gol' } });
+    // The first search is out (typing paused) before the second query is typed.
+    await waitFor(() => expect(answerFirst).not.toBeNull());
     fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: '25' } });
     expect(await screen.findByLabelText(/25-34/)).toBeTruthy();
     // The earlier query answers last; everything it would set off runs before the check.
     await act(async () => {
-      answerFirst();
+      answerFirst!();
       await new Promise((r) => setTimeout(r, 0));
     });
     expect(screen.queryByLabelText(/25-34/)).toBeTruthy();
     expect(screen.queryByText('Golf')).toBeNull();
+  });
+
+  it("a query typed fast is one search, sent once typing pauses (each search holds one of the user's count slots)", async () => {
+    const asked: string[] = [];
+    new FakeServer()
+      .respond('GET /api/v1/segments/products/-/segment_hierarchy', { data: [] })
+      .handle('GET /api/v1/segments/search', (_b, _i, url) => {
+        asked.push(url.searchParams.get('q') ?? '');
+        return { body: { data: [dto('ig-0016', 'Golf', 10)] } };
+      })
+      .install();
+    const boot = await createTestContainer();
+    renderWith(<SegmentPicker isOpen onClose={() => undefined} onSelect={() => undefined} />, { boot });
+    for (const q of ['g', 'go', 'gol', 'golf']) fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: q } });
+    expect(await screen.findByLabelText(/Golf/)).toBeTruthy();
+    expect(asked).toEqual(['golf']);
   });
 });
