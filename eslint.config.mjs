@@ -54,12 +54,6 @@ export default tseslint.config(
     },
   },
   {
-    // Issue 24 §3: these three plugins' clients are moving onto core/insights-kit (the lead's part of
-    // the issue); the lead removes this exclusion when they land on the kit's request pattern.
-    files: ['plugins/{insights-grow,overlap,insights-journey}/src/client/**'],
-    rules: { '@typescript-eslint/no-floating-promises': 'off' },
-  },
-  {
     // Scripts, tests and the e2e suite talk to the terminal.
     files: ['scripts/**', 'e2e/**', '**/*.test.{ts,tsx}', 'host/src/server/**', 'core/counts/scripts/**', '**/demoApp.ts'],
     rules: { 'no-console': 'off' },

@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { GROW_MESSAGES } from '../common';
+import { GROW_MESSAGES, type GrowMessageKey } from '../common';
 
-const KEY_OF = new Map<string, string>(Object.entries(GROW_MESSAGES).map(([k, v]) => [v, k]));
+const isKey = (m: string): m is GrowMessageKey => Object.hasOwn(GROW_MESSAGES, m);
 
-/** A rule's message (the shared schema's or the server's 422) in the user's language; text the server wrote stays as sent. */
+/**
+ * A form's message in the user's language: the forms validate with `GROW_FORM_RULES`, whose
+ * messages are keys (`messages.<key>`); a text the server wrote (a 422's field) is shown as sent.
+ */
 export function useGrowMessage(): (message: string | null | undefined) => string | null {
   const { t } = useTranslation('insights-grow');
   return (message) => {
     if (!message) return null;
-    const key = KEY_OF.get(message);
-    return key ? t(`messages.${key}`) : message;
+    return isKey(message) ? t(`messages.${message}`) : message;
   };
 }
 

@@ -2,9 +2,11 @@ import en from './locales/en.json';
 import {
   audienceDraft,
   hasSegments,
+  GROW_FORM_RULES,
   GROW_MESSAGES,
   invalidAfterTabChange,
   lowTvNotice,
+  MarketInput,
   marketCount,
   MekkoInput,
   moveItem,
@@ -125,7 +127,8 @@ describe('Grow rules', () => {
     const base = { selected: [sub()], tab: 'matched' as const, tier3: false, canCreateAudiences: true, segmentsAllowed: () => true, compare: false };
     expect(saveAudienceDisabled(base)).toBeNull();
     expect(text(saveAudienceDisabled({ ...base, tab: 'total' })!)).toBe('Audiences cannot include non-segment filters.');
-    expect(text(saveAudienceDisabled({ ...base, selected: [] })!)).toBe('Audiences cannot include non-segment filters.');
+    // Issue 27 §6: with nothing selected it says what to select.
+    expect(text(saveAudienceDisabled({ ...base, selected: [] })!)).toBe('Select one or more audiences on the chart to save them as an audience.');
     expect(text(saveAudienceDisabled({ ...base, segmentsAllowed: () => false })!)).toBe('You do not have permission to create audiences from these segments.');
     expect(text(saveAudienceDisabled({ ...base, canCreateAudiences: false })!)).toBe('You do not have permission to create audiences from these segments.');
     expect(text(saveAudienceDisabled({ ...base, compare: true })!)).toBe('Save Audience is not available in compare mode.');
@@ -184,5 +187,31 @@ describe('Grow rules', () => {
     expect(text('zeroCount.text')).toBe('This audience has a zero count. Select another audience to replace it.');
     expect(text('zeroCount.why')).toBe('Click to learn why this audience has a zero count.');
     expect(text('hint.one')).toBe('To view Insights, click on Show Insights');
+  });
+});
+
+describe('one rule, two wordings (issue 24 §4: no lookup from English text to a key)', () => {
+  const bad = {
+    MekkoInput: [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(101) }, { name: 'a\u0007b' }, { name: 'ok', measurement_label: 'x'.repeat(101) }],
+    MarketInput: [{ name: '' }],
+    SubMarketInput: [
+      { name: '', population: '' },
+      { name: '  ', population: '1a' },
+      { name: 'ok', population: 1, matched_short_id: 'x'.repeat(65) },
+    ],
+  } as const;
+  it.each(Object.entries(bad))('%s: the forms get keys the locale words as the server does', (schema, inputs) => {
+    for (const input of inputs) {
+      const keyed = GROW_FORM_RULES[schema as keyof typeof bad].safeParse(input);
+      const english = { MekkoInput, SubMarketInput, MarketInput }[schema as keyof typeof bad].safeParse(input);
+      expect(keyed.success).toBe(false);
+      for (const issue of keyed.error!.issues) {
+        expect(Object.keys(GROW_MESSAGES)).toContain(issue.message);
+        const key = issue.message as keyof typeof GROW_MESSAGES;
+        expect((en.messages as Record<string, string>)[key]).toBe(GROW_MESSAGES[key]);
+      }
+      if (schema !== 'MarketInput')
+        expect(english.error!.issues.map((i) => i.message)).toEqual(keyed.error!.issues.map((i) => GROW_MESSAGES[i.message as keyof typeof GROW_MESSAGES]));
+    }
   });
 });

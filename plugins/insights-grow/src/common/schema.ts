@@ -22,6 +22,7 @@ export const GROW_MESSAGES = {
   populationRequired: 'Audience population is required',
   populationDigits: 'Audience population is digits only, 0 or more',
   nameTooLong: 'Name must be 100 characters or fewer.',
+  nameControl: `Name ${CONTROL_MESSAGE}.`,
   labelTooLong: 'Label must be 100 characters or fewer.',
   identifier: 'An identifier is at most 64 characters',
   // GROW-057 / SRV-071
@@ -42,67 +43,81 @@ export const CREATION_METHODS = ['blank', 'prePopulated'] as const;
 export type CreationMethod = (typeof CREATION_METHODS)[number];
 export const DEFAULT_MEASUREMENT_LABEL = 'Penetration';
 
-/** A name with the spec's two messages: empty, and only white space; trimmed. */
-function named(required: string, blank: string) {
-  return z
-    .string({ error: required })
-    .refine((v) => v.length > 0, required)
-    .refine((v) => v.length === 0 || v.trim().length > 0, blank)
-    .refine((v) => !hasControlCharacters(v), `Name ${CONTROL_MESSAGE}.`)
-    .transform((v) => v.trim())
-    .pipe(z.string().max(NAME_MAX, GROW_MESSAGES.nameTooLong));
+/** A message of the spec's wording, by its key. */
+export type GrowMessageKey = keyof typeof GROW_MESSAGES;
+
+/**
+ * The chart, market and audience rules (GROW-045 / GROW-043 / GROW-044 / GROW-040 / SRV-070,
+ * GROW-058 / SRV-074, GROW-062 / GROW-065 / GROW-066 / SRV-075), worded by `say`: the server's
+ * schemas say the spec's English, the forms' (`GROW_FORM_RULES`) answer the message keys they
+ * translate. One set of rules, two wordings: no lookup from English text back to a key.
+ */
+export function growRules(say: (key: GrowMessageKey) => string) {
+  /** A name with the spec's two messages: empty, and only white space; trimmed. */
+  const named = (required: GrowMessageKey, blank: GrowMessageKey) =>
+    z
+      .string({ error: say(required) })
+      .refine((v) => v.length > 0, say(required))
+      .refine((v) => v.length === 0 || v.trim().length > 0, say(blank))
+      .refine((v) => !hasControlCharacters(v), say('nameControl'))
+      .transform((v) => v.trim())
+      .pipe(z.string().max(NAME_MAX, say('nameTooLong')));
+
+  const segmentId = z
+    .string()
+    .trim()
+    .max(64, say('identifier'))
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+  const MekkoInput = z
+    .object({
+      name: named('chartNameRequired', 'chartNameBlank'),
+      measurement_label: z
+        .string()
+        .trim()
+        .max(NAME_MAX, say('labelTooLong'))
+        .nullish()
+        .transform((v) => (v ? v : DEFAULT_MEASUREMENT_LABEL)),
+      count_type: z.enum(COUNT_TYPES).default('people_count'),
+      vertical_type: z.string().trim().max(64).nullish(),
+      default: z.boolean().default(false),
+      creation_method: z.enum(CREATION_METHODS).default('blank'),
+    })
+    // GROW-040: choosing blank clears vertical_type.
+    .transform((m) => ({ ...m, vertical_type: m.creation_method === 'blank' ? null : (m.vertical_type ?? null) }));
+
+  const MarketInput = z.object({
+    name: named('marketNameRequired', 'marketNameRequired'),
+    order: z.number().int().min(0).max(10_000).optional(),
+  });
+
+  /** Population comes as digits (the form) or a number. */
+  const SubMarketInput = z.object({
+    name: named('audienceNameRequired', 'audienceNameBlank'),
+    tag: z.enum(TAGS).default('none'),
+    population: z
+      .union([z.number(), z.string()], { error: say('populationRequired') })
+      .refine((v) => v !== '', say('populationRequired'))
+      .refine((v) => (typeof v === 'number' ? Number.isInteger(v) && v >= 0 : /^[0-9]+$/.test(v)), say('populationDigits'))
+      .transform(Number)
+      .pipe(z.number().max(Number.MAX_SAFE_INTEGER, say('populationDigits'))),
+    matched_short_id: segmentId,
+    modeled_short_id: segmentId,
+    webo_cluster_id: segmentId,
+    discussion_cluster_node_id: Id.nullish().transform((v) => v ?? null),
+    order: z.number().int().min(0).max(10_000).optional(),
+  });
+  return { MekkoInput, MarketInput, SubMarketInput };
 }
 
-const segmentId = z
-  .string()
-  .trim()
-  .max(64, GROW_MESSAGES.identifier)
-  .nullish()
-  .transform((v) => (v ? v : null));
-
-/** GROW-045 / GROW-043 / GROW-044 / GROW-040 / SRV-070: the chart form's body. */
-export const MekkoInput = z
-  .object({
-    name: named(GROW_MESSAGES.chartNameRequired, GROW_MESSAGES.chartNameBlank),
-    measurement_label: z
-      .string()
-      .trim()
-      .max(NAME_MAX, GROW_MESSAGES.labelTooLong)
-      .nullish()
-      .transform((v) => (v ? v : DEFAULT_MEASUREMENT_LABEL)),
-    count_type: z.enum(COUNT_TYPES).default('people_count'),
-    vertical_type: z.string().trim().max(64).nullish(),
-    default: z.boolean().default(false),
-    creation_method: z.enum(CREATION_METHODS).default('blank'),
-  })
-  // GROW-040: choosing blank clears vertical_type.
-  .transform((m) => ({ ...m, vertical_type: m.creation_method === 'blank' ? null : (m.vertical_type ?? null) }));
+/** The rules in the spec's English: the API's bodies (the server's 422 messages). */
+export const { MekkoInput, MarketInput, SubMarketInput } = growRules((key) => GROW_MESSAGES[key]);
 export type MekkoInput = z.input<typeof MekkoInput>;
-
-/** GROW-058 / SRV-074. */
-export const MarketInput = z.object({
-  name: named(GROW_MESSAGES.marketNameRequired, GROW_MESSAGES.marketNameRequired),
-  order: z.number().int().min(0).max(10_000).optional(),
-});
 export type MarketInput = z.input<typeof MarketInput>;
-
-/** GROW-062 / GROW-065 / GROW-066 / SRV-075. Population comes as digits (the form) or a number. */
-export const SubMarketInput = z.object({
-  name: named(GROW_MESSAGES.audienceNameRequired, GROW_MESSAGES.audienceNameBlank),
-  tag: z.enum(TAGS).default('none'),
-  population: z
-    .union([z.number(), z.string()], { error: GROW_MESSAGES.populationRequired })
-    .refine((v) => v !== '', GROW_MESSAGES.populationRequired)
-    .refine((v) => (typeof v === 'number' ? Number.isInteger(v) && v >= 0 : /^[0-9]+$/.test(v)), GROW_MESSAGES.populationDigits)
-    .transform(Number)
-    .pipe(z.number().max(Number.MAX_SAFE_INTEGER, GROW_MESSAGES.populationDigits)),
-  matched_short_id: segmentId,
-  modeled_short_id: segmentId,
-  webo_cluster_id: segmentId,
-  discussion_cluster_node_id: Id.nullish().transform((v) => v ?? null),
-  order: z.number().int().min(0).max(10_000).optional(),
-});
 export type SubMarketInput = z.input<typeof SubMarketInput>;
+/** The same rules answering message keys, for the forms (they translate `messages.<key>`). */
+export const GROW_FORM_RULES = growRules((key) => key);
 
 const orderEntry = z.object({ id: Id, order: z.number().int().min(0).max(10_000) });
 /** SRV-078 / GROW-035. */

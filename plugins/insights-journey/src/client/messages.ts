@@ -1,23 +1,24 @@
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { JOURNEY_MESSAGES } from '../common';
+import { JOURNEY_MESSAGES, type JourneyMessageKey } from '../common';
 
 export const NS = 'insights-journey';
 
-/** The spec's messages (../common's JOURNEY_MESSAGES) by their text, to find their key in locales/en.json `messages`. */
-const KEY_OF = new Map<string, string>(Object.entries(JOURNEY_MESSAGES).map(([k, v]) => [v, k]));
+const isKey = (m: string): m is JourneyMessageKey => Object.hasOwn(JOURNEY_MESSAGES, m);
 
-/** A shared rule's or the server's message in the user's language; a text the server wrote itself stays as sent. */
+/**
+ * A message in the user's language: the rules and the screens name the spec's messages by key
+ * (`messages.<key>` in locales/en.json); a text the server wrote (a 422) is shown as sent.
+ */
 export function translateMessage(
-  message: string,
+  message: JourneyMessageKey | string,
   values?: Record<string, string>,
   t: (key: string, opts?: object) => string = (key, opts) => String(i18next.t(key, opts as never)),
 ): string {
-  const key = KEY_OF.get(message);
-  return key ? t(`messages.${key}`, { ns: NS, ...values }) : message;
+  return isKey(message) ? t(`messages.${message}`, { ns: NS, ...values }) : message;
 }
 
-export function useJourneyMessage(): (message: string | null | undefined, values?: Record<string, string>) => string | null {
+export function useJourneyMessage(): (message: JourneyMessageKey | string | null | undefined, values?: Record<string, string>) => string | null {
   const { t } = useTranslation(NS);
   return (message, values) => (message ? translateMessage(message, values, t as (key: string, opts?: object) => string) : null);
 }

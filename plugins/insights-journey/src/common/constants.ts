@@ -122,3 +122,5 @@ export const JOURNEY_MESSAGES = {
   invalidClient: 'Invalid client: {{slug}}',
   noClient: 'Routing Error: The URL did not specify an active client',
 } as const;
+/** A message of the spec's wording, by its key: the rules answer keys, the client translates `messages.<key>`, the server says `JOURNEY_MESSAGES[key]`. */
+export type JourneyMessageKey = keyof typeof JOURNEY_MESSAGES;

@@ -25,38 +25,38 @@ const draft = (over: Partial<{ name: string; brands: { name: string }[]; stages:
 
 describe('journey builder rules', () => {
   it('JRN-045: the name is required and unique among the other journeys, case-insensitive, its own name excluded', () => {
-    expect(journeyNameError('  ')).toBe('Name is required.');
+    expect(journeyNameError('  ')).toBe('nameRequired');
     const others = [
       { id: 1, name: 'Summer Funnel' },
       { id: 2, name: 'Other' },
     ];
-    expect(journeyNameError(' summer funnel ', others, null)).toBe('This name is already in use.');
+    expect(journeyNameError(' summer funnel ', others, null)).toBe('nameInUse');
     expect(journeyNameError('Summer Funnel', others, 1)).toBeNull();
     expect(journeyNameError('New one', others, null)).toBeNull();
   });
 
   it('JRN-047: stage names on focus loss: duplicate and empty messages (the latter without a full stop)', () => {
-    expect(itemNameError(['Awareness', ' awareness '], 1, 'stage')).toBe('All stages require a unique name before saving.');
-    expect(itemNameError(['Awareness', ''], 1, 'stage')).toBe('All stages require a name before saving');
+    expect(itemNameError(['Awareness', ' awareness '], 1, 'stage')).toBe('stageNameUnique');
+    expect(itemNameError(['Awareness', ''], 1, 'stage')).toBe('stageNameRequired');
     expect(itemNameError(['Awareness', 'Purchase'], 1, 'stage')).toBeNull();
   });
 
   it('JRN-048: brand names on focus loss: duplicate and empty messages', () => {
-    expect(itemNameError(['Fizz', 'FIZZ'], 0, 'brand')).toBe('All brands require a unique name before saving.');
-    expect(itemNameError(['  ', 'Fizz'], 0, 'brand')).toBe('All brands require a name before saving.');
+    expect(itemNameError(['Fizz', 'FIZZ'], 0, 'brand')).toBe('brandNameUnique');
+    expect(itemNameError(['  ', 'Fizz'], 0, 'brand')).toBe('brandNameRequired');
   });
 
   it('JRN-046: valid only with a name, 1-4 uniquely named brands and 1-10 uniquely named stages', () => {
     expect(isBuilderValid(draft())).toBe(true);
-    expect(builderIssues(draft({ name: '' }))).toEqual([{ path: ['name'], message: M.nameRequired }]);
+    expect(builderIssues(draft({ name: '' }))).toEqual([{ path: ['name'], message: 'nameRequired' }]);
     expect(isBuilderValid(draft({ brands: [1, 2, 3, 4].map((n) => ({ name: `B${n}` })) }))).toBe(true);
     expect(builderIssues(draft({ brands: [1, 2, 3, 4, 5].map((n) => ({ name: `B${n}` })) }))[0].path).toEqual(['brands']);
     expect(isBuilderValid(draft({ stages: Array.from({ length: 10 }, (_, n) => ({ name: `S${n}` })) }))).toBe(true);
     expect(builderIssues(draft({ stages: Array.from({ length: 11 }, (_, n) => ({ name: `S${n}` })) }))[0].path).toEqual(['stages']);
     expect(builderIssues(draft({ brands: [] }))[0].path).toEqual(['brands']);
     expect(builderIssues(draft({ stages: [{ name: 'A' }, { name: 'a' }] }))).toEqual([
-      { path: ['stages', 0, 'name'], message: M.stageNameUnique },
-      { path: ['stages', 1, 'name'], message: M.stageNameUnique },
+      { path: ['stages', 0, 'name'], message: 'stageNameUnique' },
+      { path: ['stages', 1, 'name'], message: 'stageNameUnique' },
     ]);
   });
 
@@ -100,11 +100,14 @@ describe('journey viewer maths', () => {
     expect(BRAND_COLOURS).toHaveLength(4);
   });
 
-  it('JRN-016 / A-24: transition percent = round((right − left) / right × 100), N/A when not finite', () => {
-    expect(transitionPercent(1000, 400)).toBe(-150);
-    expect(transitionPercent(400, 1000)).toBe(60);
-    expect(transitionPercent(333, 1000)).toBe(67);
-    expect(transitionPercent(10, 0)).toBe('N/A');
+  it('JRN-016 (issue 27 §3): conversion = later ÷ earlier on the deduplicated counts, a larger later stage marked, N/A without earlier people', () => {
+    // Issue 27 §3: later ÷ earlier on the deduplicated counts; a later stage larger is 'larger', never −393 %.
+    expect(transitionPercent(1000, 400)).toBe(40);
+    expect(transitionPercent(1000, 1000)).toBe(100);
+    expect(transitionPercent(3000, 1000)).toBe(33);
+    expect(transitionPercent(400, 1000)).toBe('larger');
+    expect(transitionPercent(10, 0)).toBe(0);
+    expect(transitionPercent(0, 10)).toBe('N/A');
     expect(transitionPercent(0, 0)).toBe('N/A');
   });
 
@@ -162,7 +165,7 @@ describe('journey save body (SRV-085)', () => {
 
   it('JRN-047: carries the builder messages with the field path', () => {
     const r = JourneyInput.safeParse({ ...body, stages: [{ new_id: -1, name: ' ', priority: 0 }] });
-    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['stages.0.name', 'All stages require a name before saving']]);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['stages.0.name', M.stageNameRequired]]);
   });
 
   it('refuses a cell naming a brand or stage not in the body, and two cells for one brand × stage', () => {

@@ -1,4 +1,4 @@
-import { BRAND_COLOURS, GAUGE_MAX_PX, GAUGE_MIN_PX, JOURNEY_MESSAGES as M, MAX_BRANDS, MAX_STAGES, TRUNCATE_AT } from './constants';
+import { BRAND_COLOURS, GAUGE_MAX_PX, GAUGE_MIN_PX, MAX_BRANDS, MAX_STAGES, TRUNCATE_AT, type JourneyMessageKey } from './constants';
 
 /**
  * The journey's pure rules (001 §4.2, §5, §9): the builder's validity and messages, default names
@@ -13,24 +13,25 @@ const norm = (s: string) => s.trim().toLowerCase();
 export const sameName = (a: string, b: string): boolean => norm(a) === norm(b);
 
 /** JRN-047 / JRN-048: the message of a brand or stage name on focus loss, or null when it is fine. */
-export function itemNameError(names: readonly string[], index: number, kind: ItemKind): string | null {
+export function itemNameError(names: readonly string[], index: number, kind: ItemKind): JourneyMessageKey | null {
   const name = names[index] ?? '';
-  if (!name.trim()) return kind === 'stage' ? M.stageNameRequired : M.brandNameRequired;
-  if (names.some((other, i) => i !== index && sameName(other, name))) return kind === 'stage' ? M.stageNameUnique : M.brandNameUnique;
+  if (!name.trim()) return kind === 'stage' ? 'stageNameRequired' : 'brandNameRequired';
+  if (names.some((other, i) => i !== index && sameName(other, name))) return kind === 'stage' ? 'stageNameUnique' : 'brandNameUnique';
   return null;
 }
 
 /** JRN-045: the journey name's message, or null; `others` are the product's journeys, its own (ownId) excluded. */
-export function journeyNameError(name: string, others: readonly { id: number; name: string }[] = [], ownId: number | null = null): string | null {
-  if (!name.trim()) return M.nameRequired;
-  if (others.some((o) => o.id !== ownId && sameName(o.name, name))) return M.nameInUse;
+export function journeyNameError(name: string, others: readonly { id: number; name: string }[] = [], ownId: number | null = null): JourneyMessageKey | null {
+  if (!name.trim()) return 'nameRequired';
+  if (others.some((o) => o.id !== ownId && sameName(o.name, name))) return 'nameInUse';
   return null;
 }
 
 export interface BuilderIssue {
   /** Where the problem is, as the save body's field path ('name', 'brands.1.name', 'stages'). */
   path: (string | number)[];
-  message: string;
+  /** The message's key (JOURNEY_MESSAGES). */
+  message: JourneyMessageKey;
 }
 
 export interface BuilderDraft {
@@ -47,8 +48,8 @@ export function builderIssues(d: BuilderDraft, others: readonly { id: number; na
   const out: BuilderIssue[] = [];
   const name = journeyNameError(d.name, others, ownId);
   if (name) out.push({ path: ['name'], message: name });
-  if (d.brands.length < 1 || d.brands.length > MAX_BRANDS) out.push({ path: ['brands'], message: M.brandsCount });
-  if (d.stages.length < 1 || d.stages.length > MAX_STAGES) out.push({ path: ['stages'], message: M.stagesCount });
+  if (d.brands.length < 1 || d.brands.length > MAX_BRANDS) out.push({ path: ['brands'], message: 'brandsCount' });
+  if (d.stages.length < 1 || d.stages.length > MAX_STAGES) out.push({ path: ['stages'], message: 'stagesCount' });
   const brandNames = d.brands.map((b) => b.name);
   brandNames.forEach((_, i) => {
     const m = itemNameError(brandNames, i, 'brand');
@@ -99,13 +100,20 @@ export function truncateName(name: string): { text: string; truncated: boolean }
   return name.length > TRUNCATE_AT ? { text: `${name.slice(0, TRUNCATE_AT)}…`, truncated: true } : { text: name, truncated: false };
 }
 
+/** A transition bubble: the conversion percent, 'N/A' (no earlier people), or 'larger' (the later stage has more people). */
+export type TransitionValue = number | 'N/A' | 'larger';
+
 /**
- * JRN-016 / A-24, literally: round((right − left) / right × 100) between adjacent stages, 'N/A'
- * when that is not a finite number (a right stage of 0).
+ * JRN-016 as decided in issue 27 §3 (docs/decisions.md): the conversion between adjacent stages
+ * is later ÷ earlier on the deduplicated counts, round(right / left × 100); 'N/A' when the earlier
+ * stage has nobody; 'larger' when the later stage has more people than the earlier one (a
+ * funnel cannot convert over 100 %: the bubble shows a neutral marker that says so). The spec's
+ * literal (right − left) / right read −393 % for such a pair.
  */
-export function transitionPercent(left: number, right: number): number | 'N/A' {
-  const v = Math.round(((right - left) / right) * 100);
-  return Number.isFinite(v) ? v : 'N/A';
+export function transitionPercent(left: number, right: number): TransitionValue {
+  if (!Number.isFinite(left) || !Number.isFinite(right) || left <= 0) return 'N/A';
+  if (right > left) return 'larger';
+  return Math.round((right / left) * 100);
 }
 
 /**

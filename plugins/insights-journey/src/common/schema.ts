@@ -85,7 +85,7 @@ export const JourneyInput = z
       .default([]),
   })
   .superRefine((j, ctx) => {
-    for (const issue of builderIssues(j)) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    for (const issue of builderIssues(j)) ctx.addIssue({ code: 'custom', path: issue.path, message: M[issue.message] });
     const keys = (list: Ref[], field: 'brands' | 'stages') => {
       const seen = new Set<string>();
       list.forEach((x, i) => {

@@ -1,14 +1,15 @@
 import { SegmentPicker } from '@discovery/insights-kit';
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { ConfirmDialog, SlideInPanel } from '@discovery/ui';
+import type { Settled } from '@discovery/platform';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  GROW_MESSAGES,
+  GROW_FORM_RULES,
   nameTaken,
   PANEL_WIDTHS,
-  SubMarketInput,
   TAGS,
+  type GrowMessageKey,
   type SubMarketDto,
   type SubMarketInput as SubMarketValues,
   type SubMarketTag,
@@ -30,8 +31,9 @@ export interface AudienceFormProps {
   canDelete: boolean;
   busy: boolean;
   segmentName: (id: string) => string;
-  discussionsUploadHref: string;
-  onSave: (input: SubMarketValues) => Promise<{ ok: boolean; fields?: Record<string, string> }>;
+  /** The Discussions upload page, or null when this user cannot open it (no link then). */
+  discussionsUploadHref: string | null;
+  onSave: (input: SubMarketValues) => Settled<{ ok: boolean; fields?: Record<string, string> }>;
   onDelete: () => Promise<boolean>;
 }
 
@@ -92,22 +94,23 @@ export function AudienceForm(props: AudienceFormProps) {
     webo_cluster_id: values.webo || null,
     discussion_cluster_node_id: values.discussion,
   };
-  const parsed = SubMarketInput.safeParse(input);
+  const parsed = GROW_FORM_RULES.SubMarketInput.safeParse(input);
   const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
-  if (!local.name && nameTaken(values.name, props.siblings, props.audience?.id ?? null)) local.name = GROW_MESSAGES.audienceNameUsed;
+  if (!local.name && nameTaken(values.name, props.siblings, props.audience?.id ?? null)) local.name = 'audienceNameUsed' satisfies GrowMessageKey;
   const valid = Object.keys(local).length === 0;
   const err = (field: string) => message((touched ? local[field] : null) ?? server[`sub_market.${field}`]);
 
-  const submit = async () => {
-    const r = await props.onSave(input);
-    if (!r.ok) setServer(r.fields ?? {});
-  };
+  // onSave never rejects (the store's failure is its notice), nor does setting the field messages.
+  const submit = (): Settled<void> =>
+    props.onSave(input).then((r) => {
+      if (!r.ok) setServer(r.fields ?? {});
+    });
   const save = () => {
     setTouched(true);
     if (!valid) return;
     // GROW-073: editing an audience a prediction model uses asks first.
     if (props.audience?.in_prediction_model) setConfirm('prediction');
-    else void submit();
+    else submit();
   };
   const segment = (field: SegmentField, label: string, disabled: boolean) => {
     const value = field === 'matched_short_id' ? values.matched : values.modeled;
@@ -267,7 +270,7 @@ export function AudienceForm(props: AudienceFormProps) {
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
           setConfirm(null);
-          void submit();
+          submit();
         }}
         data-testid="grow-audience-confirm-prediction"
       >

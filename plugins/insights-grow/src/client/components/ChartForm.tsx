@@ -1,16 +1,18 @@
 import { Button, Checkbox, FormGroup, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
 import { SlideInPanel } from '@discovery/ui';
+import type { Settled } from '@discovery/platform';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   COUNT_TYPES,
   DEFAULT_MEASUREMENT_LABEL,
-  GROW_MESSAGES,
-  MekkoInput,
+  GROW_FORM_RULES,
   nameTaken,
   PANEL_WIDTHS,
   type CountType,
   type CreationMethod,
+  type GrowMessageKey,
+  type MekkoInput,
   type MekkoSummaryDto,
   type VerticalDto,
 } from '../../common';
@@ -28,7 +30,7 @@ export interface ChartFormProps {
   /** GROW-043: update permission and TV settings in the region. */
   canChangeCountType: boolean;
   busy: boolean;
-  onSave: (input: MekkoInput) => Promise<{ ok: boolean; fields?: Record<string, string> }>;
+  onSave: (input: MekkoInput) => Settled<{ ok: boolean; fields?: Record<string, string> }>;
 }
 
 /** GROW-039..046: the chart form (650 wide): creation method, vertical, name, label, count type, default. */
@@ -65,10 +67,10 @@ export function ChartForm(props: ChartFormProps) {
     creation_method: props.chart ? 'blank' : method,
     vertical_type: method === 'prePopulated' ? vertical || null : null,
   };
-  const parsed = MekkoInput.safeParse(input);
+  const parsed = GROW_FORM_RULES.MekkoInput.safeParse(input);
   const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
   // GROW-045 / A-03: the inline uniqueness message; the server's conflict reads 'Chart name already used'.
-  if (!local.name && nameTaken(name, props.charts, props.chart?.id ?? null)) local.name = GROW_MESSAGES.chartNameInUse;
+  if (!local.name && nameTaken(name, props.charts, props.chart?.id ?? null)) local.name = 'chartNameInUse' satisfies GrowMessageKey;
   const verticalMissing = !props.chart && method === 'prePopulated' && !vertical;
   // GROW-046: Save only with a non-blank, unique name.
   const valid = Object.keys(local).length === 0 && !verticalMissing;
@@ -91,7 +93,7 @@ export function ChartForm(props: ChartFormProps) {
       footer={
         <>
           <Button text={t('cancel')} onClick={props.onClose} />
-          <Button intent="primary" text={t('save')} disabled={!valid} loading={props.busy} onClick={() => void save()} data-testid="grow-chart-save" />
+          <Button intent="primary" text={t('save')} disabled={!valid} loading={props.busy} onClick={() => save()} data-testid="grow-chart-save" />
         </>
       }
     >

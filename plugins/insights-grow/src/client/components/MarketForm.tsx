@@ -1,8 +1,9 @@
 import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { ConfirmDialog, SlideInPanel } from '@discovery/ui';
+import type { Settled } from '@discovery/platform';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GROW_MESSAGES, MarketInput, nameTaken, PANEL_WIDTHS, type MarketDto } from '../../common';
+import { GROW_FORM_RULES, nameTaken, PANEL_WIDTHS, type GrowMessageKey, type MarketDto, type MarketInput } from '../../common';
 import { fieldErrors, useGrowMessage } from '../messages';
 
 export interface MarketFormProps {
@@ -12,7 +13,7 @@ export interface MarketFormProps {
   markets: readonly MarketDto[];
   canDelete: boolean;
   busy: boolean;
-  onSave: (input: MarketInput) => Promise<{ ok: boolean; fields?: Record<string, string> }>;
+  onSave: (input: MarketInput) => Settled<{ ok: boolean; fields?: Record<string, string> }>;
   onDelete: () => Promise<boolean>;
 }
 
@@ -33,9 +34,9 @@ export function MarketForm(props: MarketFormProps) {
     setServer({});
   }, [props.isOpen, props.market]);
 
-  const parsed = MarketInput.safeParse({ name });
+  const parsed = GROW_FORM_RULES.MarketInput.safeParse({ name });
   const local = parsed.success ? {} : fieldErrors(parsed.error.issues);
-  if (!local.name && nameTaken(name, props.markets, props.market?.id ?? null)) local.name = GROW_MESSAGES.marketNameUsed;
+  if (!local.name && nameTaken(name, props.markets, props.market?.id ?? null)) local.name = 'marketNameUsed' satisfies GrowMessageKey;
   const error = (touched ? local.name : null) ?? server['market.name'];
 
   const save = async () => {
@@ -66,7 +67,7 @@ export function MarketForm(props: MarketFormProps) {
           )}
           <span style={{ flex: 1 }} />
           <Button text={t('cancel')} onClick={props.onClose} />
-          <Button intent="primary" text={t('save')} loading={props.busy} onClick={() => void save()} data-testid="grow-market-save" />
+          <Button intent="primary" text={t('save')} loading={props.busy} onClick={() => save()} data-testid="grow-market-save" />
         </>
       }
     >

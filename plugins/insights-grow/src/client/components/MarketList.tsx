@@ -52,7 +52,7 @@ export const MarketList = observer(function MarketList({ store, onEditMarket, on
             e.stopPropagation();
             dragging.current = null;
             if (drag.kind === 'sub_markets' && d.kind === 'sub_markets' && drag.marketId !== d.marketId) return;
-            void store.reorder(d.kind, drag.from, index, d.kind === 'sub_markets' ? d.marketId : undefined);
+            store.reorder(d.kind, drag.from, index, d.kind === 'sub_markets' ? d.marketId : undefined);
           },
           onDragEnd: () => (dragging.current = null),
         }
@@ -82,7 +82,7 @@ export const MarketList = observer(function MarketList({ store, onEditMarket, on
                     icon="arrow-left"
                     disabled={mi === 0}
                     aria-label={t('markets.moveEarlier', { name: market.name })}
-                    onClick={() => void store.reorder('markets', mi, mi - 1)}
+                    onClick={() => store.reorder('markets', mi, mi - 1)}
                   />
                   <Button
                     variant="minimal"
@@ -139,7 +139,7 @@ export const MarketList = observer(function MarketList({ store, onEditMarket, on
                           icon="arrow-up"
                           disabled={si === 0}
                           aria-label={t('markets.moveEarlier', { name: s.name })}
-                          onClick={() => void store.reorder('sub_markets', si, si - 1, market.id)}
+                          onClick={() => store.reorder('sub_markets', si, si - 1, market.id)}
                         />
                         <Button
                           variant="minimal"

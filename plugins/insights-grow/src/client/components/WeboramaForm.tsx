@@ -2,7 +2,7 @@ import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { SlideInPanel } from '@discovery/ui';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PANEL_WIDTHS, SubMarketInput } from '../../common';
+import { GROW_FORM_RULES, PANEL_WIDTHS } from '../../common';
 import { useGrowMessage } from '../messages';
 
 export interface WeboramaFormProps {
@@ -14,7 +14,7 @@ export interface WeboramaFormProps {
 }
 
 // The audience schema's own rule for the field, so the slide-in and the save agree.
-const weboField = SubMarketInput.shape.webo_cluster_id;
+const weboField = GROW_FORM_RULES.SubMarketInput.shape.webo_cluster_id;
 
 /**
  * GROW-068: the Weborama discussion form (a 550 slide-in over the audience form) where the

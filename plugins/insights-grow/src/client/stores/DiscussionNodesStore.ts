@@ -1,6 +1,6 @@
 import { discussionNodeEndpoints, selectableNodes, type DiscussionClusterNodeDto } from '@discovery/plugin-discussions/common';
 import { createToken } from '@discovery/plugin-api';
-import type { ApiClient } from '@discovery/platform';
+import { settle, type ApiClient, type Settled } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 
 export const DiscussionNodesStoreToken = createToken<DiscussionNodesStore>('insights-grow:DiscussionNodesStore');
@@ -21,18 +21,20 @@ export class DiscussionNodesStore {
   }
 
   /** GROW-071: fetched each time an audience is under edit, so a discussion uploaded meanwhile is there. */
-  async load(): Promise<void> {
-    try {
-      const res = await this.api.call(discussionNodeEndpoints.list, undefined, { silent: true });
-      runInAction(() => {
-        this.nodes = res.data;
-        this.failed = false;
-      });
-    } catch {
-      runInAction(() => {
-        this.nodes = [];
-        this.failed = true;
-      });
-    }
+  load(): Settled<void> {
+    return settle(
+      this.api.call(discussionNodeEndpoints.list, undefined, { silent: true }).then((res) => {
+        runInAction(() => {
+          this.nodes = res.data;
+          this.failed = false;
+        });
+      }),
+      () => {
+        runInAction(() => {
+          this.nodes = [];
+          this.failed = true;
+        });
+      },
+    );
   }
 }

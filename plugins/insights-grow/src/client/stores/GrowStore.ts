@@ -12,7 +12,7 @@ import {
 } from '@discovery/insights-kit';
 import { createToken } from '@discovery/plugin-api';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
-import { ApiError, isAbortError, Resource, type ApiClient, type ToastStore } from '@discovery/platform';
+import { ApiError, isAbortError, Resource, settle, type ApiClient, type Settled, type ToastStore } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   GROW_TABS,
@@ -59,6 +59,9 @@ export const GROW_NOTICES = {
   deleteFailed: 'notices.deleteFailed',
   changeFailed: 'notices.changeFailed',
 } as const;
+
+/** A save that failed without a field to blame (its notice is shown). */
+const failedSave = (message: string) => ({ ok: false as const, fields: {} as Record<string, string>, message });
 
 /** A chart that cannot be selected (GROW-077) and the answer of the check. */
 export interface PendingInvalid {
@@ -169,7 +172,17 @@ export class GrowStore {
   }
 
   /** Opens the screen for a product: its charts, then the route's (or kept, default, first) chart (GROW-005). */
-  async open(context: string, routeId: number | null, opts: { tier3: boolean; weightsSuffix: string }): Promise<number | null> {
+  open(context: string, routeId: number | null, opts: { tier3: boolean; weightsSuffix: string }): Settled<number | null> {
+    return settle(this.openChart(context, routeId, opts), (e) => this.failed(e, null));
+  }
+
+  /** A failure no screen state holds yet lands in `error` (the page's error state); an aborted call is none. */
+  private failed<F>(e: unknown, value: F): F {
+    if (!isAbortError(e)) runInAction(() => (this.error = (e as Error).message));
+    return value;
+  }
+
+  private async openChart(context: string, routeId: number | null, opts: { tier3: boolean; weightsSuffix: string }): Promise<number | null> {
     this.context = context;
     this.tier3 = opts.tier3;
     this.weightsSuffix = opts.weightsSuffix;
@@ -183,7 +196,7 @@ export class GrowStore {
       this.mode = 'view';
       this.tv = null;
       this.error = null;
-      void this.loadTv();
+      this.loadTv();
     }
     const list = await loaded;
     if (!list || context !== this.context) {
@@ -204,26 +217,38 @@ export class GrowStore {
     return ok ? id : null;
   }
 
-  private async loadTv(): Promise<void> {
-    try {
-      const res = await this.api.call(E.tvSettings, {}, { silent: true });
-      runInAction(() => (this.tv = res.data));
-    } catch {
-      runInAction(() => (this.tv = null));
-    }
+  /** The region's TV panelist settings; none when the region has none (the count type then stays people). */
+  private loadTv(): Settled<void> {
+    return settle(
+      this.api.call(E.tvSettings, {}, { silent: true }).then((res) => {
+        runInAction(() => (this.tv = res.data));
+      }),
+      () => {
+        runInAction(() => (this.tv = null));
+      },
+    );
   }
 
-  async loadVerticals(): Promise<void> {
-    if (this.verticals.length) return;
-    const res = await this.api.call(E.verticals);
-    runInAction(() => (this.verticals = res));
+  /** GROW-041: the verticals of a pre-populated chart; a failure shows the ApiClient's banner and leaves the list empty. */
+  loadVerticals(): Settled<void> {
+    if (this.verticals.length) return Promise.resolve();
+    return settle(
+      this.api.call(E.verticals).then((res) => {
+        runInAction(() => (this.verticals = res));
+      }),
+      () => undefined,
+    );
   }
 
   /**
    * Selects a chart (GROW-077): one whose audiences name segments the provider dropped is not
    * selected; the invalid-identifiers modal is shown instead. Returns whether it was selected.
    */
-  async select(id: number, kept: Kept | null = null): Promise<boolean> {
+  select(id: number, kept: Kept | null = null): Settled<boolean> {
+    return settle(this.selectChart(id, kept), (e) => this.failed(e, false));
+  }
+
+  private async selectChart(id: number, kept: Kept | null): Promise<boolean> {
     const seq = ++this.seq;
     this.busy = true;
     try {
@@ -270,34 +295,38 @@ export class GrowStore {
    * 001 §7 / SRV-081: the chart's counts by its id (the server's one mekko call); a newer request
    * aborts an older one, so counts of a chart left or an older edit never land over newer ones.
    */
-  async loadCounts(): Promise<void> {
+  loadCounts(): Settled<unknown> {
     const m = this.mekko;
-    if (!m) return;
+    if (!m) return Promise.resolve();
     if (!hasSegments(m)) {
       this.countsRes.abort();
       this.countsRes.set(ZERO_COUNTS);
-      return;
+      return Promise.resolve();
     }
-    await this.loadCountsOf(m.id);
+    return this.loadCountsOf(m.id);
   }
 
-  private loadCountsOf(id: number) {
+  private loadCountsOf(id: number): Settled<unknown> {
     const filters = this.filters.map(({ group, short_id }) => ({ group, short_id }));
     return this.countsRes.load((signal) => this.api.call(E.counts, { params: { id }, body: { filters } }, { signal, silent: true }));
   }
 
   addFilters(filters: ActiveFilter[]): void {
     this.filters = addFilters(this.filters, filters);
-    void this.loadCounts();
+    this.loadCounts();
   }
 
   removeFilter(shortId: string): void {
     this.filters = this.filters.filter((f) => f.short_id !== shortId);
-    void this.loadCounts();
+    this.loadCounts();
   }
 
-  /** GROW-076: names, paths and data permissions of the chart's segments. */
-  async loadSegments(): Promise<void> {
+  /** GROW-076: names, paths and data permissions of the chart's segments (a failure leaves them unnamed: the chart still draws). */
+  loadSegments(): Settled<void> {
+    return settle(this.fetchSegments(), () => undefined);
+  }
+
+  private async fetchSegments(): Promise<void> {
     const ids = [
       ...new Set(
         (this.mekko?.markets ?? []).flatMap((m) => m.sub_markets.flatMap((s) => [s.matched_short_id, s.modeled_short_id])).filter((x): x is string => !!x),
@@ -368,7 +397,7 @@ export class GrowStore {
     this.selected = [];
     this.filters = [];
     this.keep();
-    if (had) void this.loadCounts();
+    if (had) this.loadCounts();
   }
 
   closeDialog(): void {
@@ -397,6 +426,15 @@ export class GrowStore {
     this.toasts.show(intent === 'success' ? 'success' : 'error', this.t(key), { timeout: NOTIFICATION_MS });
   }
 
+  /** An action whose follow-up (the reload after a save) failed: the notice, and the action reads as failed. */
+  private guard<R, F>(action: Promise<R>, notice: string, failed: F): Settled<R | F> {
+    return settle(action, () => {
+      runInAction(() => (this.busy = false));
+      this.notify(notice, 'danger');
+      return failed;
+    });
+  }
+
   /** 422 messages by field, for the forms; other failures get the spec's notice. */
   private async run<T>(
     fn: () => Promise<T>,
@@ -415,7 +453,11 @@ export class GrowStore {
   }
 
   /** GROW-047 / GROW-048 / GROW-051: create or edit; a new chart is selected. */
-  async saveChart(input: MekkoInput, id: number | null) {
+  saveChart(input: MekkoInput, id: number | null) {
+    return this.guard(this.saveChartNow(input, id), GROW_NOTICES.saveFailed, failedSave(GROW_NOTICES.saveFailed));
+  }
+
+  private async saveChartNow(input: MekkoInput, id: number | null) {
     const r = await this.run(
       () =>
         id
@@ -434,7 +476,11 @@ export class GrowStore {
   }
 
   /** GROW-049 / GROW-052. */
-  async copyChart(id: number): Promise<number | null> {
+  copyChart(id: number): Settled<number | null> {
+    return this.guard(this.copyChartNow(id), GROW_NOTICES.copyFailed, null);
+  }
+
+  private async copyChartNow(id: number): Promise<number | null> {
     const r = await this.run(() => this.api.call(E.copy, { params: { id } }, { silent: true }), GROW_NOTICES.copyFailed);
     if (!r.ok) {
       if (r.message !== GROW_NOTICES.copyFailed) this.notify(GROW_NOTICES.copyFailed, 'danger');
@@ -447,7 +493,11 @@ export class GrowStore {
   }
 
   /** GROW-050 / GROW-053: then the default chart (or the first) is selected. */
-  async deleteChart(id: number): Promise<number | null> {
+  deleteChart(id: number): Settled<number | null> {
+    return this.guard(this.deleteChartNow(id), GROW_NOTICES.deleteFailed, null);
+  }
+
+  private async deleteChartNow(id: number): Promise<number | null> {
     const r = await this.run(() => this.api.call(E.remove, { params: { id } }, { silent: true }), GROW_NOTICES.deleteFailed);
     if (!r.ok) {
       if (r.message !== GROW_NOTICES.deleteFailed) this.notify(GROW_NOTICES.deleteFailed, 'danger');
@@ -469,7 +519,11 @@ export class GrowStore {
   }
 
   /** GROW-078: clears the dropped segments, then selects the chart. */
-  async removeInvalid(id: number): Promise<boolean> {
+  removeInvalid(id: number): Settled<boolean> {
+    return this.guard(this.removeInvalidNow(id), GROW_NOTICES.changeFailed, false);
+  }
+
+  private async removeInvalidNow(id: number): Promise<boolean> {
     const r = await this.run(() => this.api.call(E.removeInvalidIdentifiers, { params: { id } }, { silent: true }), GROW_NOTICES.changeFailed);
     if (!r.ok) return false;
     runInAction(() => (this.pendingInvalid = null));
@@ -477,7 +531,11 @@ export class GrowStore {
   }
 
   /** GROW-080: closing without a fix selects the default or first valid chart. */
-  async dismissInvalid(): Promise<number | null> {
+  dismissInvalid(): Settled<number | null> {
+    return this.guard(this.dismissInvalidNow(), GROW_NOTICES.changeFailed, null);
+  }
+
+  private async dismissInvalidNow(): Promise<number | null> {
     const bad = this.pendingInvalid?.mekko.id;
     this.pendingInvalid = null;
     if (this.mekko && this.mekko.id !== bad) return this.mekko.id;
@@ -486,7 +544,11 @@ export class GrowStore {
     return null;
   }
 
-  async saveMarket(input: MarketInput, id: number | null) {
+  saveMarket(input: MarketInput, id: number | null) {
+    return this.guard(this.saveMarketNow(input, id), GROW_NOTICES.changeFailed, failedSave(GROW_NOTICES.changeFailed));
+  }
+
+  private async saveMarketNow(input: MarketInput, id: number | null) {
     const m = this.mekko!;
     const r = await this.run(
       () =>
@@ -502,7 +564,11 @@ export class GrowStore {
     return r;
   }
 
-  async deleteMarket(id: number): Promise<boolean> {
+  deleteMarket(id: number): Settled<boolean> {
+    return this.guard(this.deleteMarketNow(id), GROW_NOTICES.changeFailed, false);
+  }
+
+  private async deleteMarketNow(id: number): Promise<boolean> {
     const r = await this.run(() => this.api.call(E.removeMarket, { params: { id } }, { silent: true }), GROW_NOTICES.changeFailed);
     if (r.ok) {
       this.notify(GROW_NOTICES.deleted, 'success');
@@ -512,7 +578,11 @@ export class GrowStore {
   }
 
   /** GROW-075: a changed audience reloads the chart and its counts. */
-  async saveSubMarket(input: SubMarketInput, id: number | null, marketId: number) {
+  saveSubMarket(input: SubMarketInput, id: number | null, marketId: number) {
+    return this.guard(this.saveSubMarketNow(input, id, marketId), GROW_NOTICES.changeFailed, failedSave(GROW_NOTICES.changeFailed));
+  }
+
+  private async saveSubMarketNow(input: SubMarketInput, id: number | null, marketId: number) {
     const r = await this.run(
       () =>
         id
@@ -527,7 +597,11 @@ export class GrowStore {
     return r;
   }
 
-  async deleteSubMarket(id: number): Promise<boolean> {
+  deleteSubMarket(id: number): Settled<boolean> {
+    return this.guard(this.deleteSubMarketNow(id), GROW_NOTICES.changeFailed, false);
+  }
+
+  private async deleteSubMarketNow(id: number): Promise<boolean> {
     const r = await this.run(() => this.api.call(E.removeSubMarket, { params: { id } }, { silent: true }), GROW_NOTICES.changeFailed);
     if (r.ok) {
       this.notify(GROW_NOTICES.deleted, 'success');
@@ -540,7 +614,11 @@ export class GrowStore {
    * GROW-035 / GROW-054: a drop reorders the list 0..n at once (optimistic) and saves it; on
    * failure the previous order comes back with the notice.
    */
-  async reorder(kind: 'markets' | 'sub_markets', from: number, to: number, marketId?: number): Promise<boolean> {
+  reorder(kind: 'markets' | 'sub_markets', from: number, to: number, marketId?: number): Settled<boolean> {
+    return settle(this.move(kind, from, to, marketId), () => false);
+  }
+
+  private async move(kind: 'markets' | 'sub_markets', from: number, to: number, marketId?: number): Promise<boolean> {
     const m = this.mekko;
     if (!m || from === to) return false;
     const before = m;

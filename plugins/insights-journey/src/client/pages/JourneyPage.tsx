@@ -15,7 +15,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { brandColour, journeyBuilderRoute, journeyRoute, JOURNEY_MESSAGES as M, MODAL_WIDTH, THROTTLE_MS } from '../../common';
+import { brandColour, journeyBuilderRoute, journeyRoute, MODAL_WIDTH, THROTTLE_MS } from '../../common';
 import { JourneyChart, Truncated } from '../components/JourneyChart';
 import { NS, useJourneyMessage } from '../messages';
 import { JourneyStoreToken } from '../stores/JourneyStore';
@@ -46,16 +46,24 @@ const JourneyPage = observer(function JourneyPage() {
   const canDestroy = session.can('journeys', 'destroy');
   // The builder needs create, read and update (JRN-002).
   const canBuild = canCreate && canUpdate;
-  const go = (id: number | null, replace = false) => void navigate(journeyRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}), { replace });
-  const build = (id: number | null) => void navigate(journeyBuilderRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}));
+  const go = (id: number | null, replace = false): void => {
+    navigate(journeyRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}), { replace });
+  };
+  const build = (id: number | null): void => {
+    navigate(journeyBuilderRoute.link(hierarchy.selection, id !== null ? { journeyId: id } : {}));
+  };
 
   // JRN-005 / JRN-006: open, pick, and show the id in the URL ('Try again' after a failed list opens it once more).
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
     let live = true;
-    void store.open(product, routeId, { tier3 }).then((id) => {
-      if (live && id !== null && id !== routeId) go(id, true);
-    });
+    // open() never rejects (its failure is the store's error state) and navigating does not either.
+    store.open(product, routeId, { tier3 }).then(
+      (id) => {
+        if (live && id !== null && id !== routeId) go(id, true);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -128,14 +136,14 @@ const JourneyPage = observer(function JourneyPage() {
       <InvalidAudiencesDialog
         isOpen={!!pending}
         title={t('invalid.title')}
-        message={pending ? (msg(M.invalidTitle, { name: pending.name }) ?? '') : ''}
+        message={pending ? (msg('invalidTitle', { name: pending.name }) ?? '') : ''}
         throttleMs={THROTTLE_MS}
         actions={[
           ...(canUpdate && pending
             ? [
                 {
                   key: 'remove',
-                  text: msg(M.removeInvalid) ?? '',
+                  text: msg('removeInvalid') ?? '',
                   intent: 'primary' as const,
                   throttled: true,
                   onClick: async () => {
@@ -148,7 +156,7 @@ const JourneyPage = observer(function JourneyPage() {
             ? [
                 {
                   key: 'delete',
-                  text: msg(M.deleteChart) ?? '',
+                  text: msg('deleteChart') ?? '',
                   intent: 'danger' as const,
                   throttled: true,
                   onClick: async () => {
@@ -169,7 +177,7 @@ const JourneyPage = observer(function JourneyPage() {
           isOpen={deleting}
           intent="danger"
           icon="trash"
-          title={msg(M.deleteConfirm, { name: j.name })}
+          title={msg('deleteConfirm', { name: j.name })}
           confirmButtonText={t('deleteButton')}
           cancelButtonText={t('cancel')}
           style={{ width: MODAL_WIDTH, maxWidth: 'none' }}
@@ -194,10 +202,10 @@ const JourneyPage = observer(function JourneyPage() {
           level={2}
           icon="path"
           title={t('empty.title')}
-          description={canCreate ? t('empty.canCreate') : msg(M.emptyNoPermission)}
+          description={canCreate ? t('empty.canCreate') : msg('emptyNoPermission')}
           action={
             canCreate && canBuild ? (
-              <Button intent="primary" icon="add" text={msg(M.createJourney) ?? ''} onClick={() => build(null)} data-testid="journey-empty-create" />
+              <Button intent="primary" icon="add" text={msg('createJourney') ?? ''} onClick={() => build(null)} data-testid="journey-empty-create" />
             ) : undefined
           }
           data-testid="journey-empty"
@@ -302,7 +310,7 @@ const JourneyPage = observer(function JourneyPage() {
               )}
             </div>
             {store.countsRes.error && (
-              <LoadError level={3} error={store.countsRes.error} onRetry={() => void store.loadCounts()} data-testid="journey-counts-error" />
+              <LoadError level={3} error={store.countsRes.error} onRetry={() => store.loadCounts()} data-testid="journey-counts-error" />
             )}
             <JourneyChart store={store} onZeroCount={() => modals.openZeroCount()} />
           </Card>

@@ -139,9 +139,9 @@ describe('JourneyBuilderStore', () => {
     expect(b.canSave).toBe(false);
     expect(b.nameError).toBeNull();
     b.touch('name');
-    expect(b.nameError).toBe('Name is required.');
+    expect(b.nameError).toBe('nameRequired');
     b.setName(' taken ');
-    expect(b.nameError).toBe('This name is already in use.');
+    expect(b.nameError).toBe('nameInUse');
     b.setName('Fresh');
     expect(b.canSave).toBe(true);
     const s1 = b.draft.stages[0];
@@ -149,17 +149,17 @@ describe('JourneyBuilderStore', () => {
     b.renameStage(s2.key, ' new stage 1 ');
     expect(b.itemError('stage', s2.key)).toBeNull();
     b.touch(s2.key);
-    expect(b.itemError('stage', s2.key)).toBe('All stages require a unique name before saving.');
+    expect(b.itemError('stage', s2.key)).toBe('stageNameUnique');
     b.renameStage(s2.key, '  ');
-    expect(b.itemError('stage', s2.key)).toBe('All stages require a name before saving');
+    expect(b.itemError('stage', s2.key)).toBe('stageNameRequired');
     expect(b.canSave).toBe(false);
     b.renameStage(s2.key, 'Consider');
     const br = b.addBrand()!;
     b.renameBrand(br.key, '');
     b.touch(br.key);
-    expect(b.itemError('brand', br.key)).toBe('All brands require a name before saving.');
+    expect(b.itemError('brand', br.key)).toBe('brandNameRequired');
     b.renameBrand(br.key, 'FIZZ');
-    expect(b.itemError('brand', br.key)).toBe('All brands require a unique name before saving.');
+    expect(b.itemError('brand', br.key)).toBe('brandNameUnique');
     expect(b.canSave).toBe(false);
   });
 
@@ -175,11 +175,11 @@ describe('JourneyBuilderStore', () => {
     const toast = { show: (i: string, m: string, o: { timeout: number }) => toasts.push(`${i}:${m}:${o.timeout}`) };
     const b = JourneyBuilderStore.fromJourney(saved);
     b.setDefault(false);
-    expect(await b.save(api(), toast, (m) => m)).toBe(5);
+    expect(await b.save(api(), toast, (key) => JOURNEY_MESSAGES[key])).toBe(5);
     // JRN-058: the default flag travels with the save (the server sets or clears the product's default).
     expect((body as { journey: { default: boolean } }).journey.default).toBe(false);
     server.on(E.update, () => ({ status: 500, body: { error: { message: 'boom' } } }));
-    expect(await b.save(api(), toast, (m) => m)).toBeNull();
+    expect(await b.save(api(), toast, (key) => JOURNEY_MESSAGES[key])).toBeNull();
     expect(toasts).toEqual(['success:Changes saved!:5000', `error:${JOURNEY_MESSAGES.saveFailed}:5000`]);
   });
 

@@ -9,7 +9,6 @@ import {
   itemNameError,
   journeyEndpoints as E,
   journeyNameError,
-  JOURNEY_MESSAGES,
   MAX_BRANDS,
   MAX_STAGES,
   MESSAGE_MS,
@@ -18,6 +17,7 @@ import {
   type BuilderIssue,
   type JourneyDto,
   type JourneyInput,
+  type JourneyMessageKey,
   type StageIcon,
 } from '../../common';
 
@@ -256,7 +256,7 @@ export class JourneyBuilderStore {
   async save(
     api: ApiClient,
     toast: { show(intent: 'success' | 'error', message: string, opts: { timeout: number }): unknown },
-    t: (m: string) => string,
+    t: (key: JourneyMessageKey) => string,
   ): Promise<number | null> {
     if (!this.valid || this.saving) return null;
     this.saving = true;
@@ -267,7 +267,7 @@ export class JourneyBuilderStore {
         this.journeyId === null
           ? await api.call(E.create, { body }, { silent: true })
           : await api.call(E.update, { params: { id: this.journeyId }, body }, { silent: true });
-      toast.show('success', t(JOURNEY_MESSAGES.saved), { timeout: MESSAGE_MS });
+      toast.show('success', t('saved'), { timeout: MESSAGE_MS });
       return res.journey.id;
     } catch (e) {
       if (e instanceof ApiError && e.status === 422 && e.fields && Object.keys(e.fields).length > 0) {
@@ -275,7 +275,7 @@ export class JourneyBuilderStore {
         runInAction(() => (this.serverErrors = fields));
         return null;
       }
-      toast.show('error', t(JOURNEY_MESSAGES.saveFailed), { timeout: MESSAGE_MS });
+      toast.show('error', t('saveFailed'), { timeout: MESSAGE_MS });
       return null;
     } finally {
       runInAction(() => (this.saving = false));

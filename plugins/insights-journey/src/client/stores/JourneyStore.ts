@@ -14,18 +14,19 @@ import {
 } from '@discovery/insights-kit';
 import { createToken } from '@discovery/plugin-api';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
-import { ApiError, Resource, type ApiClient } from '@discovery/platform';
+import { ApiError, isAbortError, Resource, settle, type ApiClient, type Settled } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   dedupeRightToLeft,
   gaugeDiameter,
   gaugePercent,
   journeyEndpoints as E,
-  JOURNEY_MESSAGES as M,
   MESSAGE_MS,
   STAGE_MIN_WIDTH,
   transitionPercent,
+  type TransitionValue,
   type JourneyCountsDto,
+  type JourneyMessageKey,
   type JourneyDto,
   type JourneyStageDto,
   type JourneySubMarketDto,
@@ -210,8 +211,8 @@ export class JourneyStore {
     });
   }
 
-  /** JRN-016: the bubbles between adjacent stages of the selected brand ('N/A' when not finite). */
-  get transitions(): { from: StageView; to: StageView; percent: number | 'N/A' }[] {
+  /** JRN-016 (issue 27 §3): the bubbles between adjacent stages of the selected brand: later ÷ earlier, 'N/A', or 'larger'. */
+  get transitions(): { from: StageView; to: StageView; percent: TransitionValue }[] {
     const b = this.brand;
     if (!b || !this.journey?.has_transition_data) return [];
     const views = this.stageViews(b.id);
@@ -238,7 +239,17 @@ export class JourneyStore {
   }
 
   /** Opens a product's journeys: JRN-006 picks one (route, stored, default, first); answers the id the URL should show (JRN-005). */
-  async open(product: string, routeId: number | null, opts: { tier3: boolean }): Promise<number | null> {
+  open(product: string, routeId: number | null, opts: { tier3: boolean }): Settled<number | null> {
+    return settle(this.openJourney(product, routeId, opts), (e) => this.failed(e, null));
+  }
+
+  /** A failure no screen state holds yet lands in `error` (the page's error state); an aborted call is none. */
+  private failed<F>(e: unknown, value: F): F {
+    if (!isAbortError(e)) runInAction(() => (this.error = (e as Error).message));
+    return value;
+  }
+
+  private async openJourney(product: string, routeId: number | null, opts: { tier3: boolean }): Promise<number | null> {
     this.product = product;
     this.tier3 = opts.tier3;
     const { fresh, loaded } = this.charts.open(product, (signal) => this.api.call(E.list, {}, { signal, silent: true }).then((r) => r.data));
@@ -269,7 +280,11 @@ export class JourneyStore {
   }
 
   /** JRN-005 / JRN-024: loads the journey; one whose audiences are invalid is not selected, the modal asks instead. */
-  async select(id: number): Promise<boolean> {
+  select(id: number): Settled<boolean> {
+    return settle(this.selectJourney(id), (e) => this.failed(e, false));
+  }
+
+  private async selectJourney(id: number): Promise<boolean> {
     const seq = ++this.seq;
     const summary = this.list?.find((j) => j.id === id) ?? null;
     if (summary?.invalid) {
@@ -321,19 +336,19 @@ export class JourneyStore {
   }
 
   /** One counts call per view of a journey (and filter set); tabs, brands and stages read the same answer. */
-  async loadCounts(): Promise<void> {
+  loadCounts(): Settled<unknown> {
     const j = this.journey;
-    if (!j) return;
-    await this.loadCountsOf(j.id, j.updated_at);
+    if (!j) return Promise.resolve();
+    return this.loadCountsOf(j.id, j.updated_at);
   }
 
   /** Counting by journey id within the filters; the same view asked again is not asked twice. */
-  private async loadCountsOf(id: number, updatedAt = this.journey?.id === id ? this.journey.updated_at : ''): Promise<void> {
+  private loadCountsOf(id: number, updatedAt = this.journey?.id === id ? this.journey.updated_at : ''): Settled<unknown> {
     const key = JSON.stringify([id, updatedAt, this.filters.map((f) => f.short_id)]);
-    if (key === this.countsKey && (this.counts || this.countsRes.loading)) return;
+    if (key === this.countsKey && (this.counts || this.countsRes.loading)) return Promise.resolve();
     this.countsKey = key;
     const filters = this.filters.map(({ group, short_id }) => ({ group, short_id }));
-    await this.countsRes.load((signal) => this.api.call(E.counts, { params: { id }, body: { filters } }, { signal, silent: true }).then((r) => r.data));
+    return this.countsRes.load((signal) => this.api.call(E.counts, { params: { id }, body: { filters } }, { signal, silent: true }).then((r) => r.data));
   }
 
   /** JRN-056: the cells' segments by identifier (names and counts). */
@@ -400,20 +415,20 @@ export class JourneyStore {
 
   addFilters(filters: JourneyFilter[]): void {
     this.filters = addFilters(this.filters, filters);
-    void this.loadCounts();
+    this.loadCounts();
   }
   removeFilter(id: string): void {
     this.filters = this.filters.filter((f) => f.short_id !== id);
-    void this.loadCounts();
+    this.loadCounts();
   }
   clearFilters(): void {
     this.filters = [];
-    void this.loadCounts();
+    this.loadCounts();
   }
 
   // ---- actions ----
 
-  private notify(intent: 'success' | 'error', message: string, values?: Record<string, string>) {
+  private notify(intent: 'success' | 'error', message: JourneyMessageKey, values?: Record<string, string>) {
     this.toasts.show(intent, this.t(message, values), { timeout: MESSAGE_MS });
   }
 
@@ -422,14 +437,14 @@ export class JourneyStore {
     if (this.list?.find((j) => j.id === id)?.invalid) return null;
     try {
       const res = await this.api.call(E.duplicate, { params: { id } }, { silent: true });
-      this.notify('success', M.duplicated);
+      this.notify('success', 'duplicated');
       await this.reloadList();
       await this.select(res.journey.id);
       return res.journey.id;
     } catch (e) {
       // JRN-028: the error names the copy's (taken) name.
       const named = e instanceof ApiError && !!(e.body as { error?: { name?: unknown } } | undefined)?.error?.name;
-      this.notify('error', named ? M.duplicateExists : M.duplicateFailed);
+      this.notify('error', named ? 'duplicateExists' : 'duplicateFailed');
       return null;
     }
   }
@@ -439,10 +454,10 @@ export class JourneyStore {
     try {
       await this.api.call(E.remove, { params: { id } }, { silent: true });
     } catch {
-      this.notify('error', M.deleteFailed);
+      this.notify('error', 'deleteFailed');
       return false;
     }
-    this.notify('success', M.deleted);
+    this.notify('success', 'deleted');
     runInAction(() => {
       if (this.pendingInvalid?.id === id) this.pendingInvalid = null;
       if (this.journey?.id === id) this.journey = null;
@@ -464,7 +479,7 @@ export class JourneyStore {
     try {
       await this.api.call(E.removeInvalidIdentifiers, { params: { id } }, { silent: true });
     } catch {
-      this.notify('error', M.saveFailed);
+      this.notify('error', 'saveFailed');
       return false;
     }
     runInAction(() => (this.pendingInvalid = null));

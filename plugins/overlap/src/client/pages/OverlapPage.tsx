@@ -38,16 +38,20 @@ const OverlapPage = observer(function OverlapPage() {
 
   const can = (action: 'create' | 'update' | 'destroy') => session.can('comparisons', action);
   const go = (id: number | null, replace = false) => {
-    if (id !== null) void navigate(overlapChartRoute.link(hierarchy.selection, { comparisonId: id }), { replace });
+    if (id !== null) navigate(overlapChartRoute.link(hierarchy.selection, { comparisonId: id }), { replace });
   };
 
   // OVL-005 / OVL-007: load, select, and show the selection in the URL.
   const showInUrl = useEffectEvent((id: number) => go(id, true));
   useEffect(() => {
     let live = true;
-    void store.load(product, routeId).then((id) => {
-      if (live && id !== null && id !== routeId) showInUrl(id);
-    });
+    // load() never rejects (its failure is the list's error state) and showing the id in the URL does not either.
+    store.load(product, routeId).then(
+      (id) => {
+        if (live && id !== null && id !== routeId) showInUrl(id);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -55,7 +59,7 @@ const OverlapPage = observer(function OverlapPage() {
 
   const selected = store.selected;
   useEffect(() => {
-    void store.loadCounts();
+    store.loadCounts();
   }, [store, selected, selected?.updated_at, store.filters.length, store.invalid]);
 
   const openForm = (from: ComparisonDto | null, opts: { dismissable?: boolean; dropInvalid?: boolean } = {}) =>
@@ -110,7 +114,7 @@ const OverlapPage = observer(function OverlapPage() {
             variant="minimal"
             aria-label={t('actions.copy')}
             disabled={store.invalid}
-            onClick={() => void store.duplicate().then((c) => c && go(c.id))}
+            onClick={() => store.duplicate().then((c) => c && go(c.id))}
             data-testid="overlap-duplicate"
           />
         </Tooltip>
@@ -131,7 +135,7 @@ const OverlapPage = observer(function OverlapPage() {
 
   const dialogs = (
     <>
-      {form && <EditPanel form={form} onSave={() => void save()} onCancel={() => setForm(null)} />}
+      {form && <EditPanel form={form} onSave={() => save()} onCancel={() => setForm(null)} />}
       {selected && (
         <ConfirmDialog
           isOpen={confirmDelete}
@@ -142,11 +146,14 @@ const OverlapPage = observer(function OverlapPage() {
           cancelButtonText={t('form.cancel')}
           onConfirm={() => {
             setConfirmDelete(false);
-            void store.remove().then((next) => {
-              if (next === false) return;
-              if (next === null) void navigate(overlapRoute.link(hierarchy.selection), { replace: true });
-              else go(next, true);
-            });
+            store.remove().then(
+              (next) => {
+                if (next === false) return;
+                if (next === null) navigate(overlapRoute.link(hierarchy.selection), { replace: true });
+                else go(next, true);
+              },
+              () => undefined,
+            );
           }}
           onCancel={() => setConfirmDelete(false)}
           data-testid="overlap-delete-confirm"
@@ -276,7 +283,7 @@ const OverlapPage = observer(function OverlapPage() {
                   icon="export"
                   variant="minimal"
                   aria-label={t('actions.export')}
-                  onClick={() => void store.exportChart(saveBlob)}
+                  onClick={() => store.exportChart(saveBlob)}
                   data-testid="overlap-export"
                 />
               </Tooltip>
@@ -381,7 +388,7 @@ const InvalidModal = observer(function InvalidModal({
       onClick: () =>
         store.remove().then((next) => {
           if (next === false) return;
-          void navigate(next === null ? overlapRoute.link(hierarchy.selection) : overlapChartRoute.link(hierarchy.selection, { comparisonId: next }), {
+          navigate(next === null ? overlapRoute.link(hierarchy.selection) : overlapChartRoute.link(hierarchy.selection, { comparisonId: next }), {
             replace: true,
           });
         }),

@@ -1,6 +1,6 @@
 import { addFilters, SavedChartList, type ActiveFilter } from '@discovery/insights-kit';
 import { createToken } from '@discovery/plugin-api';
-import { ApiError, Resource, type ApiClient } from '@discovery/platform';
+import { ApiError, Resource, settle, type ApiClient, type Settled } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   cellName,
@@ -95,7 +95,12 @@ export class OverlapStore {
   }
 
   /** The product's charts; selects per OVL-005 and answers the id the URL should show (OVL-007). */
-  async load(product: string, routeId: number | null): Promise<number | null> {
+  load(product: string, routeId: number | null): Settled<number | null> {
+    // The list's failure is the kit list's error state (the page's LoadError).
+    return settle(this.open(product, routeId), () => null);
+  }
+
+  private async open(product: string, routeId: number | null): Promise<number | null> {
     const { fresh, loaded } = this.charts.open(product, (signal) =>
       this.s.api.call(E.list, {}, { signal, silent: true }).then((res) => {
         // The default is per user (SRV-107): the list's flags follow the answer's default_id.
@@ -116,7 +121,7 @@ export class OverlapStore {
 
   /** The list again after it failed (the error state's retry). */
   retry(): void {
-    void this.load(this.charts.context, this.selectedId);
+    this.load(this.charts.context, this.selectedId);
   }
 
   select(id: number | null): void {
@@ -134,14 +139,14 @@ export class OverlapStore {
   }
 
   /** Counting by chart id (SRV-105 by id, issue 24): the selected chart's cells within the filters; skipped while it is invalid. */
-  async loadCounts(): Promise<void> {
+  loadCounts(): Settled<unknown> {
     const c = this.selected;
-    if (!c || this.invalid) return;
+    if (!c || this.invalid) return Promise.resolve();
     const key = JSON.stringify([c.id, c.updated_at, this.filters.map((f) => f.short_id)]);
-    if (key === this.countsFor && (this.counts || this.countsError || this.countsRes.loading)) return;
+    if (key === this.countsFor && (this.counts || this.countsError || this.countsRes.loading)) return Promise.resolve();
     this.countsFor = key;
     const filters = this.filters.map(({ group, short_id }) => ({ group, short_id }));
-    await this.countsRes.load((signal) => this.s.api.call(E.chartCounts, { params: { id: c.id }, body: { filters } }, { signal, silent: true }));
+    return this.countsRes.load((signal) => this.s.api.call(E.chartCounts, { params: { id: c.id }, body: { filters } }, { signal, silent: true }));
   }
 
   private cell(x: string, y: string): FocusedCell {
@@ -203,7 +208,11 @@ export class OverlapStore {
    * OVL-049 / OVL-050: create or update; the saved chart is selected and the default follows.
    * Answers the saved chart, or the server's field messages (422), or null after a failure toast.
    */
-  async save(id: number | null, values: ComparisonValues): Promise<{ saved: ComparisonDto } | { fields: Record<string, string> } | null> {
+  save(id: number | null, values: ComparisonValues): Settled<{ saved: ComparisonDto } | { fields: Record<string, string> } | null> {
+    return settle(this.write(id, values), () => null);
+  }
+
+  private async write(id: number | null, values: ComparisonValues): Promise<{ saved: ComparisonDto } | { fields: Record<string, string> } | null> {
     try {
       const res =
         id === null
@@ -223,7 +232,11 @@ export class OverlapStore {
   }
 
   /** OVL-052: blocked while the chart has invalid identifiers; the copy is selected. */
-  async duplicate(): Promise<ComparisonDto | null> {
+  duplicate(): Settled<ComparisonDto | null> {
+    return settle(this.copy(), () => null);
+  }
+
+  private async copy(): Promise<ComparisonDto | null> {
     const c = this.selected;
     if (!c || this.invalid) return null;
     try {
@@ -240,7 +253,11 @@ export class OverlapStore {
   }
 
   /** OVL-051: deleted → toast and the next selection (OVL-005); failure → its toast. */
-  async remove(): Promise<number | null | false> {
+  remove(): Settled<number | null | false> {
+    return settle(this.destroy(), () => false as const);
+  }
+
+  private async destroy(): Promise<number | null | false> {
     const c = this.selected;
     if (!c) return false;
     try {
@@ -266,7 +283,11 @@ export class OverlapStore {
   }
 
   /** OVL-056: removal updates the chart at once (both axes keep a segment). */
-  async removeInvalid(): Promise<boolean> {
+  removeInvalid(): Settled<boolean> {
+    return settle(this.dropInvalid(), () => false);
+  }
+
+  private async dropInvalid(): Promise<boolean> {
     const c = this.selected;
     if (!c) return false;
     try {
@@ -283,11 +304,13 @@ export class OverlapStore {
     }
   }
 
-  /** SRV-106: the server's workbook of the selected chart. */
-  async exportChart(save: (blob: Blob, name: string) => void): Promise<void> {
+  /** SRV-106: the server's workbook of the selected chart (a failure shows the ApiClient's banner). */
+  exportChart(save: (blob: Blob, name: string) => void): Settled<void> {
     const c = this.selected;
-    if (!c) return;
-    const { blob, filename } = await this.s.api.download(E.exportXlsx, { params: { id: c.id } });
-    save(blob, filename ?? `${c.name}.xlsx`);
+    if (!c) return Promise.resolve();
+    return settle(
+      this.s.api.download(E.exportXlsx, { params: { id: c.id } }).then(({ blob, filename }) => save(blob, filename ?? `${c.name}.xlsx`)),
+      () => undefined,
+    );
   }
 }
