@@ -1,5 +1,10 @@
 /**
- * npm run bench:counts -- --people 10000000 [--seed 42] [--dir /tmp/x] [--selections 20] [--no-pg]
+ * npm run bench:counts -- --people 10000000 [--seed 42] [--dir /tmp/x] [--selections 20] [--no-pg] [--backend clickhouse]
+ *
+ * --backend clickhouse adds the ClickHouse counts backend (issue 33) as a column: the population
+ * loaded into embedded ClickHouse (chdb; CLICKHOUSE_URL for a server) and the same selections,
+ * plus a 10x10 mekko within a filter, answered by one SQL statement each, every answer equal to
+ * the engine's, with the ratio ClickHouse / engine per operation.
  *
  * Times the count engine (sharded roaring bitmaps on a worker pool) on 20 seeded selections,
  * warm, and the same work done by baselines measured in the same run:
@@ -12,7 +17,7 @@
  * pair-at-a-time; 24 counts <= 1 ms; rule (AND of 3 OR groups of 3, minus 2) <= 50 ms; mekko
  * 10x10 matched+modeled <= 200 ms; >= 1000x faster than the PostgreSQL table (from 10M).
  */
-import { CountsEngine, SegmentFileReader, SHARD_SIZE, type Manifest, type MekkoResult, type Rule } from '@discovery/counts';
+import { CountsEngine, loadPopulation, openRunner, SegmentFileReader, SHARD_SIZE, type Manifest, type MekkoResult, type Rule } from '@discovery/counts';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +36,8 @@ const SEED = Number(argValue(args, '--seed') ?? 42);
 const SELECTIONS = Number(argValue(args, '--selections') ?? 20);
 const DIR = argValue(args, '--dir') ?? join(tmpdir(), `discovery-bench-${PEOPLE}-${SEED}`);
 const USE_PG = !args.includes('--no-pg') && PEOPLE <= 10_000_000;
+const BACKEND = argValue(args, '--backend') ?? 'engine';
+if (BACKEND !== 'engine' && BACKEND !== 'clickhouse') throw new Error(`--backend must be engine or clickhouse (got ${BACKEND})`);
 /** A run's PostgreSQL figure, kept per size; the 100M run extrapolates the 10M one. */
 const pgFigure = (people: number) => join(tmpdir(), `discovery-bench-pg-${SEED}-${people}.json`);
 const PG_FIGURE = pgFigure(PEOPLE);
@@ -205,6 +212,8 @@ async function main() {
   record('rule: 3 OR groups of 3, minus 2', 'engine', er);
   record('mekko 10x10 matched+modeled', 'engine', em);
   const mem = await engine.memory();
+  const ratios: string[] = [];
+  if (BACKEND === 'clickhouse') await clickhouseColumn(engine, sel, { eo, er, em }, record, same, ratios);
 
   // Baseline: roaring, one pair at a time, whole-population bitmaps, one thread.
   const cache = new Map<string, Bitmap>();
@@ -378,6 +387,7 @@ async function main() {
       `PostgreSQL membership JOIN at ${f.people.toLocaleString()} people: p50 ${f.p50.toFixed(0)} ms, extrapolated to ${PEOPLE.toLocaleString()}: ${extrapolated.toFixed(0)} ms`,
     );
   }
+  for (const line of ratios) console.log(line);
   console.log(`\noverlap: engine vs roaring pair-at-a-time ${speedup.toFixed(2)}x${pgRatio ? `; vs PostgreSQL table ${pgRatio.toFixed(0)}x` : ''}`);
   const at100M = PEOPLE >= 100_000_000;
   console.log(
@@ -392,6 +402,63 @@ async function main() {
     process.exit(1);
   }
   console.log('every engine answer equals the baselines');
+}
+
+/** A 10x10 mekko within a filter audience (the first OR group of the selection's rule). */
+const filterOf = (s: Selection): Rule => ({ include: { and: [s.rule.include!.and[0]] } });
+
+/**
+ * The ClickHouse backend on the same selections: the population loaded (once per version) into
+ * CLICKHOUSE_URL or embedded ClickHouse, warm, timed, every answer equal to the engine's.
+ */
+async function clickhouseColumn(
+  engine: CountsEngine,
+  sel: Selection[],
+  times: { eo: number[]; er: number[]; em: number[] },
+  record: (op: string, impl: string, ms: number[]) => void,
+  same: (what: string, a: unknown, b: unknown) => void,
+  ratios: string[],
+) {
+  const url = process.env.CLICKHOUSE_URL ?? `chdb://${join(tmpdir(), `discovery-bench-chdb-${PEOPLE}-${SEED}`)}`;
+  const runner = await openRunner(url, 120_000);
+  const [loadMs, loaded] = await time(() => loadPopulation(runner, DIR));
+  console.log(
+    `ClickHouse (${runner.where}): population ${loaded.version} ${loaded.loaded ? `loaded in ${(loadMs / 1000).toFixed(1)} s (${loaded.rows} bitmaps, ${(loaded.bytes / 1e6).toFixed(0)} MB)` : 'loaded already'}`,
+  );
+  const ch = await CountsEngine.open({ dir: DIR, backend: 'clickhouse', clickhouse: { runner } });
+  const impl = `ClickHouse (${runner.where})`;
+  try {
+    const ops: [string, number[], (e: CountsEngine, s: Selection) => Promise<unknown>][] = [
+      ['overlap 12x12 (+% and index)', times.eo, (e, s) => e.overlap(s.x, s.y)],
+      // 24 counts without a filter come from the manifest (no query): both count within a filter here.
+      ['24 segment counts within a filter', [], (e, s) => e.counts(s.counts, { filter: filterOf(s) })],
+      ['rule: 3 OR groups of 3, minus 2', times.er, (e, s) => e.ruleCount(s.rule)],
+      ['mekko 10x10 matched+modeled', times.em, (e, s) => e.mekko(s.markets)],
+      ['mekko 10x10 within a filter', [], (e, s) => e.mekko(s.markets, undefined, filterOf(s))],
+    ];
+    for (const [op, engineMs, fn] of ops) {
+      // Operations the engine was not timed on above (within a filter) are timed here, warm too.
+      const fresh = !engineMs.length;
+      const base = fresh ? [] : engineMs;
+      const ms: number[] = [];
+      for (const s of sel) {
+        await fn(ch, s);
+        if (fresh) await fn(engine, s);
+      }
+      for (const [i, s] of sel.entries()) {
+        const [t, got] = await time(() => fn(ch, s));
+        const [te, want] = await time(() => fn(engine, s));
+        ms.push(t);
+        if (fresh) base.push(te);
+        same(`selection ${i} ${op}: ClickHouse vs engine`, got, want);
+      }
+      if (fresh) record(op, 'engine', base);
+      record(op, impl, ms);
+      ratios.push(`${op.padEnd(36)}ClickHouse / engine: p50 ${(pct(ms, 50) / pct(base, 50)).toFixed(1)}x, p95 ${(pct(ms, 95) / pct(base, 95)).toFixed(1)}x`);
+    }
+  } finally {
+    await ch.close();
+  }
 }
 
 main().catch((e) => {

@@ -14,7 +14,7 @@ import { CountsEngine } from '@discovery/counts';
 import type { GrowCountsDto, MekkoDto } from '@discovery/plugin-insights-grow/common';
 import { join } from 'node:path';
 import { build } from './build';
-import { benchPopulation, populationDir, quantile, serverMs, signIn, startBenchServer } from './lib/bench';
+import { benchCaller, benchPopulation, concurrently, createBenchMekko, populationDir, quantile, serverMs, signIn, startBenchServer } from './lib/bench';
 import { argValue, ROOT } from './lib/workspace';
 
 const args = process.argv.slice(2);
@@ -30,16 +30,6 @@ const API = '/api/v1/insights-grow';
 
 const pct = (xs: number[], p: number) => quantile(xs, p / 100);
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-
-/** Runs `n` jobs with `width` at a time. */
-async function concurrently(width: number, n: number, job: () => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next++ < n) await job();
-    }),
-  );
-}
 
 async function main() {
   const manifest = benchPopulation(PEOPLE, SEED, DIR);
@@ -57,24 +47,10 @@ async function main() {
   let errors = 0;
   try {
     const headers = (await signIn(server.url, 'admin@example.com', CONTEXT)).headers({ json: true });
-    const call = async <T>(method: string, path: string, body?: unknown): Promise<{ body: T; res: Response }> => {
-      const res = await fetch(`${server.url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-      if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
-      return { body: (await res.json()) as T, res };
-    };
+    const call = benchCaller(server.url, headers);
 
     // The chart, built through the API as a user would.
-    const created = await call<{ result: { mekko: MekkoDto } }>('POST', `${API}/mekkos`, { mekko: { name: `Bench ${Date.now()}` } });
-    const id = created.body.result.mekko.id;
-    for (let m = 0; m < 10; m++) {
-      const market = await call<{ data: { id: number } }>('POST', `${API}/mekkos/${id}/markets`, { market: { name: `Market ${m + 1}` } });
-      for (let s = 0; s < 10; s++) {
-        const seg = chosen[m * 10 + s];
-        await call('POST', `${API}/markets/${market.body.data.id}/sub_markets`, {
-          sub_market: { name: `Audience ${s + 1}`, tag: 'owned', population: String(1000 * (s + 1)), matched_short_id: seg, modeled_short_id: seg },
-        });
-      }
-    }
+    const id = await createBenchMekko(call, chosen);
     mekko = (await call<{ data: MekkoDto }>('GET', `${API}/mekkos/${id}`)).body.data;
 
     const open = async () => {

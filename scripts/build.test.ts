@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { build } from './build';
@@ -9,14 +9,26 @@ const chunks = (dir: string) => readdirSync(join(dir, 'assets', 'chunks'));
 
 describe('builds', () => {
   it('a subset build has neither the left-out plugin’s page chunk nor its API', async () => {
-    const full = await build('full', { minify: false });
+    // The production build: in npm test the one that size and e2e then reuse (unchanged inputs).
+    const full = await build('full');
     expect(chunks(full.publicDir).some((f) => f.startsWith('AdminDashboardPage-'))).toBe(true);
-    const sub = await build('essentials', { minify: false });
-    expect(chunks(sub.publicDir).some((f) => f.startsWith('AdminDashboardPage-'))).toBe(false);
-    expect(chunks(sub.publicDir).some((f) => f.startsWith('HealthPage-'))).toBe(true);
+    const sub = await build('essentials');
+    // Issue 26: unchanged inputs, the build is reused; one input changed, it is built again.
+    const again = await build('essentials');
+    expect([again.cached, again.entryJs, Object.keys(again.metafile.outputs)]).toEqual([true, sub.entryJs, Object.keys(sub.metafile.outputs)]);
+    const stampFile = join(sub.outDir, 'build-stamp.json');
+    const stamp = JSON.parse(readFileSync(stampFile, 'utf8')) as { inputs: Record<string, string> };
+    // What the stamp recorded for one source file no longer matches it: as if the file had been edited.
+    stamp.inputs[Object.keys(stamp.inputs).find((f) => f.startsWith('core/'))!] = 'edited';
+    writeFileSync(stampFile, JSON.stringify(stamp));
+    const rebuilt = await build('essentials');
+    expect([rebuilt.cached, Object.keys(rebuilt.phases)]).toEqual([false, expect.arrayContaining(['client', 'precompress', 'server'])]);
+    // What follows serves the build now on disk: the rebuilt one (its entry may have another name).
+    expect(chunks(rebuilt.publicDir).some((f) => f.startsWith('AdminDashboardPage-'))).toBe(false);
+    expect(chunks(rebuilt.publicDir).some((f) => f.startsWith('HealthPage-'))).toBe(true);
 
     const dataDir = mkdtempSync(join(tmpdir(), 'discovery-build-test-'));
-    const server = await startBuiltServer(sub.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
+    const server = await startBuiltServer(rebuilt.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
       const login = await fetch(`${server.url}/api/v1/auth/login`, {
         method: 'POST',
@@ -36,7 +48,7 @@ describe('builds', () => {
       const page = await fetch(`${server.url}/acme/us/fizz-cola/fizz-zero/home`);
       expect(await page.text()).toContain('<div id="root"></div>');
       // Assets go out compressed (written at build time), in the encoding the browser accepts.
-      const entry = '/' + relative(sub.publicDir, sub.entryJs);
+      const entry = '/' + relative(rebuilt.publicDir, rebuilt.entryJs);
       for (const encoding of ['br', 'gzip']) {
         const asset = await fetch(`${server.url}${entry}`, { headers: { 'accept-encoding': encoding } });
         expect([asset.status, asset.headers.get('content-encoding')]).toEqual([200, encoding]);
@@ -48,9 +60,9 @@ describe('builds', () => {
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      rmSync(join(sub.outDir), { recursive: true, force: true });
+      rmSync(join(rebuilt.outDir), { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 300_000);
 });
 
 describe('declared plugin dependencies', () => {

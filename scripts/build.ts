@@ -1,13 +1,14 @@
 /**
- * npm run build -- --build <name>
+ * npm run build -- --build <name> [--force]
  * Generates the client and server entries of one build from host/builds/<name>.json and bundles
  * them with esbuild into dist/<name>/: public/ (index.html + one lazily loaded chunk per plugin
  * page) and server.mjs (only the listed plugins' APIs and migrations).
  */
 import * as esbuild from 'esbuild';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { buildInfo } from './lib/buildInfo';
+import { buildInfo, type BuildInfo } from './lib/buildInfo';
 import { directImports } from './lib/directImports';
 import { precompress } from './lib/precompress';
 import { argValue, readBuild, resolveBuild, ROOT, type PluginPackage } from './lib/workspace';
@@ -22,6 +23,86 @@ export interface BuildResult {
   metafile: esbuild.Metafile;
   /** dist/<name>/metafile.json: the client bundle's esbuild metafile (npm run size reads it). */
   metafileFile: string;
+  /** True when the previous build of the same inputs was reused (nothing bundled). */
+  cached: boolean;
+  /** Where the time went, in ms (empty when cached). */
+  phases: Record<string, number>;
+}
+
+/** dist/<name>/build-stamp.json: what a finished build was made from (see `upToDate`). */
+const STAMP = 'build-stamp.json';
+interface Stamp {
+  key: string;
+  /** Every file esbuild read (client and server bundles), with the hash of its content. */
+  inputs: Record<string, string>;
+  result: Omit<BuildResult, 'metafile' | 'cached' | 'phases'>;
+}
+
+const sha = (data: string | Buffer) => createHash('sha1').update(data).digest('hex');
+
+/** The files that shape every build besides its bundled inputs: the build scripts, the lockfile, the packages' manifests. */
+function recipeFiles(): string[] {
+  const dirs = ['core', 'plugins'].flatMap((d) =>
+    existsSync(join(ROOT, d))
+      ? readdirSync(join(ROOT, d), { withFileTypes: true })
+          .filter((e) => e.isDirectory())
+          .map((e) => join(d, e.name))
+      : [],
+  );
+  // The root package.json is not one (its scripts change often): its version is in the key, its dependencies in the lockfile.
+  return [
+    'package-lock.json',
+    'tsconfig.json',
+    'scripts/build.ts',
+    'scripts/lib/buildInfo.ts',
+    'scripts/lib/directImports.ts',
+    'scripts/lib/precompress.ts',
+    'scripts/lib/workspace.ts',
+    ...readdirSync(join(ROOT, 'scripts', 'shims')).map((f) => `scripts/shims/${f}`),
+    'host/package.json',
+    ...dirs.map((d) => `${d}/package.json`),
+  ].filter((f) => existsSync(join(ROOT, f)));
+}
+
+/**
+ * The build's recipe: its name, plugins, options, the revision it reports (SHELL-011) and the
+ * content of `recipeFiles`. Two builds with the same key and the same input contents are the same.
+ */
+function recipeKey(name: string, plugins: PluginPackage[], minify: boolean, info: BuildInfo): string {
+  const h = createHash('sha1');
+  h.update(
+    JSON.stringify({
+      v: 1,
+      name,
+      plugins: plugins.map((p) => p.name),
+      minify,
+      version: info.version,
+      branch: info.branch,
+      revision: info.revision,
+      node: process.version,
+      esbuild: esbuild.version,
+    }),
+  );
+  for (const f of recipeFiles()) h.update(`\0${f}\0`).update(readFileSync(join(ROOT, f)));
+  return h.digest('hex');
+}
+
+/** The finished build in `outDir` when it was made from the same recipe and inputs, else null. */
+function upToDate(outDir: string, key: string): Stamp | null {
+  const file = join(outDir, STAMP);
+  if (!existsSync(file)) return null;
+  try {
+    const stamp = JSON.parse(readFileSync(file, 'utf8')) as Stamp;
+    if (stamp.key !== key) return null;
+    for (const [f, h] of Object.entries(stamp.inputs)) {
+      const abs = join(ROOT, f);
+      if (!existsSync(abs) || sha(readFileSync(abs)) !== h) return null;
+    }
+    const r = stamp.result;
+    return [r.serverFile, r.entryJs, r.metafileFile, join(r.publicDir, 'index.html')].every((f) => existsSync(f)) ? stamp : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The entry: the host alone. The plugins come from `./plugins` in a lazy chunk (host/src/client). */
@@ -95,21 +176,40 @@ function copyIconPaths(publicDir: string): string {
   return url;
 }
 
-export async function build(name: string, opts: { minify?: boolean } = {}): Promise<BuildResult> {
+/**
+ * Bundles build `name` into dist/<name>/ (an unminified one into dist/<name>-unminified/), unless
+ * that folder already holds a build of the same recipe and the same input contents: then it is
+ * reused as it is, in well under a second (`cached`). `force` builds anyway (DISCOVERY_BUILD_FORCE=true too).
+ */
+export async function build(name: string, opts: { minify?: boolean; force?: boolean } = {}): Promise<BuildResult> {
   const def = readBuild(name);
   const plugins = resolveBuild(def);
-  const outDir = join(ROOT, 'dist', name);
+  const minify = opts.minify ?? true;
+  const outDir = join(ROOT, 'dist', minify ? name : `${name}-unminified`);
   const genDir = join(outDir, 'gen');
   const publicDir = join(outDir, 'public');
+  const info = buildInfo();
+  const key = recipeKey(name, plugins, minify, info);
+  const force = opts.force ?? process.env.DISCOVERY_BUILD_FORCE === 'true';
+  const stamp = force ? null : upToDate(outDir, key);
+  if (stamp) {
+    const metafile = JSON.parse(readFileSync(stamp.result.metafileFile, 'utf8')) as esbuild.Metafile;
+    return { ...stamp.result, metafile, cached: true, phases: {} };
+  }
+  const phases: Record<string, number> = {};
+  let t = Date.now();
+  const phase = (label: string) => {
+    phases[label] = Date.now() - t;
+    t = Date.now();
+  };
   rmSync(outDir, { recursive: true, force: true });
   mkdirSync(genDir, { recursive: true });
   mkdirSync(publicDir, { recursive: true });
   writeFileSync(join(genDir, 'client.tsx'), clientEntry());
   writeFileSync(join(genDir, 'plugins.ts'), clientPlugins(plugins));
   writeFileSync(join(genDir, 'server.ts'), serverEntry(name, plugins));
-  const info = buildInfo();
-  const minify = opts.minify ?? true;
   const iconPathsUrl = copyIconPaths(publicDir);
+  phase('icons');
 
   const client = await esbuild.build({
     absWorkingDir: ROOT,
@@ -146,6 +246,7 @@ export async function build(name: string, opts: { minify?: boolean } = {}): Prom
     },
     logLevel: 'warning',
   });
+  phase('client');
   const metafileFile = join(outDir, 'metafile.json');
   writeFileSync(metafileFile, JSON.stringify(client.metafile));
   const outputs = Object.entries(client.metafile.outputs);
@@ -173,9 +274,10 @@ export async function build(name: string, opts: { minify?: boolean } = {}): Prom
 `,
   );
   await precompress(publicDir);
+  phase('precompress');
 
   const serverFile = join(outDir, 'server.mjs');
-  await esbuild.build({
+  const server = await esbuild.build({
     absWorkingDir: ROOT,
     // The count engine's worker threads (and the population generator) and the spreadsheet thread run their own entries.
     entryPoints: {
@@ -195,17 +297,37 @@ export async function build(name: string, opts: { minify?: boolean } = {}): Prom
     tsconfig: join(ROOT, 'tsconfig.json'),
     define: { __BUILD_INFO__: JSON.stringify(info) },
     banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+    metafile: true,
     logLevel: 'warning',
   });
-  return { name, outDir, publicDir, serverFile, entryJs, entryCss, metafile: client.metafile, metafileFile };
+  phase('server');
+  const result = { name, outDir, publicDir, serverFile, entryJs, entryCss, metafileFile };
+  // The generated entries are made from the recipe; every other input is hashed as read.
+  const gen = relative(ROOT, genDir) + '/';
+  const inputs: Record<string, string> = {};
+  for (const f of new Set([...Object.keys(client.metafile.inputs), ...Object.keys(server.metafile.inputs)])) {
+    if (!f.startsWith(gen) && existsSync(join(ROOT, f))) inputs[f] = sha(readFileSync(join(ROOT, f)));
+  }
+  writeFileSync(join(outDir, STAMP), JSON.stringify({ key, inputs, result } satisfies Stamp));
+  phase('stamp');
+  return { ...result, metafile: client.metafile, cached: false, phases };
+}
+
+/** One line for a build: how long it took and where the time went, or that it was reused. */
+export function describeBuild(r: BuildResult, ms: number): string {
+  if (r.cached) return `build '${r.name}' unchanged: reused ${relative(ROOT, r.outDir)} (checked in ${ms} ms)`;
+  return `built '${r.name}' in ${ms} ms (${Object.entries(r.phases)
+    .map(([k, v]) => `${k} ${v} ms`)
+    .join(', ')}) -> ${relative(ROOT, r.outDir)}`;
 }
 
 if (require.main === module) {
-  const name = argValue(process.argv.slice(2), '--build') ?? 'full';
+  const args = process.argv.slice(2);
+  const name = argValue(args, '--build') ?? 'full';
   const t0 = Date.now();
-  build(name)
+  build(name, { force: args.includes('--force') })
     .then((r) => {
-      console.log(`built '${r.name}' in ${Date.now() - t0} ms -> ${relative(ROOT, r.outDir)}`);
+      console.log(describeBuild(r, Date.now() - t0));
     })
     .catch((e) => {
       console.error(e instanceof Error ? e.message : e);

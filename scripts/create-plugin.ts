@@ -38,6 +38,9 @@ export function scaffoldFiles(opts: ScaffoldOptions): Record<string, string> {
           private: true,
           description: `${title}`,
           discovery: { pluginId: id },
+          // Modules only run for what they export: the sign-in bundle takes a route ref from
+          // ./common without its schemas and rules (npm run size).
+          sideEffects: false,
           exports: { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' },
           scripts: {
             typecheck: 'tsc -p ../../tsconfig.json --noEmit',

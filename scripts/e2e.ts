@@ -1,12 +1,14 @@
 /**
- * npm run test:e2e [-- --spec e2e/specs/shell/login.e2e.ts]
- * Builds the full app, starts its server on a free port with a fresh embedded database, runs the
- * WebdriverIO suites in headless Chromium against it (one browser session per spec file), stops it.
+ * npm run test:e2e [-- --spec e2e/specs/shell/login.e2e.ts [--spec ...]]
+ * Builds the full app (reused when unchanged, scripts/build.ts), starts its server on a free port
+ * with a fresh embedded database, runs the WebdriverIO suites in headless Chromium against it
+ * (spec files grouped into a few browser sessions, e2e/wdio.conf.ts; the --spec files as one
+ * group), stops it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from './build';
+import { build, describeBuild } from './build';
 import { run, startBuiltServer } from './lib/proc';
 import { argValue } from './lib/workspace';
 
@@ -20,16 +22,19 @@ export const E2E_ADDRESSES = {
 
 export async function e2e(args: string[]): Promise<number> {
   const name = argValue(args, '--build') ?? 'full';
+  const t0 = Date.now();
   const r = await build(name);
+  console.log(`e2e: ${describeBuild(r, Date.now() - t0)}`);
   const dataDir = mkdtempSync(join(tmpdir(), 'discovery-e2e-'));
   // Reports take at least 4 s here, so the browser can see a task in progress before it completes.
   const server = await startBuiltServer(r.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', DISCOVERY_REPORT_MIN_MS: '4000', ...E2E_ADDRESSES });
   console.log(`e2e: '${name}' build serving at ${server.url}`);
   try {
-    const spec = argValue(args, '--spec');
-    return await run('npx', ['wdio', 'run', 'e2e/wdio.conf.ts', ...(spec ? ['--spec', spec] : [])], {
+    const specs = args.flatMap((a, i) => (args[i - 1] === '--spec' ? [a] : []));
+    return await run('npx', ['wdio', 'run', 'e2e/wdio.conf.ts'], {
       ...process.env,
       E2E_BASE_URL: server.url,
+      ...(specs.length ? { E2E_SPECS: specs.join(',') } : {}),
     });
   } finally {
     await server.stop();

@@ -1,13 +1,17 @@
 /**
  * npm test: everything CI checks, in order: typecheck, plugin boundaries, lint and format, jest (unit and server
  * integration on PGlite), the server suites again on PostgreSQL when TEST_DATABASE_URL is set,
- * what the browser downloads against its budgets (npm run size, ~20 s), then the WebdriverIO
- * end-to-end suites against the built app. SKIP_E2E=true leaves out both browser steps.
+ * the create-plugin scaffold check, the full build (ONE per run: size and e2e reuse it, see
+ * scripts/build.ts), what the browser downloads against its budgets (npm run size), then the
+ * WebdriverIO end-to-end suites against the built app. SKIP_E2E=true leaves out the browser
+ * steps. Ends with a table of the time each step took.
  */
 import { availableParallelism } from 'node:os';
+import { build, describeBuild } from './build';
 import { run } from './lib/proc';
 import { e2e } from './e2e';
 import { scaffoldCheck } from './scaffold-check';
+import { TSC_INCREMENTAL } from './lib/workspace';
 
 interface Step {
   name: string;
@@ -22,7 +26,8 @@ const workers = `--maxWorkers=${Math.max(2, availableParallelism())}`;
 const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
 const pglite = { ...jestEnv, TEST_DATABASE_URL: '' };
 const steps: Step[] = [
-  { name: 'typecheck', exec: () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']) },
+  // Incremental: the scaffold check's typecheck (the tree plus one plugin) then rechecks only what changed.
+  { name: 'typecheck', exec: () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit', ...TSC_INCREMENTAL]) },
   // The e2e suites and page objects have their own project (WebdriverIO's globals).
   { name: 'typecheck e2e', exec: () => run('npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']) },
   { name: 'check-boundaries', exec: () => run('npx', ['tsx', 'scripts/check-boundaries.ts']) },
@@ -50,8 +55,30 @@ if (process.env.TEST_DATABASE_URL) {
 }
 steps.push({ name: 'create-plugin scaffold works end to end', exec: () => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true' }) });
 if (process.env.SKIP_E2E !== 'true') {
+  steps.push({
+    name: 'build (full), shared by size and e2e',
+    exec: async () => {
+      const t0 = Date.now();
+      console.log(describeBuild(await build('full'), Date.now() - t0));
+      return 0;
+    },
+  });
   steps.push({ name: 'size: JavaScript the browser downloads, against its budgets', exec: () => run('npx', ['tsx', 'scripts/size.ts']) });
   steps.push({ name: 'e2e (WebdriverIO, headless Chromium)', exec: () => e2e([]) });
+}
+
+/** The summary: each step's result and time, its share of the run, and the total. */
+function timingTable(results: { name: string; ok: boolean; ms: number }[]): string {
+  const total = results.reduce((n, r) => n + r.ms, 0) || 1;
+  const width = Math.max(...results.map((r) => r.name.length), 5);
+  const row = (st: string, name: string, s: string, share: string) => `${st.padEnd(4)}  ${name.padEnd(width)}  ${s.padStart(8)}  ${share.padStart(5)}`;
+  return [
+    '\n=== summary: time per step',
+    row('', 'step', 'seconds', 'share'),
+    ...results.map((r) => row(r.ok ? 'PASS' : 'FAIL', r.name, (r.ms / 1000).toFixed(1), `${Math.round((100 * r.ms) / total)}%`)),
+    row('', 'total', (total / 1000).toFixed(1), ''),
+    `${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length} failed`,
+  ].join('\n');
 }
 
 async function main() {
@@ -65,8 +92,7 @@ async function main() {
     });
     results.push({ name: s.name, ok: code === 0, ms: Date.now() - t0 });
   }
-  console.log('\n=== summary');
-  for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.name}  (${(r.ms / 1000).toFixed(1)} s)`);
+  console.log(timingTable(results));
   const failed = results.filter((r) => !r.ok).length;
   process.exit(failed ? 1 : 0);
 }

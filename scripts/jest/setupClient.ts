@@ -1,4 +1,5 @@
 import { webcrypto } from 'node:crypto';
+import { configure } from '@testing-library/react';
 
 // jsdom lacks these browser APIs that Blueprint and the shell use.
 if (!window.matchMedia) {
@@ -22,3 +23,10 @@ Object.defineProperty(window, 'innerHeight', { configurable: true, writable: tru
 if (!globalThis.crypto?.randomUUID) {
   Object.defineProperty(globalThis, 'crypto', { value: webcrypto });
 }
+
+// Tests wait for the state they need, not for a time (issue 26 §3): findBy* and waitFor return as
+// soon as the state is there, and give up only after 15 s, not Testing Library's 1 s, which a page
+// that renders the shell and loads its lazy page overran on a busy machine (ClientsSection's
+// BRAND-059 on CI beside a browser). A passing test is no slower; only a failing one waits longer.
+// Below jest's 30 s test timeout, so a missing element fails with Testing Library's message.
+configure({ asyncUtilTimeout: 15_000 });

@@ -111,3 +111,44 @@ export function rng(seed: number): () => number {
     return (s >>> 0) / 4294967296;
   };
 }
+
+/** Runs `n` jobs with `width` at a time (`width` users each doing jobs one after another). */
+export async function concurrently(width: number, n: number, job: () => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next++ < n) await job();
+    }),
+  );
+}
+
+/** A JSON call to the bench server with a session's headers; a non-2xx answer throws with its body. */
+export type BenchCall = <T>(method: string, path: string, body?: unknown) => Promise<{ body: T; res: Response }>;
+
+export function benchCaller(url: string, headers: Record<string, string>): BenchCall {
+  return async <T>(method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
+    return { body: (await res.json()) as T, res };
+  };
+}
+
+/**
+ * A 10 × 10 Grow chart built through the API as a user would: 10 markets of 10 audiences, each on
+ * one of `segments` (100 distinct short ids). Answers the chart's id.
+ */
+export async function createBenchMekko(call: BenchCall, segments: readonly string[]): Promise<number> {
+  const API = '/api/v1/insights-grow';
+  const created = await call<{ result: { mekko: { id: number } } }>('POST', `${API}/mekkos`, { mekko: { name: `Bench ${Date.now()}` } });
+  const id = created.body.result.mekko.id;
+  for (let m = 0; m < 10; m++) {
+    const market = await call<{ data: { id: number } }>('POST', `${API}/mekkos/${id}/markets`, { market: { name: `Market ${m + 1}` } });
+    for (let s = 0; s < 10; s++) {
+      const seg = segments[m * 10 + s];
+      await call('POST', `${API}/markets/${market.body.data.id}/sub_markets`, {
+        sub_market: { name: `Audience ${s + 1}`, tag: 'owned', population: String(1000 * (s + 1)), matched_short_id: seg, modeled_short_id: seg },
+      });
+    }
+  }
+  return id;
+}

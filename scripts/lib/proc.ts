@@ -45,7 +45,7 @@ export interface StartedServer {
 }
 
 /** Starts a built server (dist/<build>/server.mjs) on a free port with its own data dir. */
-export async function startBuiltServer(serverFile: string, env: NodeJS.ProcessEnv, timeoutMs = 60000): Promise<StartedServer> {
+export async function startBuiltServer(serverFile: string, env: NodeJS.ProcessEnv, timeoutMs = 180_000): Promise<StartedServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', serverFile], {
     cwd: ROOT,
@@ -53,6 +53,8 @@ export async function startBuiltServer(serverFile: string, env: NodeJS.ProcessEn
     env: {
       ...process.env,
       DISCOVERY_POPULATION_PEOPLE: '20000',
+      // Health answers once the demo data is seeded: the tests start on a seeded server.
+      DISCOVERY_SEED_WAIT: 'true',
       ...(env.DISCOVERY_DATA_DIR ? { DISCOVERY_POPULATION_DIR: `${env.DISCOVERY_DATA_DIR}/population` } : {}),
       ...env,
       PORT: String(port),

@@ -1,10 +1,11 @@
 import { Classes } from '@blueprintjs/core';
 import { useMemo, useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ChartFrame } from './ChartFrame';
 import { canvasToPng, type PngSource } from './export';
 import { FONT_FAMILY } from './layout';
 import { cellKey, heatTable, type HeatAxisItem, type HeatCell } from './heatLayout';
-import { heatColour, heatTextColour } from './palette';
+import { heatColour, heatTextColour, SMALL_BASE_COLOUR, SMALL_BASE_MARK } from './palette';
 import type { CellKind } from './table';
 
 export interface HeatGridProps {
@@ -17,6 +18,8 @@ export interface HeatGridProps {
   valueKind: CellKind;
   /** The table's first column header (the y axis' name). */
   cornerLabel: string;
+  /** The small-base threshold the cells' `warning` was computed with: the table and files name each row's small-base cells (issue 27 §2). */
+  smallBase?: number;
   loading?: boolean;
   /** Focused cells by `cellKey(x, y)` (OVL-011: focused cells drive the insights). */
   focused?: ReadonlySet<string>;
@@ -30,6 +33,10 @@ export interface HeatGridProps {
 }
 
 const LABEL_WIDTH = 160;
+/** A dimmed cell: #404854 on #f6f7f9 is 9.4:1; the dashed outline keeps it a cell. */
+const DIMMED_BACKGROUND = '#f6f7f9';
+const DIMMED_TEXT = '#404854';
+const DIMMED_BORDER = '#8f99a8';
 /** One empty list for every render without data (a new [] would recompute the memos each time). */
 const NO_CELLS: readonly (readonly HeatCell[])[] = [];
 
@@ -42,9 +49,11 @@ export function HeatGrid(props: HeatGridProps) {
   const png = useRef<PngSource | null>(null);
   const cells = props.cells ?? NO_CELLS;
   const size = props.cellSize ?? { width: 96, height: 48 };
+  const { t } = useTranslation();
+  const smallBaseLabel = props.smallBase === undefined ? undefined : t('charts.smallBase.column', { count: props.smallBase });
   const table = useMemo(
-    () => heatTable(props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel),
-    [props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel],
+    () => heatTable(props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel, smallBaseLabel),
+    [props.title, props.x, props.y, cells, props.valueKind, props.cornerLabel, smallBaseLabel],
   );
   png.current = () => drawHeatGrid(props.x, props.y, cells, size);
 
@@ -111,16 +120,23 @@ function Row({
               height: size.height,
               border: on ? '2px solid #1c2127' : '2px solid transparent',
               borderRadius: 2,
-              background: heatColour(cell.intensity),
-              color: heatTextColour(cell.intensity),
-              opacity: dimmed ? 0.45 : 1,
+              // Issue 27 §5: a dimmed cell (another is focused) is pale with dark text, never a faded one (contrast).
+              background: dimmed ? DIMMED_BACKGROUND : heatColour(cell.intensity),
+              color: dimmed ? DIMMED_TEXT : heatTextColour(cell.intensity),
+              outline: dimmed ? `1px dashed ${DIMMED_BORDER}` : undefined,
+              outlineOffset: -3,
               font: `12px ${FONT_FAMILY}`,
               cursor: onToggle ? 'pointer' : 'default',
               padding: 2,
-              boxShadow: cell.warning ? 'inset 6px 6px 0 -3px #c87619' : undefined,
+              boxShadow: cell.warning ? `inset 6px 6px 0 -3px ${SMALL_BASE_COLOUR}` : undefined,
             }}
           >
             {cell.text}
+            {cell.warning && (
+              <span aria-hidden="true" data-testid="small-base-mark">
+                {SMALL_BASE_MARK}
+              </span>
+            )}
           </button>
         );
       })}
@@ -190,7 +206,7 @@ function drawHeatGrid(
         ctx.fillStyle = heatColour(cell.intensity);
         ctx.fillRect(left, top, size.width, size.height);
         ctx.fillStyle = heatTextColour(cell.intensity);
-        ctx.fillText(cell.text, left + size.width / 2, top + size.height / 2, size.width - 4);
+        ctx.fillText(cell.warning ? `${cell.text}${SMALL_BASE_MARK}` : cell.text, left + size.width / 2, top + size.height / 2, size.width - 4);
       });
     });
   });

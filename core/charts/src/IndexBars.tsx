@@ -21,6 +21,8 @@ export interface IndexBarsProps {
   hideTitle?: boolean;
   actions?: ReactNode;
   onRendered?: (ms: number) => void;
+  /** The small-base threshold the values' `smallBase` was computed with (issue 27 §2): names the files' column. */
+  smallBase?: number;
   testId?: string;
 }
 
@@ -40,8 +42,9 @@ export function IndexBars(props: IndexBarsProps) {
         population: t('charts.index.population'),
         share: (name) => t('charts.index.share', { name }),
         index: (name) => t('charts.index.index', { name }),
+        smallBase: props.smallBase === undefined ? undefined : t('charts.smallBase.column', { count: props.smallBase }),
       }),
-    [rows, props.series, props.title, t],
+    [rows, props.series, props.title, t, props.smallBase],
   );
   const height = Math.max(80, (props.series.length > 1 ? 52 : 28) + rows.length * (14 + 10 * props.series.length));
   const figure = useMemo(() => {

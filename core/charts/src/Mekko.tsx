@@ -30,6 +30,8 @@ export interface MekkoProps {
   loading?: boolean;
   /** Equal widths and heights (edit mode, GROW-019). */
   equalShares?: boolean;
+  /** Audiences (sub-market ids) chosen on the chart: they stand out, the others are dimmed (Grow's selection, issue 27 §6). */
+  highlighted?: readonly (string | number)[];
   /** The active filter: everything else is dimmed (OUT-022). */
   selected?: MekkoSelection | null;
   onSelect?: (s: MekkoSelection) => void;
@@ -38,6 +40,10 @@ export interface MekkoProps {
   onRendered?: (ms: number) => void;
   /** Plotly has drawn the figure (first draw and every update). */
   onDrawn?: () => void;
+  /** What the empty chart says (how to add its first market, say); the frame's default otherwise. */
+  emptyText?: string;
+  /** The small-base threshold the audiences' `smallBase` was computed with (issue 27 §2): names the files' column. */
+  smallBase?: number;
   testId?: string;
 }
 
@@ -74,10 +80,11 @@ export function Mekko(props: MekkoProps) {
           share: t('charts.mekko.share'),
           change: t('charts.mekko.change'),
           tags: { owned: t('charts.tags.owned'), opportunity: t('charts.tags.opportunity'), none: t('charts.tags.none') },
+          smallBase: props.smallBase === undefined ? undefined : t('charts.smallBase.column', { count: props.smallBase }),
         },
         { equalShares: props.equalShares },
       ),
-    [markets, props.title, props.equalShares, t],
+    [markets, props.title, props.equalShares, props.smallBase, t],
   );
 
   const figure = useMemo(() => {
@@ -85,8 +92,10 @@ export function Mekko(props: MekkoProps) {
     const plotW = Math.max(1, width - MARGIN.l - MARGIN.r);
     const plotH = Math.max(1, height - MARGIN.t - MARGIN.b);
     const sel = props.selected;
+    const lit = props.highlighted?.length ? new Set(props.highlighted) : null;
     const dim = (m: MekkoMarket, s?: MekkoSubMarket) =>
-      !!sel && (sel.marketId !== m.id || (sel.subMarketId !== undefined && (s === undefined || sel.subMarketId !== s.id)));
+      (!!sel && (sel.marketId !== m.id || (sel.subMarketId !== undefined && (s === undefined || sel.subMarketId !== s.id)))) ||
+      (!!lit && (s ? !lit.has(s.id) : !m.subMarkets.some((x) => lit.has(x.id))));
     const blocks = g.blocks;
     // Labels are HTML over the plot, not Plotly text: Plotly measures every text to place it,
     // which cost the 10 × 10 mekko most of its drawing time; the sizes are known here (GROW-024).
@@ -100,6 +109,7 @@ export function Mekko(props: MekkoProps) {
         height: px.height,
         lines: blockLabel(b, labelMode(px.width, px.height), formatCount),
         dim: dim(b.market, b.subMarket),
+        on: !!lit && lit.has(b.subMarket.id),
       };
     });
     const hover = blocks.map((b) => {
@@ -121,7 +131,8 @@ export function Mekko(props: MekkoProps) {
         marker: {
           color: blocks.map((b) => withAlpha(TAG_COLOURS[b.subMarket.tag], 0.5)),
           opacity: blocks.map((b) => (dim(b.market, b.subMarket) ? 0.35 : 1)),
-          line: { color: '#ffffff', width: 1 },
+          // A highlighted audience is outlined (issue 27 §6), the others dimmed.
+          line: { color: blocks.map((b) => (lit?.has(b.subMarket.id) ? '#1c2127' : '#ffffff')), width: blocks.map((b) => (lit?.has(b.subMarket.id) ? 2 : 1)) },
           pattern: { shape: blocks.map((b) => TAG_PATTERNS[b.subMarket.tag]), fgcolor: '#5f6b7c', size: 6 },
         },
         hovertext: hover,
@@ -155,7 +166,7 @@ export function Mekko(props: MekkoProps) {
       width: width || undefined,
     };
     return { data, layout, blocks, columns: g.columns, labels, plotW, plotH };
-  }, [markets, props.equalShares, props.selected, width, height, t]);
+  }, [markets, props.equalShares, props.selected, props.highlighted, width, height, t]);
 
   const selectionOf = (e: PlotlyEvent): MekkoSelection | null => {
     const cd = e.points?.[0]?.customdata as [string | number, string | number] | undefined;
@@ -169,6 +180,7 @@ export function Mekko(props: MekkoProps) {
       png={png}
       loading={props.loading || props.markets === null}
       empty={markets.length === 0 || markets.every((m) => m.subMarkets.length === 0)}
+      emptyText={props.emptyText}
       testId={props.testId}
       footer={<TagLegend />}
     >
@@ -184,6 +196,7 @@ export function Mekko(props: MekkoProps) {
                 <div
                   key={l.key}
                   data-testid={`mekko-label-${l.key}`}
+                  data-dimmed={l.dim || undefined}
                   style={{
                     position: 'absolute',
                     left: l.left,
@@ -198,8 +211,9 @@ export function Mekko(props: MekkoProps) {
                     textAlign: 'center',
                     fontSize: 11,
                     lineHeight: '14px',
-                    color: '#1c2127',
-                    opacity: l.dim ? 0.45 : 1,
+                    // A dimmed label keeps its contrast (#404854 on the pale block), never a faded opacity.
+                    color: l.dim ? '#404854' : '#1c2127',
+                    fontWeight: l.on ? 600 : undefined,
                     padding: '0 2px',
                     boxSizing: 'border-box',
                   }}

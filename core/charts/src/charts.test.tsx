@@ -285,7 +285,9 @@ describe('HeatGrid', () => {
     expect(onToggle).toHaveBeenCalledWith('x1', 'y1');
     rerender(<HeatGrid title="Overlap" x={x} y={y} cells={cells} valueKind="percent" cornerLabel="Segment" onToggle={onToggle} focused={new Set(['x1:y1'])} />);
     expect(screen.getByRole('button', { name: 'Parents × Runners: 42% | 504' }).getAttribute('aria-pressed')).toBe('true');
-    expect((screen.getByRole('button', { name: 'Parents × Cyclists: 10% | 120' }) as HTMLElement).style.opacity).toBe('0.45');
+    // Issue 27 §5: a dimmed cell is pale with dark text (9.4:1), never faded by opacity.
+    const dimmed = screen.getByRole('button', { name: 'Parents × Cyclists: 10% | 120' }) as HTMLElement;
+    expect([dimmed.style.opacity, dimmed.style.color, dimmed.style.background]).toEqual(['', 'rgb(64, 72, 84)', 'rgb(246, 247, 249)']);
     expect(screen.getByRole('group', { name: 'Overlap' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'View as table' }));
     expect(

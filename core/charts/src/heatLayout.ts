@@ -39,10 +39,28 @@ export function heatTable(
   cells: readonly (readonly HeatCell[])[],
   kind: CellKind,
   corner: string,
+  /** The column that names a row's small-base cells (issue 27 §2), when any cell is one. */
+  smallBaseLabel?: string,
 ): ChartTable {
+  const flagged = !!smallBaseLabel && cells.some((row) => row.some((c) => c.warning));
   return {
     caption,
-    columns: [{ label: corner, kind: 'text' }, ...x.map((c) => ({ label: c.label, kind }))],
-    rows: y.map((r, yi) => [r.label, ...x.map((_, xi) => cells[yi]?.[xi]?.value ?? null)]),
+    columns: [
+      { label: corner, kind: 'text' },
+      ...x.map((c) => ({ label: c.label, kind })),
+      ...(flagged ? [{ label: smallBaseLabel, kind: 'text' as const }] : []),
+    ],
+    rows: y.map((r, yi) => [
+      r.label,
+      ...x.map((_, xi) => cells[yi]?.[xi]?.value ?? null),
+      ...(flagged
+        ? [
+            x
+              .filter((_, xi) => cells[yi]?.[xi]?.warning)
+              .map((c) => c.label)
+              .join(', '),
+          ]
+        : []),
+    ]),
   };
 }

@@ -9,6 +9,7 @@ export { StackedColumns, type StackedColumnsProps } from './StackedColumns';
 export { HeatGrid, type HeatGridProps } from './HeatGrid';
 export { Gauge, type GaugeProps } from './Gauge';
 export { IndexBars, type IndexBarsProps } from './IndexBars';
+export { SmallBaseLegend } from './SmallBaseLegend';
 export { LineChart, type LineChartProps } from './LineChart';
 export { RENDER_MEASURE, RESIZE_DEBOUNCE_MS } from './plotly/PlotlyChart';
 export { loadPlotly } from './plotly/loadPlotly';

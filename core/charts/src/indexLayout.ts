@@ -1,3 +1,4 @@
+import { SMALL_BASE_MARK } from './palette';
 import type { ChartTable } from './table';
 
 /** One audience's figures for one attribute. */
@@ -7,6 +8,8 @@ export interface IndexValue {
   /** Against the population, 100 = same share (null: no data). */
   index: number | null;
   count?: number | null;
+  /** Issue 27 §2: the share and index are on a small base (marked, and named in the files). */
+  smallBase?: boolean;
 }
 
 /** One attribute (a demographic segment, a survey answer) with a value per audience. */
@@ -32,7 +35,8 @@ export function isNotableIndex(index: number | null): boolean {
 export function indexBarText(v: IndexValue): string {
   if (v.share === null || !Number.isFinite(v.share)) return '';
   const pct = `${(Math.round(v.share * 1000) / 10).toFixed(1)}%`;
-  return v.index === null || !Number.isFinite(v.index) ? pct : `${pct} · ${Math.round(v.index)}`;
+  const text = v.index === null || !Number.isFinite(v.index) ? pct : `${pct} · ${Math.round(v.index)}`;
+  return v.smallBase ? `${text}${SMALL_BASE_MARK}` : text;
 }
 
 /** The x-axis end: the largest share or marker with room for its label (past 100% for a full bar). */
@@ -57,9 +61,11 @@ export function indexTable(
   caption: string,
   rows: readonly IndexRow[],
   series: readonly IndexSeries[],
-  labels: { attribute: string; population: string; share: (s: string) => string; index: (s: string) => string },
+  labels: { attribute: string; population: string; share: (s: string) => string; index: (s: string) => string; smallBase?: string },
 ): ChartTable {
   const withPopulation = rows.some((r) => r.population !== null);
+  // Issue 27 §2: a column naming the audiences whose figures in the row are on a small base.
+  const withSmall = !!labels.smallBase && rows.some((r) => r.values.some((v) => v.smallBase));
   const withIndex = rows.some((r) => r.values.some((v) => v.index !== null));
   return {
     caption,
@@ -70,6 +76,7 @@ export function indexTable(
         ...(withIndex ? [{ label: labels.index(s.name), kind: 'index' as const }] : []),
       ]),
       ...(withPopulation ? [{ label: labels.population, kind: 'percent' as const }] : []),
+      ...(withSmall ? [{ label: labels.smallBase!, kind: 'text' as const }] : []),
     ],
     rows: rows.map((r) => [
       r.label,
@@ -79,6 +86,14 @@ export function indexTable(
         return [share, ...(withIndex ? [v?.index ?? null] : [])];
       }),
       ...(withPopulation ? [r.population === null ? null : r.population * 100] : []),
+      ...(withSmall
+        ? [
+            series
+              .filter((_, i) => r.values[i]?.smallBase)
+              .map((s) => s.name)
+              .join(', '),
+          ]
+        : []),
     ]),
   };
 }

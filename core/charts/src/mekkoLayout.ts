@@ -1,5 +1,5 @@
 import type { ChartTable } from './table';
-import type { Tag } from './palette';
+import { SMALL_BASE_MARK, type Tag } from './palette';
 
 /** One audience of a market (a Grow sub-market, an Outcomes block). */
 export interface MekkoSubMarket {
@@ -11,6 +11,8 @@ export interface MekkoSubMarket {
   change?: number | null;
   /** Extra tooltip lines (e.g. the segment path, OUT-024). */
   detail?: string;
+  /** Issue 27 §2: the audience's count is a small base (marked, and named in the files). */
+  smallBase?: boolean;
 }
 
 export interface MekkoMarket {
@@ -132,8 +134,9 @@ export function changeLabel(change: number | null | undefined): string | null {
 /** The lines drawn on a block: name, count and change, as its size allows. */
 export function blockLabel(block: MekkoBlock, mode: LabelMode, formatCount: (n: number | null) => string): string[] {
   if (mode.skinny || mode.tiny) return [];
-  const lines = [block.subMarket.name];
-  if (!mode.short) lines.push(formatCount(block.subMarket.count));
+  const mark = block.subMarket.smallBase ? SMALL_BASE_MARK : '';
+  const lines = [mode.short ? `${block.subMarket.name}${mark}` : block.subMarket.name];
+  if (!mode.short) lines.push(`${formatCount(block.subMarket.count)}${mark}`);
   const change = mode.showChange ? changeLabel(block.subMarket.change) : null;
   if (change) lines.push(change);
   return lines;
@@ -152,6 +155,7 @@ export const MEKKO_TICK_TEXT = MEKKO_TICKS.map((t) => `${t}%`);
 export function mekkoTable(caption: string, markets: readonly MekkoMarket[], labels: MekkoTableLabels, opts: { equalShares?: boolean } = {}): ChartTable {
   const g = mekkoGeometry(markets, opts);
   const withChange = markets.some((m) => m.subMarkets.some((s) => s.change !== undefined && s.change !== null));
+  const withSmall = !!labels.smallBase && markets.some((m) => m.subMarkets.some((s) => s.smallBase));
   return {
     caption,
     columns: [
@@ -163,6 +167,7 @@ export function mekkoTable(caption: string, markets: readonly MekkoMarket[], lab
       { label: labels.count, kind: 'count' },
       { label: labels.share, kind: 'percent' },
       ...(withChange ? [{ label: labels.change, kind: 'percent' as const }] : []),
+      ...(withSmall ? [{ label: labels.smallBase!, kind: 'text' as const }] : []),
     ],
     rows: g.blocks.map((b) => [
       b.market.name,
@@ -173,11 +178,14 @@ export function mekkoTable(caption: string, markets: readonly MekkoMarket[], lab
       b.subMarket.count,
       b.share * 100,
       ...(withChange ? [b.subMarket.change ?? null] : []),
+      ...(withSmall ? [b.subMarket.smallBase ? SMALL_BASE_MARK : ''] : []),
     ]),
   };
 }
 
 export interface MekkoTableLabels {
+  /** The small-base column's header (issue 27 §2). */
+  smallBase?: string;
   market: string;
   marketCount: string;
   marketShare: string;

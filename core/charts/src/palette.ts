@@ -103,3 +103,8 @@ export function heatTextColour(intensity: number): string {
   const fill = heatColour(intensity);
   return contrast(fill, '#ffffff') > contrast(fill, '#000000') ? '#ffffff' : '#000000';
 }
+
+/** Issue 27 §2: the mark after a figure on a small base (the legend and the exports explain it). */
+export const SMALL_BASE_MARK = '*';
+/** The small-base corner of a heat cell. */
+export const SMALL_BASE_COLOUR = '#c87619';

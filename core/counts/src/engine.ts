@@ -9,6 +9,12 @@ import { chooseKernel, type KernelMode, type KernelOption } from './kernel';
 import { addPartials } from './ops';
 import { ShardStore } from './shardStore';
 import { checkSegmentFile, SHARD_SIZE, type MembershipKind } from './storage';
+import { CountsUnavailableError, PopulationLoadError } from './errors';
+import { ClickHouseExecutor } from './clickhouse/executor';
+import { DEFAULT_TABLES, populationVersion, type ClickHouseTables } from './clickhouse/load';
+import { DEFAULT_CLICKHOUSE_TIMEOUT_MS, openRunner, type ClickHouseRunner } from './clickhouse/runner';
+
+export { CountsUnavailableError, PopulationLoadError };
 
 export interface EngineOptions {
   dir: string;
@@ -32,6 +38,23 @@ export interface EngineOptions {
    * thrown outside the task ('throw') or running out of memory ('oom'). Its replacement does not.
    */
   fault?: WorkerFault;
+  /**
+   * Where counting runs: 'engine' (this engine's worker threads, the default) or 'clickhouse'
+   * (one SQL statement per call; the population loaded by `npm run data:load-clickhouse`).
+   * Default: DISCOVERY_COUNTS_BACKEND.
+   */
+  backend?: CountsBackendName;
+  /** The ClickHouse backend: CLICKHOUSE_URL (a server, or chdb://<folder> embedded), or a runner (tests). */
+  clickhouse?: { url?: string; runner?: ClickHouseRunner; tables?: ClickHouseTables; timeoutMs?: number };
+}
+
+export type CountsBackendName = 'engine' | 'clickhouse';
+
+/** DISCOVERY_COUNTS_BACKEND: unset or 'engine' (the default), or 'clickhouse' (with CLICKHOUSE_URL). */
+export function countsBackendSetting(env: NodeJS.ProcessEnv = process.env): CountsBackendName {
+  const v = (env.DISCOVERY_COUNTS_BACKEND ?? '').trim() || 'engine';
+  if (v !== 'engine' && v !== 'clickhouse') throw new Error(`DISCOVERY_COUNTS_BACKEND must be 'engine' or 'clickhouse' (got '${v}')`);
+  return v;
 }
 
 export interface WorkerFault {
@@ -105,19 +128,6 @@ export class UnknownSegmentsError extends Error {
 }
 
 /**
- * A count worker stopped (process.exit, an error thrown outside a task, out of memory) while
- * answering, or the workers keep stopping: the server answers 503 with this message. The worker
- * has been replaced, so the next call is answered again.
- */
-export class CountsUnavailableError extends Error {
-  readonly status = 503;
-  constructor(message: string) {
-    super(message);
-    this.name = 'CountsUnavailableError';
-  }
-}
-
-/**
  * A request asked for more count work than the budget allows (segment references × shards, see
  * costOf): refused before any of it runs. The server answers 422 with this message.
  */
@@ -182,12 +192,34 @@ export function costOf(op: Op): number {
   }
 }
 
-/** The population on disk is unreadable (missing, truncated or corrupt files): the engine does not open. */
-export class PopulationLoadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PopulationLoadError';
-  }
+/**
+ * What the server and the screens count with (core/server countsEngine()): the operations, the
+ * population's manifest and the state. CountsEngine implements it over either backend: its own
+ * worker threads (the default) or ClickHouse (DISCOVERY_COUNTS_BACKEND=clickhouse, CLICKHOUSE_URL),
+ * which answer every operation over a set of shards with the same partial sums (ops.ts, clickhouse/sql.ts).
+ */
+export interface CountsBackend {
+  readonly manifest: Manifest;
+  readonly people: number;
+  readonly budget: number;
+  readonly busy: number;
+  readonly threads: number;
+  readonly kernel: { mode: KernelMode; status: string };
+  readonly backend: { name: CountsBackendName; where: string | null; error: string | null };
+  segment(id: string): SegmentEntry | undefined;
+  regionKey(client: string, region: string): string | undefined;
+  invalid(ids: readonly string[]): string[];
+  counts(ids: string[], o?: CountOptions): Promise<Record<string, number>>;
+  sumOfWeights(ids: string[], o?: Omit<CountOptions, 'kind'>): Promise<Record<string, number>>;
+  overlap(x: string[], y: string[], o?: CountOptions): Promise<OverlapResult>;
+  overlapWeights(x: string[], y: string[], o?: Omit<CountOptions, 'kind'>): Promise<OverlapResult>;
+  ruleCount(rule: Rule, o?: Omit<CountOptions, 'filter'>): Promise<number>;
+  mekko(markets: MarketSpec[], region?: string, filter?: Rule): Promise<MekkoResult>;
+  funnels(rows: FunnelRow[], o?: { region?: string; filter?: Rule }): Promise<{ matched: FunnelCounts; modeled: FunnelCounts }[]>;
+  profile(audience: Rule | undefined, ids: string[], o?: Omit<CountOptions, 'filter'>): Promise<{ audience: number; population: number; rows: ProfileRow[] }>;
+  health(): { restarts: number; failure: string | null };
+  memory(): Promise<{ threads: number; bitmaps: number; bytes: number; kernel: string; kernelMode: KernelMode }>;
+  close(): Promise<void>;
 }
 
 interface Executor {
@@ -302,6 +334,21 @@ class WorkerExecutor implements Executor {
 
 /** Reads the manifest and checks every segment file's frame, so a damaged population fails at open with its reason. */
 function readPopulation(dir: string): Manifest {
+  const manifest = readManifest(dir);
+  const bad: string[] = [];
+  for (const s of manifest.segments) {
+    for (const kind of ['matched', 'modeled'] as const) {
+      const problem = checkSegmentFile(join(dir, kind, `${s.short_id}.bin`), manifest.shards);
+      if (problem) bad.push(problem);
+    }
+  }
+  if (bad.length)
+    throw new PopulationLoadError(`${bad.length} damaged segment file(s) in ${dir}: ${bad.slice(0, 3).join('; ')}${bad.length > 3 ? '; ...' : ''}`);
+  return manifest;
+}
+
+/** The manifest alone (the ClickHouse backend needs no segment files on this host). */
+function readManifest(dir: string): Manifest {
   const file = join(dir, MANIFEST_FILE);
   let manifest: Manifest;
   try {
@@ -318,15 +365,6 @@ function readPopulation(dir: string): Manifest {
   ) {
     throw new PopulationLoadError(`${file}: not a population manifest (version 1 with people, shards, segments and regions)`);
   }
-  const bad: string[] = [];
-  for (const s of manifest.segments) {
-    for (const kind of ['matched', 'modeled'] as const) {
-      const problem = checkSegmentFile(join(dir, kind, `${s.short_id}.bin`), manifest.shards);
-      if (problem) bad.push(problem);
-    }
-  }
-  if (bad.length)
-    throw new PopulationLoadError(`${bad.length} damaged segment file(s) in ${dir}: ${bad.slice(0, 3).join('; ')}${bad.length > 3 ? '; ...' : ''}`);
   return manifest;
 }
 
@@ -334,7 +372,7 @@ function readPopulation(dir: string): Manifest {
  * The audience count engine: sharded roaring bitmaps, each shard's work independent, spread over
  * a worker-thread pool and summed. Every answer is a count over people.
  */
-export class CountsEngine {
+export class CountsEngine implements CountsBackend {
   private readonly byId: Map<string, SegmentEntry>;
   private readonly shardsOf: number[][];
   /** Fewer shards than workers: every worker reads every shard, and a call goes whole to the least busy one. */
@@ -361,6 +399,7 @@ export class CountsEngine {
 
   /** Opens a population; a damaged one (PopulationLoadError) or a bad DISCOVERY_COUNT_KERNEL throws with the reason. */
   static async open(opts: EngineOptions): Promise<CountsEngine> {
+    if ((opts.backend ?? countsBackendSetting()) === 'clickhouse') return CountsEngine.openClickHouse(opts);
     const { mode, status } = chooseKernel(opts.kernel);
     const manifest = readPopulation(opts.dir);
     const n = Math.max(0, Math.floor(opts.workers ?? availableParallelism()));
@@ -383,6 +422,32 @@ export class CountsEngine {
       );
     }
     return new CountsEngine(manifest, executors, kernelInfo, opts.budget);
+  }
+
+  /**
+   * The ClickHouse backend over a population loaded by `npm run data:load-clickhouse`: this
+   * host needs the manifest only. PopulationLoadError when ClickHouse does not answer or holds
+   * another version of the population.
+   */
+  private static async openClickHouse(opts: EngineOptions): Promise<CountsEngine> {
+    const manifest = readManifest(opts.dir);
+    const version = populationVersion(opts.dir);
+    const ch = opts.clickhouse ?? {};
+    const url = ch.url ?? process.env.CLICKHOUSE_URL;
+    if (!ch.runner && !url) throw new PopulationLoadError('DISCOVERY_COUNTS_BACKEND=clickhouse needs CLICKHOUSE_URL (http://host:8123 or chdb://<folder>)');
+    const timeoutMs = ch.timeoutMs ?? (Number(process.env.CLICKHOUSE_TIMEOUT_MS) || DEFAULT_CLICKHOUSE_TIMEOUT_MS);
+    const runner = ch.runner ?? (await openRunner(url!, timeoutMs));
+    const cluster = process.env.CLICKHOUSE_CLUSTER;
+    const tables =
+      ch.tables ?? (cluster ? { ...DEFAULT_TABLES, bitmaps: 'discovery_bitmaps_local', insertInto: 'discovery_bitmaps', cluster } : DEFAULT_TABLES);
+    const executor = await ClickHouseExecutor.open(runner, version, tables);
+    return new CountsEngine(manifest, [executor], { mode: 'clickhouse', status: `ClickHouse (${runner.where}, population ${version})` }, opts.budget);
+  }
+
+  /** Which backend answers and, for ClickHouse, where and its last error. */
+  get backend(): { name: CountsBackendName; where: string | null; error: string | null } {
+    const ch = this.executors[0] instanceof ClickHouseExecutor ? this.executors[0] : null;
+    return ch ? { name: 'clickhouse', where: ch.runner.where, error: ch.failure ?? ch.lastError } : { name: 'engine', where: null, error: null };
   }
 
   /** An inline engine over files with a manifest given by the caller (tests, tools). */

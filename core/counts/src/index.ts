@@ -1,5 +1,6 @@
 export {
   costOf,
+  countsBackendSetting,
   CountBudgetError,
   CountsEngine,
   CountsUnavailableError,
@@ -11,6 +12,8 @@ export {
   UnknownSegmentsError,
   weightsOf,
   type CountOptions,
+  type CountsBackend,
+  type CountsBackendName,
   type FunnelCounts,
   type EngineOptions,
   type MekkoResult,
@@ -29,3 +32,5 @@ export { SegmentFileReader, SHARD_BITS, SHARD_SIZE, type MembershipKind } from '
 export { DEMO_BRANDS, FUNNEL_STAGES, brandBuyersName, segmentId, VENDORS, type DemoBrand, type Vendor } from './taxonomy';
 export { Population, type PopulationOptions, type PopulationState } from './population';
 export { chooseKernel, kernelStatus, loadKernel, type CountKernel, type KernelFunctions, type KernelMode, type KernelOption } from './kernel';
+export { loadPopulation, loadedVersion, populationVersion, createTablesSql, DEFAULT_TABLES, type ClickHouseTables, type LoadResult } from './clickhouse/load';
+export { ChdbRunner, ServerRunner, openRunner, DEFAULT_CLICKHOUSE_TIMEOUT_MS, type ClickHouseRunner } from './clickhouse/runner';

@@ -27,7 +27,8 @@ export interface CountKernel extends KernelFunctions {
 }
 
 /** How overlaps and mekkos run: AVX-512, the kernel's plain C path, or `roaring` alone. */
-export type KernelMode = 'avx512' | 'portable' | 'roaring';
+/** How counting runs: the native kernel's paths, roaring alone, or the ClickHouse backend. */
+export type KernelMode = 'avx512' | 'portable' | 'roaring' | 'clickhouse';
 
 /** Which path an engine asks for: the setting's (`true`, default), the plain C path, or none. */
 export type KernelOption = boolean | 'portable';

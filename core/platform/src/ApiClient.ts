@@ -51,6 +51,8 @@ export interface RequestOptions {
 export interface ApiClientHooks {
   /** The current hierarchy fullSlug for X-Context (SHELL-057). */
   context(): string | null;
+  /** SHELL-045: the region's chosen data source for X-Data-Source, or null (the server's default). */
+  dataSource?(): string | null;
   /** SHELL-061: 403 message in the banner. SHELL-062: the generic one for anything else. */
   showBanner(message: string): void;
   /** SHELL-064: refresh_login. */
@@ -136,6 +138,8 @@ export class ApiClient {
     if (csrf) headers['x-csrf-token'] = csrf;
     const context = this.hooks.context();
     if (context) headers['X-Context'] = context;
+    const source = this.hooks.dataSource?.();
+    if (source) headers['X-Data-Source'] = source;
     // A FormData body (a file upload) goes as multipart/form-data; fetch writes its boundary.
     const form = typeof FormData !== 'undefined' && body instanceof FormData;
     if (body !== undefined && !form) headers['Content-Type'] = 'application/json';

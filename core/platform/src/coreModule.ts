@@ -1,12 +1,23 @@
 import { ContainerModule } from 'inversify';
 import { ApiClient } from './ApiClient';
+import { chosenDataSource } from './hierarchy';
+import { ChangeFeed } from './stores/ChangeFeed';
 import { ConfigStore } from './stores/ConfigStore';
 import { ErrorBannerStore } from './stores/ErrorBannerStore';
 import { HierarchyStore } from './stores/HierarchyStore';
 import { NavStore } from './stores/NavStore';
 import { SessionStore } from './stores/SessionStore';
 import { ToastStore } from './stores/ToastStore';
-import { ApiClientToken, ConfigStoreToken, ErrorBannerStoreToken, HierarchyStoreToken, NavStoreToken, SessionStoreToken, ToastStoreToken } from './tokens';
+import {
+  ApiClientToken,
+  ChangeFeedToken,
+  ConfigStoreToken,
+  ErrorBannerStoreToken,
+  HierarchyStoreToken,
+  NavStoreToken,
+  SessionStoreToken,
+  ToastStoreToken,
+} from './tokens';
 
 /** The shell's services, singletons. Factories instead of decorators: esbuild emits no metadata. */
 export const coreModule = new ContainerModule(({ bind }) => {
@@ -15,6 +26,9 @@ export const coreModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(ToastStoreToken.symbol)
     .toDynamicValue(() => new ToastStore())
+    .inSingletonScope();
+  bind(ChangeFeedToken.symbol)
+    .toDynamicValue(() => new ChangeFeed())
     .inSingletonScope();
   // The nav remembers each user's own choice (issue 14 §6).
   bind(NavStoreToken.symbol)
@@ -25,6 +39,7 @@ export const coreModule = new ContainerModule(({ bind }) => {
       const banner = ctx.get<ErrorBannerStore>(ErrorBannerStoreToken.symbol);
       return new ApiClient({
         context: () => ctx.get<HierarchyStore>(HierarchyStoreToken.symbol).fullSlug || null,
+        dataSource: () => chosenDataSource(ctx.get<HierarchyStore>(HierarchyStoreToken.symbol).nodes.region, localStorage),
         showBanner: (m) => banner.show(m),
         refreshLogin: () => {
           // SHELL-064: back to sign-in with the current page as the return URL, unless there already.

@@ -44,3 +44,30 @@ export function swapProduct(pathname: string, sel: HierarchySelection, productSl
   }
   return `/${sel.client}/${sel.region}/${sel.brand}/${productSlug}/home`;
 }
+
+export const DATA_SOURCE_KEY = 'data-source';
+
+/** SHELL-044: a region's data sources (its molecula and es indexes that are set). */
+export function dataSources(region: { molecula_index: string | null; es_index: string | null } | undefined): string[] {
+  return region ? [region.molecula_index, region.es_index].filter((x): x is string => !!x) : [];
+}
+
+/** SHELL-045: where the choice of a region's data source is kept (local storage, per region). */
+export function dataSourceKey(region: { id: number } | undefined): string {
+  return region ? `${DATA_SOURCE_KEY}:${region.id}` : DATA_SOURCE_KEY;
+}
+
+/**
+ * SHELL-045: the data source the calls name in X-Data-Source: the stored choice for the region,
+ * only where the region has more than one source and the choice is one of them; else none (the
+ * server's default).
+ */
+export function chosenDataSource(
+  region: { id: number; molecula_index: string | null; es_index: string | null } | undefined,
+  storage: Pick<Storage, 'getItem'>,
+): string | null {
+  const sources = dataSources(region);
+  if (sources.length < 2) return null;
+  const stored = storage.getItem(dataSourceKey(region));
+  return stored && sources.includes(stored) ? stored : null;
+}

@@ -23,7 +23,17 @@ export {
   type GuardResult,
   type RoutingMessage,
 } from './guards';
-export { defaultRegion, homePathFor, regionHasBrands, resolveNodes, swapProduct } from './hierarchy';
+export {
+  chosenDataSource,
+  DATA_SOURCE_KEY,
+  dataSourceKey,
+  dataSources,
+  defaultRegion,
+  homePathFor,
+  regionHasBrands,
+  resolveNodes,
+  swapProduct,
+} from './hierarchy';
 export type { BrandDto, ClientDto, ProductDto, RegionDto, ResolvedNodes } from './hierarchy';
 export {
   addPluginResources,
@@ -43,6 +53,7 @@ export { ErrorBannerStore } from './stores/ErrorBannerStore';
 export { HierarchyStore } from './stores/HierarchyStore';
 export { MAIN_MIN_WIDTH, NAV_AUTO_COLLAPSE_BELOW, NAV_WIDTH, NavStore } from './stores/NavStore';
 export { LOGOUT_DELAY_MS, postLogoutToFrames, SessionStore, SSO_TOKEN_KEY, withDefaultPermissions, type MeDto } from './stores/SessionStore';
+export { ChangeFeed } from './stores/ChangeFeed';
 export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type ToastIntent } from './stores/ToastStore';
 export * from './tokens';
 export { activeNavKey, buildNav, type NavEntry, type NavModel } from './nav';

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from './stores/ChangeFeed';
 import type { RouteTable } from './routeTable';
 import { createToken, type HierarchySelection, type NavCategory, type RouteRef, type SessionSnapshot } from '@discovery/plugin-api';
 import type { ComponentType } from 'react';
@@ -17,6 +18,7 @@ export const SessionStoreToken = createToken<SessionStore>('core:SessionStore');
 export const HierarchyStoreToken = createToken<HierarchyStore>('core:HierarchyStore');
 export const ErrorBannerStoreToken = createToken<ErrorBannerStore>('core:ErrorBannerStore');
 export const ToastStoreToken = createToken<ToastStore>('core:ToastStore');
+export const ChangeFeedToken = createToken<ChangeFeed>('core:ChangeFeed');
 export const ConfigStoreToken = createToken<ConfigStore>('core:ConfigStore');
 export const NavStoreToken = createToken<NavStore>('core:NavStore');
 

@@ -74,6 +74,9 @@ export interface MeDto {
   clients: { id: number; name: string; slug: string }[];
 }
 
+/** Issue 27 §2: the small-base threshold when the deployment sets none (people). */
+export const DEFAULT_SMALL_BASE = 50;
+
 /** GET /api/v1/config (SRV-008): deployment configuration, no secrets. */
 export interface PublicConfigDto {
   tier: 1 | 2 | 3;
@@ -87,7 +90,11 @@ export interface PublicConfigDto {
   help_urls: Record<string, string>;
   show_privacy_policy_link: boolean;
   monitoring_client_token: string | null;
+  /** SHELL-122: the share of sessions (0-100) whose errors are forwarded; checked at start. */
+  monitoring_sample_rate?: number;
   tier3_weights_suffix: string;
+  /** Issue 27 §2: a share or index from fewer people than this is flagged as a small base (DISCOVERY_SMALL_BASE, default 50). */
+  small_base: number;
   build: { version: string; branch: string; revision: string; date: string } | null;
 }
 

@@ -15,3 +15,5 @@ export * from './schemas';
 export { CONTROL_MESSAGE, hasControlCharacters, ID_MESSAGE, MAX_ID, type TextOptions } from './schemaRules';
 export * from './core/endpoints';
 export { safeReturnPath } from './returnPath';
+export * from './core/adminEndpoints';
+export * from './uploads';

@@ -1,10 +1,12 @@
 import cookie from '@fastify/cookie';
-import { validatePlugins, type PermissionDef, type ServerPlugin } from '@discovery/plugin-api';
+import { API_KEY_PREFIX, validatePlugins, type PermissionDef, type ServerPlugin } from '@discovery/plugin-api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { EmbeddedApps } from './auth/embeddedApps';
+import { findApiKey } from './auth/apiKeys';
+import { registerAccountRoutes } from './routes/accounts';
 import { RESOURCES } from './auth/permissions';
 import { canIn, SessionStore } from './auth/sessionStore';
 import { loadConfig, type AppConfig } from './config';
@@ -19,9 +21,15 @@ import seedsMigration from './migrations/0002_seeds.sql';
 import jobsMigration from './migrations/0003_jobs.sql';
 import sessionSsoKeyMigration from './migrations/0004_session_sso_key.sql';
 import jobsFairnessMigration from './migrations/0005_jobs_fairness.sql';
+import auditMigration from './migrations/0006_audit.sql';
+import accountsMigration from './migrations/0007_accounts.sql';
+import { attachAuditTriggers, purgeAudit } from './audit';
 import { JobService, jobOptionsFromEnv, type JobServiceOptions } from './jobs';
 import { registerAuthRoutes, SESSION_COOKIE } from './routes/auth';
 import { registerCoreRoutes } from './routes/core';
+import { registerAuditRoutes } from './routes/audit';
+import { registerMonitoringRoutes } from './routes/monitoring';
+import { ServerMetrics } from './metrics';
 import { countsEngine } from './counts';
 import { DEMO_REGIONS, Population, type PopulationOptions } from '@discovery/counts';
 import { seedDemo } from './seed';
@@ -45,6 +53,12 @@ export interface ServerOptions {
   staticDir?: string;
   config?: Partial<AppConfig>;
   seed?: boolean;
+  /**
+   * Seed the demo data after the server answers (npm start): the sign-in page is served at once;
+   * a call that needs the seeded data (any signed-in call, a sign-in) waits for it. `seeded` tells
+   * when it is done. Default false: the server answers only once seeded (tests, e2e).
+   */
+  seedInBackground?: boolean;
   logger?: boolean;
   buildInfo?: BuildInfo;
   /** The audience population to count over; generated on a worker thread when missing. */
@@ -69,11 +83,16 @@ export interface DiscoveryServer {
   /** Every resource permissions name: core's and the build's plugins'. */
   resources: string[];
   jobs: JobService;
+  /** Settles when the demo data is seeded (at once when it was seeded before the server answered, or not at all). */
+  seeded: Promise<void>;
   listen(port: number, host?: string): Promise<string>;
   close(): Promise<void>;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9-]{1,100}$/;
+
+/** Routes that belong to a browser session: an API key may not call them. */
+const SESSION_ONLY = ['/api/v1/impersonations', '/api/v1/auth/logout', '/sso-token', '/api/v1/sso/'];
 
 /** A value JSON.parse (or the query parser) makes: not a Buffer, typed array, stream or class instance. */
 function isPlainObject(v: object): boolean {
@@ -119,10 +138,14 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
           { id: '0003_jobs', sql: jobsMigration },
           { id: '0004_session_sso_key', sql: sessionSsoKeyMigration },
           { id: '0005_jobs_fairness', sql: jobsFairnessMigration },
+          { id: '0006_audit', sql: auditMigration },
+          { id: '0007_accounts', sql: accountsMigration },
         ],
       },
       ...plugins.map((p) => ({ id: p.id, migrations: p.migrations ?? [] })),
     ]);
+    // Every table, core's and the plugins', new ones included, gets the audit trigger (issue 32 §4).
+    await db.withLock('discovery_migrations', () => attachAuditTriggers(db));
   } catch (e) {
     await db.close();
     throw e;
@@ -156,7 +179,12 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   app.setErrorHandler(errorHandler);
   await app.register(cookie);
   app.decorateRequest('discovery', null as unknown as RequestAuth);
-  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false, countSlots: new CountSlots(config.countConcurrency) });
+  const metrics = new ServerMetrics(db);
+  app.decorate('discoveryOptions', { validateResponses: opts.validateResponses ?? false, countSlots: new CountSlots(config.countConcurrency), metrics });
+  // Issue 32 §5: every answer, by route template (unmatched paths share one series).
+  app.addHook('onResponse', async (req, reply) => {
+    metrics.requests.observe({ method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
 
   // Every API route declares its access; the server refuses to boot on one that does not, naming
   // the plugin and the route. The table is kept for the route walk and the fuzzer.
@@ -175,6 +203,16 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       if (method === 'HEAD') continue;
       routes.push({ method, url: route.url, plugin, access, endpoint: route.config?.endpoint });
     }
+  });
+
+  // While the demo data is seeded in the background, what needs it waits for it (seedInBackground).
+  let seeding: Promise<void> | null = null;
+  app.addHook('onRequest', async (req) => {
+    if (!seeding) return;
+    const path = req.url.split('?')[0];
+    if (!isApiPath(path)) return;
+    const signedOutRead = req.method === 'GET' && !req.headers.cookie?.includes(`${SESSION_COOKIE}=`) && !req.headers.authorization;
+    if (!signedOutRead) await seeding;
   });
 
   app.addHook('onRequest', async (req, reply) => {
@@ -231,25 +269,49 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   /** The session's user (401/403 when there is none); `context: false` leaves X-Context unread. */
   async function authenticate(req: FastifyRequest, opts: { context?: boolean } = {}): Promise<void> {
     const bearer = req.headers.authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    const sid = req.cookies[SESSION_COOKIE] ?? bearer;
-    const session = sid ? await sessions.get(sid) : null;
-    if (!session) throw errors.unauthorized();
-    // SRV-001: the CSRF token of this session, on every authenticated call.
-    if (req.headers['x-csrf-token'] !== session.csrf_token) throw errors.forbidden('Invalid CSRF token').withCode('csrf_invalid');
-    const real = await sessions.accessOf(session.user_id);
-    if (!real) throw errors.unauthorized();
-    const eff = session.impersonated_user_id ? await sessions.accessOf(session.impersonated_user_id) : null;
-    const access = eff ?? real;
-    const auth: RequestAuth = {
-      sessionId: session.id,
-      user: access.user,
-      realUser: real.user,
-      impersonating: eff !== null,
-      permissions: access.permissions,
-      grants: access.grants,
-      can: (resource, action) => canIn(access.permissions, resource, action),
-      context: null,
-    };
+    let auth: RequestAuth;
+    if (bearer?.startsWith(API_KEY_PREFIX) && !req.cookies[SESSION_COOKIE]) {
+      // SRV-025: an API key acts as its user, with the same access checks as a session; no CSRF
+      // (no browser holds it). What only a browser session does (view as, sign out, SSO tokens) is refused.
+      const key = await findApiKey(db, bearer);
+      if (!key) throw errors.unauthorized('Invalid, expired or revoked API key');
+      const url = req.routeOptions.url ?? '';
+      if (SESSION_ONLY.some((p) => url.startsWith(p))) throw errors.forbidden('This call needs a signed-in browser session, not an API key.');
+      const access = await sessions.accessOf(key.user_id);
+      if (!access) throw errors.unauthorized('Invalid, expired or revoked API key');
+      auth = {
+        sessionId: '',
+        user: access.user,
+        realUser: access.user,
+        impersonating: false,
+        apiKeyId: key.id,
+        permissions: access.permissions,
+        grants: access.grants,
+        can: (resource, action) => canIn(access.permissions, resource, action),
+        context: null,
+      };
+    } else {
+      const sid = req.cookies[SESSION_COOKIE] ?? bearer;
+      const session = sid ? await sessions.get(sid) : null;
+      if (!session) throw errors.unauthorized();
+      // SRV-001: the CSRF token of this session, on every authenticated call.
+      if (req.headers['x-csrf-token'] !== session.csrf_token) throw errors.forbidden('Invalid CSRF token').withCode('csrf_invalid');
+      const real = await sessions.accessOf(session.user_id);
+      if (!real) throw errors.unauthorized();
+      const eff = session.impersonated_user_id ? await sessions.accessOf(session.impersonated_user_id) : null;
+      const access = eff ?? real;
+      auth = {
+        sessionId: session.id,
+        user: access.user,
+        realUser: real.user,
+        impersonating: eff !== null,
+        apiKeyId: null,
+        permissions: access.permissions,
+        grants: access.grants,
+        can: (resource, action) => canIn(access.permissions, resource, action),
+        context: null,
+      };
+    }
     req.discovery = auth;
     if (opts.context === false) return;
     // SRV-003: the hierarchy context of the call, checked against the user's grants.
@@ -260,7 +322,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     }
     if (slug) {
       const ctx = resolveContext(await hierarchy(), slug);
-      if (!ctx || !isSlugVisible(access.grants, slug)) throw errors.forbidden(`You don't have access to '${slug}'.`);
+      if (!ctx || !isSlugVisible(auth.grants, slug)) throw errors.forbidden(`You don't have access to '${slug}'.`);
       auth.context = ctx;
     }
   }
@@ -268,6 +330,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
   const jobs = new JobService(db, { ...jobOptionsFromEnv(), log: app.log, ...opts.jobs });
   // The runner starts once the server is ready (migrations and seeds done) and hands its jobs back on close.
   if (opts.jobs?.autoStart ?? true) app.addHook('onReady', async () => jobs.start());
+  // Issue 32 §4: audit rows past the configured retention go once a day.
+  jobs.register('core.audit-purge', { handler: async () => ({ removed: await purgeAudit(db, config.auditRetentionDays) }) });
+  jobs.schedule('core.audit-purge', { every: 'day' });
   app.addHook('onClose', async () => {
     await jobs.stop();
   });
@@ -302,6 +367,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     shared: sharedStore(),
   };
 
+  let seeded: Promise<void> = Promise.resolve();
   // Anything that fails from here on (a plugin route without access, a seed) leaves nothing open.
   try {
     // The start-up probe (GET /api/v1/session) is public and asks for the session itself.
@@ -312,6 +378,9 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       );
     registerAuthRoutes(app, { db, sessions, config, core, embeddedApps, sessionOf });
     registerCoreRoutes(app, { db, sessions, config, core, resources, buildInfo: opts.buildInfo });
+    registerAuditRoutes(app, { db });
+    registerAccountRoutes(app, { db, sessions, config, core, resources });
+    registerMonitoringRoutes(app, { config, metrics });
     // Core's domain packages (the insight kit's segment and count routes), before the plugins.
     for (const x of opts.extensions ?? []) await x.register(app, core, { population });
     for (const p of plugins) {
@@ -346,7 +415,7 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
       return reply.code(404).send(errorBody(req, 404, `No route for ${req.method} ${path}`));
     });
 
-    if (opts.seed ?? true) {
+    const seedAll = async () => {
       await seedDemo(db, config);
       // Each plugin's demo data once per database (recorded in discovery_seeds).
       const done = new Set((await db.query<{ plugin_id: string }>('select plugin_id from discovery_seeds')).map((r) => r.plugin_id));
@@ -356,8 +425,18 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
         await db.query('insert into discovery_seeds (plugin_id) values ($1) on conflict do nothing', [p.id]);
       }
       core.invalidateHierarchy();
-    }
+    };
+    if ((opts.seed ?? true) && !opts.seedInBackground) await seedAll();
     await app.ready();
+    if ((opts.seed ?? true) && opts.seedInBackground) {
+      const running = seedAll();
+      seeding = running;
+      seeded = running.then(() => {
+        seeding = null;
+      });
+      // The gate answers the failure to every call that waits; whoever started the server is told through `seeded`.
+      running.catch(() => undefined);
+    }
   } catch (e) {
     await app.close().catch(() => undefined);
     await population?.close().catch(() => undefined);
@@ -373,8 +452,10 @@ export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryS
     routes,
     resources,
     jobs,
+    seeded,
     listen: (port, host = '127.0.0.1') => app.listen({ port, host }),
     async close() {
+      await seeded.catch(() => undefined);
       await app.close();
       await population?.close();
       await db.close();

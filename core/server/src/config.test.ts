@@ -33,3 +33,13 @@ describe('external addresses', () => {
     );
   });
 });
+
+/** Issue 27 §2: the one small-base threshold every insight screen flags under, served to the client. */
+describe('small base', () => {
+  it('is 50 unless DISCOVERY_SMALL_BASE sets a whole number >= 0, and GET /api/v1/config serves it', () => {
+    expect(publicConfig(loadConfig({})).small_base).toBe(50);
+    expect(publicConfig(loadConfig({ DISCOVERY_SMALL_BASE: '100' })).small_base).toBe(100);
+    expect(loadConfig({ DISCOVERY_SMALL_BASE: '0' }).small_base).toBe(0);
+    expect(() => loadConfig({ DISCOVERY_SMALL_BASE: 'ten' })).toThrow("DISCOVERY_SMALL_BASE must be a whole number of at least 0 (got 'ten')");
+  });
+});

@@ -1,4 +1,4 @@
-import type { PublicConfigDto } from '@discovery/plugin-api';
+import { DEFAULT_SMALL_BASE, type PublicConfigDto } from '@discovery/plugin-api';
 import { DEFAULT_COUNT_BUDGET } from '@discovery/counts';
 import { randomBytes } from 'node:crypto';
 
@@ -14,7 +14,11 @@ export interface AppConfig {
   help_urls: Record<string, string>;
   show_privacy_policy_link: boolean;
   monitoring_client_token: string | null;
+  /** SHELL-122: 0-100; anything else stops the start. */
+  monitoringSampleRate: number;
   tier3_weights_suffix: string;
+  /** Issue 27 §2: the small-base threshold every insight screen flags under (people). */
+  small_base: number;
   demoPassword: string;
   sessionTtlHours: number;
   ssoSecret: string;
@@ -29,6 +33,10 @@ export interface AppConfig {
   countBudget: number;
   /** Count calls one user may have running at once (429 with Retry-After beyond). */
   countConcurrency: number;
+  /** Days an audit row is kept (issue 32 §4); older rows are purged daily. */
+  auditRetentionDays: number;
+  /** Hours an invitation link works (issue 32 §1). */
+  inviteTtlHours: number;
 }
 
 /** A whole number >= min from the environment, or the default; anything else stops the start, naming the variable. */
@@ -38,6 +46,20 @@ function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min
   const n = Number(v);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min} (got '${v}')`);
   return n;
+}
+
+/** SHELL-122: a sample rate is a number from 0 to 100; anything else stops the start, naming the variable. */
+function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const v = env[name]?.trim();
+  if (!v) return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0 || n > 100) throw new Error(`${name} must be a number from 0 to 100 (got '${v}')`);
+  return n;
+}
+
+/** SHELL-119: browser monitoring runs only outside dev and with a client token. */
+export function monitoringEnabled(c: Pick<AppConfig, 'environment' | 'monitoring_client_token'>): boolean {
+  return c.environment !== 'dev' && c.monitoring_client_token !== null;
 }
 
 const list = (v: string | undefined) =>
@@ -95,8 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ...(support ? { support } : {}),
     },
     show_privacy_policy_link: env.DISCOVERY_SHOW_PRIVACY_LINK === 'true',
-    monitoring_client_token: env.DISCOVERY_MONITORING_TOKEN ?? null,
+    monitoring_client_token: env.DISCOVERY_MONITORING_TOKEN?.trim() || null,
+    monitoringSampleRate: percent(env, 'DISCOVERY_MONITORING_SAMPLE_RATE', 100),
     tier3_weights_suffix: env.DISCOVERY_TIER3_WEIGHTS_SUFFIX ?? '_weights',
+    small_base: wholeNumber(env, 'DISCOVERY_SMALL_BASE', DEFAULT_SMALL_BASE, 0),
     demoPassword: env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo',
     sessionTtlHours: Number(env.DISCOVERY_SESSION_TTL_HOURS ?? 12),
     ssoSecret: env.DISCOVERY_SSO_SECRET ?? randomBytes(32).toString('hex'),
@@ -106,6 +130,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     frameOrigins: list(env.DISCOVERY_FRAME_ORIGINS).map(frameOrigin),
     countBudget: wholeNumber(env, 'DISCOVERY_COUNT_BUDGET', DEFAULT_COUNT_BUDGET),
     countConcurrency: wholeNumber(env, 'DISCOVERY_COUNT_CONCURRENCY', 4),
+    auditRetentionDays: wholeNumber(env, 'DISCOVERY_AUDIT_RETENTION_DAYS', 400),
+    inviteTtlHours: wholeNumber(env, 'DISCOVERY_INVITE_TTL_HOURS', 72),
   };
 }
 
@@ -121,6 +147,8 @@ export function publicConfig(c: AppConfig): Omit<PublicConfigDto, 'build'> {
     help_urls: c.help_urls,
     show_privacy_policy_link: c.show_privacy_policy_link,
     monitoring_client_token: c.monitoring_client_token,
+    monitoring_sample_rate: c.monitoringSampleRate,
     tier3_weights_suffix: c.tier3_weights_suffix,
+    small_base: c.small_base,
   };
 }

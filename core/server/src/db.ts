@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
+import { auditedCalls } from './audit';
 
 /** Raw, parameterised SQL on a connection or inside a transaction. */
 export interface Queryable {
@@ -18,14 +19,17 @@ export interface Database extends Queryable {
    */
   withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** Connections of the pool (metrics): PGlite has one. */
+  poolStats(): { total: number; idle: number; waiting: number };
 }
 
 // int8 (count(*), bigint ids) arrive as strings from node-postgres; the values we store fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  return openPglite(opts.dataDir ?? './var/db');
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? './var/db');
+  // Every write made while a request is handled carries the request's audit context (audit.ts).
+  return { ...db, ...auditedCalls(db) };
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -54,6 +58,7 @@ async function openPglite(dataDir: string): Promise<Database> {
       return run;
     },
     close: () => client.close(),
+    poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
   };
 }
 
@@ -103,5 +108,6 @@ async function openPostgres(url: string): Promise<Database> {
       }
     },
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

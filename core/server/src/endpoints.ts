@@ -1,8 +1,10 @@
 import { describeAccess, isTyped, type Access, type BodyOf, type EndpointSpec, type ParamsOf, type QueryOf, type ResponseOf } from '@discovery/plugin-api';
 import { runInCountScope, type CountScope } from '@discovery/counts';
+import { auditContextOf, runAudited } from './audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { safeParse } from 'zod/v4/core';
 import type { CountSlots } from './countSlots';
+import type { ServerMetrics } from './metrics';
 import { errors, parseBody, validate, zodToHttp } from './errors';
 import { multipartForm, type UploadForm } from './multipart';
 import type { ResolvedContext } from './hierarchy/hierarchy';
@@ -19,7 +21,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** Server-wide switches and services the endpoint helper reads. */
-    discoveryOptions: { validateResponses: boolean; countSlots: CountSlots };
+    discoveryOptions: { validateResponses: boolean; countSlots: CountSlots; metrics?: ServerMetrics };
   }
 }
 
@@ -88,9 +90,11 @@ export function handle<E extends EndpointSpec>(router: FastifyInstance, endpoint
     handler: async (req, reply) => {
       const slots = router.discoveryOptions.countSlots;
       let release: (() => void) | null = endpoint.counts ? slots.take(callerOf(req)) : null;
+      let countingSince: number | null = null;
       const scope: CountScope = {
         spent: 0,
         beforeWork: () => {
+          countingSince ??= performance.now();
           release ??= slots.take(callerOf(req));
         },
       };
@@ -107,7 +111,11 @@ export function handle<E extends EndpointSpec>(router: FastifyInstance, endpoint
               : { file: null, fields: {} }
             : undefined,
         } as HandlerInput<E>;
-        const out = await runInCountScope(scope, () => handler(input, req, reply));
+        // Every write the handler makes is audited with this request's context (issue 32 §4).
+        const out = await runAudited(
+          () => auditContextOf(req),
+          () => runInCountScope(scope, () => handler(input, req, reply)),
+        );
         if (out === reply || reply.sent) return out;
         if (router.discoveryOptions?.validateResponses && endpoint.response && !isTyped(endpoint.response)) {
           const r = safeParse(endpoint.response, out);
@@ -118,6 +126,8 @@ export function handle<E extends EndpointSpec>(router: FastifyInstance, endpoint
         return out;
       } finally {
         release?.();
+        // Issue 32 §5: the count engine's time, per route.
+        if (countingSince !== null) router.discoveryOptions.metrics?.countSeconds.observe({ route: endpoint.path }, (performance.now() - countingSince) / 1000);
       }
     },
   };

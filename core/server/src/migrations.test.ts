@@ -23,6 +23,8 @@ describe('migrations and seed on a file-backed PGlite', () => {
         'core/0003_jobs',
         'core/0004_session_sso_key',
         'core/0005_jobs_fairness',
+        'core/0006_audit',
+        'core/0007_accounts',
         'probe/0001_probe',
       ]);
       await first.close();

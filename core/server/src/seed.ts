@@ -59,6 +59,8 @@ interface DemoRegion {
   symbol: string;
   first: boolean;
   isDefault?: boolean;
+  /** SHELL-045: the region has a second data source (es_index), so the data-source toggle shows there. */
+  twoSources?: boolean;
 }
 interface DemoClient {
   name: string;
@@ -90,12 +92,13 @@ export const DEMO_CLIENTS: DemoClient[] = [
       'path_to_purchase_demo',
       'site_visitation',
       'customer_value',
+      'buyer_retention',
       'scenarios',
       'applications',
     ]),
     siteVisitation: true,
     regions: [
-      { name: 'United States', slug: 'us', symbol: '$', first: true, isDefault: true },
+      { name: 'United States', slug: 'us', symbol: '$', first: true, isDefault: true, twoSources: true },
       { name: 'United Kingdom', slug: 'uk', symbol: '£', first: true },
     ],
     brands: [
@@ -226,7 +229,16 @@ export async function seedDemo(db: Database, config: AppConfig): Promise<boolean
         tx,
         'regions',
         ['client_id', 'name', 'slug', 'currency_symbol', 'currency_symbol_first', 'is_default', 'molecula_index', 'es_index'],
-        c.regions.map((r) => [client.id, r.name, r.slug, r.symbol, r.first, r.isDefault === true, `${c.slug}_${r.slug}_molecula`, `${c.slug}_${r.slug}_es`]),
+        c.regions.map((r) => [
+          client.id,
+          r.name,
+          r.slug,
+          r.symbol,
+          r.first,
+          r.isDefault === true,
+          `${c.slug}_${r.slug}_molecula`,
+          r.twoSources ? `${c.slug}_${r.slug}_es` : null,
+        ]),
         'id, slug',
       );
       const regionId = new Map(regions.map((r) => [String(r.slug), Number(r.id)]));

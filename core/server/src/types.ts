@@ -26,6 +26,8 @@ export interface RequestAuth {
    */
   realUser: SessionUser;
   impersonating: boolean;
+  /** The API key the call was made with (SRV-025), null for a browser session. */
+  apiKeyId?: number | null;
   permissions: PermissionSet;
   grants: string[];
   can(resource: string, action: PermissionAction): boolean;

@@ -149,6 +149,29 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     },
     adminOnly: true,
   },
+  // Issue 27 §5: each chart screen also in the states the plain walk does not reach (a focus, a
+  // selection, a stage filter), audited on the page itself.
+  {
+    name: 'overlap: a focused column (chart state)',
+    path: (p) => `/${p}/insights/overlap`,
+    open: clickOpens('[data-testid^="heat-label-x-"]', '[data-testid^="heat-cell-"][aria-pressed="true"]'),
+    include: '[data-testid="overlap-page"]',
+    dirties: true,
+  },
+  {
+    name: 'grow: a selected audience (chart state)',
+    path: (p) => `/${p}/insights/grow`,
+    open: clickOpens('[data-testid="grow-audience-toggle"]', '[data-testid="mekko-labels"] [data-dimmed="true"]'),
+    include: '[data-testid="grow-page"]',
+    dirties: true,
+  },
+  {
+    name: 'journeys: a stage filter (chart state)',
+    path: (p) => `/${p}/insights/journey`,
+    open: clickOpens('[data-testid="journey-stage-0-toggle"]', '[data-testid="journey-page"] [data-dimmed="true"]'),
+    include: '[data-testid="journey-page"]',
+    dirties: true,
+  },
   {
     name: 'journeys: journey picker',
     path: (p) => `/${p}/insights/journey`,
@@ -181,6 +204,37 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     },
     adminOnly: true,
     dirties: true,
+  },
+  {
+    name: 'explore: persona picker',
+    path: (p) => `/${p}/insights/explore`,
+    open: clickOpens('[data-testid="explore-dropdown"]', '[data-testid="explore-menu"]'),
+  },
+  {
+    name: 'explore: persona actions menu',
+    path: (p) => `/${p}/insights/explore`,
+    open: clickOpens('[data-testid="explore-more"]', '[data-testid="explore-index-report-open"]'),
+  },
+  {
+    name: 'explore: index report drawer',
+    path: (p) => `/${p}/insights/explore`,
+    open: async () => {
+      await clickOpens('[data-testid="explore-more"]', '[data-testid="explore-index-report-open"]')();
+      await clickOpens('[data-testid="explore-index-report-open"]', '[data-testid="explore-index-report"]')();
+    },
+    adminOnly: true,
+  },
+  {
+    name: 'explore: delete confirmation',
+    path: (p) => `/${p}/insights/explore`,
+    open: clickOpens('[data-testid="explore-delete"]', '.bp6-alert'),
+    adminOnly: true,
+  },
+  {
+    name: 'explore builder: segment picker',
+    path: (p) => `/${p}/insights/explore/builder`,
+    open: clickOpens('[data-testid="explore-builder-select"]', '.bp6-dialog'),
+    adminOnly: true,
   },
   {
     name: 'global admin: edit client dialog',

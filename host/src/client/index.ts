@@ -3,6 +3,8 @@ import type { ClientPlugin } from '@discovery/plugin-api';
 import { startApp } from '@discovery/ui';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import '@blueprintjs/icons/lib/css/blueprint-icons.css';
+// The upload screens' errors and results tables (plugins/uploads): CSS of a lazy chunk would not be loaded.
+import '@blueprintjs/table/lib/css/table.css';
 
 declare const __BUILD_INFO__: { version: string; branch: string; revision: string; date: string };
 /** Where scripts/build.ts copied one module per icon and size: `<url>/<16|20>/<name>.js`. */

@@ -28,6 +28,8 @@ export async function runServer(opts: RunServerOptions): Promise<void> {
     staticDir: opts.publicDir,
     config,
     seed: process.env.DISCOVERY_SEED !== 'false',
+    // The sign-in page is served while the demo data is seeded (issue 26); DISCOVERY_SEED_WAIT=true answers only once seeded.
+    seedInBackground: process.env.DISCOVERY_SEED_WAIT !== 'true',
     logger: process.env.DISCOVERY_LOG === 'true',
     buildInfo: __BUILD_INFO__,
     sheetsWorkerScript: new URL('./sheets-worker.mjs', import.meta.url).pathname,
@@ -48,6 +50,13 @@ export async function runServer(opts: RunServerOptions): Promise<void> {
     console.log(`Demo logins (password: ${config.demoPassword}):`);
     for (const u of DEMO_USERS) console.log(`  ${u.email.padEnd(24)} ${u.description}`);
   }
+  void server.seeded.then(
+    () => console.log(`Demo data seeded ${Date.now() - t0} ms after start.`),
+    (e: unknown) => {
+      console.error(`The demo data could not be seeded: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      process.exit(1);
+    },
+  );
   const stop = async () => {
     await server.close();
     process.exit(0);

@@ -29,6 +29,10 @@ describe('every route of the full build', () => {
         'insights-grow',
         'discussions',
         'insights-journey',
+        'explore',
+        'outcomes',
+        'insight-areas',
+        'uploads',
       ]),
     );
     expect(r.findings).toEqual([]);
@@ -81,8 +85,13 @@ describe('every route of the full build', () => {
       // These end or switch the fuzzer's own session.
       skip: (route) => ['/api/v1/auth/logout', '/api/v1/adfs/logout', '/api/v1/impersonations'].includes(route.url),
     });
-    console.log(`route fuzzer: ${r.routes} routes, ${r.requests} requests, ${r.refusedWrites} refused writes checked for rows left behind`);
+    console.log(
+      `route fuzzer: ${r.routes} routes, ${r.requests} requests, ${r.refusedWrites} refused writes checked for rows left behind, ${r.auditedRoutes.length} write routes checked for their audit rows (${r.auditedRoutes.join(', ')})`,
+    );
     expect(r.requests).toBeGreaterThan(1000);
+    // Issue 32 §4: accepted writes of core and of several plugins were checked for their audit rows.
+    expect(r.auditedRoutes.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(r.auditedRoutes.map((x) => x.split(' ')[1].split('/')[3])).size).toBeGreaterThanOrEqual(2);
     expect(r.findings).toEqual([]);
   }, 300_000);
 });

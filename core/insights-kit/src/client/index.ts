@@ -23,3 +23,4 @@ export { SaveAudienceButton, type SaveAudienceButtonProps } from './widgets/Save
 export { SavedChartDropdown, type SavedChartDropdownProps, type SavedChartItem } from './widgets/SavedChartDropdown';
 export { SavedChartList } from './SavedChartList';
 export { FilterBar, type FilterBarProps } from './widgets/FilterBar';
+export { useSmallBase } from './useSmallBase';

@@ -51,6 +51,10 @@ export interface IndexReportRequest {
   uiName?: string;
   rules: { include?: { and: { or: string[] }[] }; exclude?: { and: { or: string[] }[] } };
   personaId?: number;
+  /** The index report drawer's choices (EXP-024); the defaults are 'standard' and no skews. */
+  layoutType?: string;
+  allowDatasetSkew?: boolean;
+  allowUnknownRateSkew?: boolean;
 }
 
 /**

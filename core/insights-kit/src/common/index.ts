@@ -9,3 +9,4 @@ export * from './filters';
 export * from './insights';
 export * from './savedCharts';
 export * from './segments';
+export * from './smallBase';

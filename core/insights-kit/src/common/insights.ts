@@ -50,3 +50,6 @@ export function visibleHostTabs(config: readonly TabConfigEntry[]): HostTab[] {
   const levels = visibleLevels(config);
   return (['total', 'matched', 'modeled'] as const).filter((t) => levels.includes(levelForHostTab(t)));
 }
+
+/** UPL-007: the topic (core/platform ChangeFeed) an upload announces after writing Market Level; the Insights panel loads its tabs again. */
+export const MARKET_LEVEL_CHANGED = 'insights:market-level';

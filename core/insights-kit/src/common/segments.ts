@@ -109,6 +109,8 @@ export const PopulationStatusSchema = z.object({
   people: z.number().nullable(),
   kernel: z.string(),
   kernel_mode: z.string().nullable().optional(),
+  /** Issue 33: 'engine' or 'clickhouse', where ClickHouse is and its last error (null when it answers). */
+  backend: z.object({ name: z.string(), where: z.string().nullable(), error: z.string().nullable() }).nullable().optional(),
   worker_restarts: z.number().optional(),
   error: z.string().nullable().optional(),
 });

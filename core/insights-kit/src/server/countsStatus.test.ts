@@ -56,6 +56,61 @@ describe('count engine failures as the API shows them', () => {
     }
   }, 60_000);
 
+  it('issue 33: the ClickHouse backend down: GET /api/v1/counts/status says failed with the reason, count calls answer 503 at once', async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), 'discovery-chpop-')), 'population');
+    generatePopulation({ people: 2000, seed: 3, dir, maxSegments: 8 });
+    const saved = { backend: process.env.DISCOVERY_COUNTS_BACKEND, url: process.env.CLICKHOUSE_URL, timeout: process.env.CLICKHOUSE_TIMEOUT_MS };
+    process.env.DISCOVERY_COUNTS_BACKEND = 'clickhouse';
+    process.env.CLICKHOUSE_URL = 'http://127.0.0.1:1'; // nothing listens there
+    process.env.CLICKHOUSE_TIMEOUT_MS = '2000';
+    const server = await createServer({
+      dataDir: 'memory://',
+      extensions: [insightsKitServer],
+      seed: true,
+      config: { demoPassword: 'discovery-demo' },
+      population: { dir, people: 2000, seed: 3, workers: 0, log: () => undefined },
+    });
+    try {
+      await server.population!.whenReady().catch(() => undefined);
+      const url = await server.listen(0, '127.0.0.1');
+      const login = await fetch(`${url}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@example.com', password: 'discovery-demo' }),
+      });
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const csrf = login.headers.get('x-csrf-token') ?? '';
+      const status = (await (await fetch(`${url}/api/v1/counts/status`, { headers: { cookie, 'x-csrf-token': csrf } })).json()) as {
+        data: Record<string, unknown>;
+      };
+      expect(status.data).toMatchObject({ state: 'failed', people: null });
+      expect(status.data.error).toMatch(/^ClickHouse at http:\/\/127\.0\.0\.1:1 did not answer: /);
+      const t0 = Date.now();
+      const res = await fetch(`${url}/api/v1/counts/rule`, {
+        method: 'POST',
+        headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json', 'x-context': CONTEXT },
+        body: JSON.stringify({ rules: { include: { and: [{ or: ['dmx-0001'] }] } } }),
+      });
+      expect(res.status).toBe(503);
+      expect(Date.now() - t0).toBeLessThan(2000);
+      const body = (await res.json()) as { error: { message: string } };
+      expect(body.error.message).toMatch(/^The audience population is not available: ClickHouse at http:\/\/127\.0\.0\.1:1 did not answer/);
+    } finally {
+      await server.close();
+      for (const [k, v] of [
+        ['DISCOVERY_COUNTS_BACKEND', saved.backend],
+        ['CLICKHOUSE_URL', saved.url],
+        ['CLICKHOUSE_TIMEOUT_MS', saved.timeout],
+      ] as const)
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      rmSync(join(dir, '..'), { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('a count worker that died while answering: the call is a 503 with the message, not a 500', async () => {
     const probe = defineServerPlugin<ServerCore, FastifyInstance>({
       id: 'probe',

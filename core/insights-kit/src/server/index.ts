@@ -15,3 +15,13 @@ export const insightsKitServer: ServerExtension = {
 };
 export { SavedCharts, type SavedChartsSpec } from './savedCharts';
 export { countBase, countScope, peopleIn, regionOfContext, type CountScope } from './counting';
+export {
+  createUploadRegistry,
+  insightUploads,
+  type MarketAttribute,
+  type MarketLevelStore,
+  type MarketScope,
+  type MarketWidget,
+  type OwnerOutline,
+  type UploadRegistry,
+} from './marketLevel';

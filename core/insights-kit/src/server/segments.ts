@@ -197,6 +197,7 @@ export function registerSegmentRoutes(app: FastifyInstance, core: ServerCore, po
         people: engine?.people ?? null,
         kernel: engine?.kernel.status ?? kernelStatus(),
         kernel_mode: engine?.kernel.mode ?? null,
+        backend: engine?.backend ?? null,
         worker_restarts: s.restarts,
       },
     };

@@ -16,6 +16,7 @@ export const corePermissions = {
   adminUpdate: definePermission('global_admin', 'update'),
   adminDestroy: definePermission('global_admin', 'destroy'),
   impersonate: definePermission('impersonation', 'create'),
+  monitoringRead: definePermission('monitoring', 'read'),
 };
 
 const PUBLIC = { permission: 'public', scope: 'none' } as const;
@@ -34,6 +35,11 @@ export interface UserAdminDto {
   last_name: string;
   roles: { name: string }[];
   slugs: string[];
+  /** Issue 32 §1 (absent from older servers' lists). */
+  role_ids?: number[];
+  deactivated_at?: string | null;
+  /** An invitation was sent and the password is not set yet. */
+  invited?: boolean;
 }
 export interface LanguageDto {
   value: string;

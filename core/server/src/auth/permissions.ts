@@ -34,6 +34,8 @@ export const RESOURCES = [
   'upload_personas',
   'global_admin',
   'impersonation',
+  // Issue 32 §5: reading the server's Prometheus metrics (a scraper's API key).
+  'monitoring',
 ] as const;
 
 export type Resource = (typeof RESOURCES)[number];
@@ -83,7 +85,7 @@ function matrix(base: Grant, overrides: Partial<Record<Resource, Grant>> = {}): 
 export const SUPERUSER_ROLES = ['Global Admin'];
 export const ROLE_MATRICES: Record<string, Record<Resource, Grant>> = {
   'Global Admin': matrix(all),
-  'Client Admin': matrix(all, { global_admin: none, impersonation: none }),
+  'Client Admin': matrix(all, { global_admin: none, impersonation: none, monitoring: none }),
   Planner: matrix(read, {
     audiences: all,
     mekkos: all,
@@ -111,6 +113,7 @@ export const ROLE_MATRICES: Record<string, Record<Resource, Grant>> = {
     upload_personas: none,
     global_admin: none,
     impersonation: none,
+    monitoring: none,
   }),
   Analyst: matrix(read, {
     explore: { create: true, read: true, update: true },
@@ -125,6 +128,7 @@ export const ROLE_MATRICES: Record<string, Record<Resource, Grant>> = {
     upload_personas: none,
     global_admin: none,
     impersonation: none,
+    monitoring: none,
   }),
   Viewer: matrix(read, {
     brands: read,
@@ -142,6 +146,7 @@ export const ROLE_MATRICES: Record<string, Record<Resource, Grant>> = {
     upload_personas: none,
     global_admin: none,
     impersonation: none,
+    monitoring: none,
   }),
 };
 

@@ -52,19 +52,21 @@ const hasAdmin = (s: Snapshot) => [...s.users.values()].some((set) => ADMIN.ever
 export async function guardRoleChange(
   tx: Queryable,
   resources: readonly string[],
-  what: 'delete' | 'save',
+  what: 'delete' | 'save' | 'assign',
   change: () => Promise<void>,
 ): Promise<string | null> {
   const before = await snapshot(tx, resources);
   await change();
   const after = await snapshot(tx, resources);
-  const verb = what === 'delete' ? 'Deleting this role' : 'Saving this role like this';
+  const verb = what === 'delete' ? 'Deleting this role' : what === 'assign' ? "Changing this user's roles like this" : 'Saving this role like this';
   if (before.adminRoles > 0 && after.adminRoles === 0) {
     return `${verb} would leave no role that gives global administration, and nobody could manage roles again. Give another role global administration first.`;
   }
   if (hasAdmin(before) && !hasAdmin(after)) {
     return `${verb} would leave no user with global administration, and nobody could manage roles again. Give another user's role global administration first.`;
   }
+  // A user's roles may take from them what nobody else holds: only the roles themselves keep every permission held.
+  if (what === 'assign') return null;
   const kept = heldByAnyone(after);
   const lost = [...heldByAnyone(before)].filter((c) => !kept.has(c)).sort();
   if (lost.length) {

@@ -100,6 +100,13 @@ export class SessionStore {
     this.sessions.delete(id);
   }
 
+  /** Ends every session of a user (deactivation). */
+  async destroyAllOf(userId: number): Promise<void> {
+    const ids = await this.db.query<{ id: string }>('delete from sessions where user_id = $1 returning id', [userId]);
+    for (const r of ids) this.changed(r.id);
+    this.invalidateUsers();
+  }
+
   async destroy(id: string): Promise<void> {
     this.changed(id);
     await this.db.query('delete from sessions where id = $1', [id]);
@@ -140,7 +147,8 @@ export class SessionStore {
 
   private async loadAccess(userId: number): Promise<UserAccess | null> {
     const [u] = await this.db.query<Record<string, unknown>>(
-      'select id, email, first_name, last_name, login_user_id, lion_login, okta_login from users where id = $1',
+      // A deactivated user has no access: their sessions and API keys stop at once (issue 32 §1).
+      'select id, email, first_name, last_name, login_user_id, lion_login, okta_login from users where id = $1 and deactivated_at is null',
       [userId],
     );
     if (!u) return null;

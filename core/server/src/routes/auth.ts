@@ -75,7 +75,9 @@ export function registerAuthRoutes(app: FastifyInstance, { db, sessions, config,
       const wait = Math.max(pairThrottle.retryAfterSeconds([pair]), addressThrottle.retryAfterSeconds([address]));
       throw errors.tooMany('Too many login attempts. Please wait a minute and try again.', wait);
     }
-    const [user] = await db.query<{ id: number; password_hash: string }>('select id, password_hash from users where email = $1', [body.email]);
+    const [user] = await db.query<{ id: number; password_hash: string }>('select id, password_hash from users where email = $1 and deactivated_at is null', [
+      body.email,
+    ]);
     const ok = await verifyPassword(body.password, user ? user.password_hash : await unknownUserHash);
     if (!user || !ok) {
       pairThrottle.fail([pair]);

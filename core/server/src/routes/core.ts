@@ -10,7 +10,7 @@ import { errors } from '../errors';
 import { resolveContext, visibleHierarchy, withoutProductSlugs } from '../hierarchy/hierarchy';
 import { isSlugVisible } from '../hierarchy/slugs';
 import type { ServerCore } from '../types';
-import { MODULE_FLAGS } from '../featureFlags';
+import { MODULE_FLAGS, moduleAvailability } from '../featureFlags';
 
 interface Deps {
   db: Database;
@@ -67,7 +67,18 @@ export function registerCoreRoutes(app: FastifyInstance, { db, sessions, config,
     const ctx = resolveContext(await core.hierarchy(), params.slug);
     if (!ctx || !isSlugVisible(auth.grants, params.slug)) throw errors.forbidden(`You don't have access to '${params.slug}'.`);
     const flags = ctx.client.feature_flags;
-    const modules: string[] = MODULE_FLAGS.filter((f) => flags[f] === true);
+    const checks = moduleAvailability(core);
+    const on = MODULE_FLAGS.filter((f) => flags[f] === true);
+    // SHELL-006: a module with an availability check shows only where it has data (a failed check reads as none).
+    const available = await Promise.all(
+      on.map(
+        (f) =>
+          checks
+            .get(f)?.(ctx)
+            .catch(() => false) ?? true,
+      ),
+    );
+    const modules: string[] = on.filter((_, i) => available[i]);
     if (auth.can('audiences', 'read')) modules.unshift('audiences_overview');
     return { data: modules };
   });

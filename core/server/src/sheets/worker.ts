@@ -25,16 +25,34 @@ function answer(msg: SheetRequest): SheetResponse {
     return { id: msg.id, data: new Uint8Array(out.buffer, out.byteOffset, out.byteLength) };
   }
   let rows: unknown[][];
+  let sheets: number;
+  let merges: number;
   try {
     // sheetRows stops the reader one row past the limit: a huge sheet is never turned into cells.
-    const wb = XLSX.read(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength), { type: 'buffer', dense: true, sheetRows: msg.maxRows + 1 });
+    // cellDates: a date cell arrives as a Date, so a column of numbers can tell one from a number.
+    const wb = XLSX.read(Buffer.from(msg.data.buffer, msg.data.byteOffset, msg.data.byteLength), {
+      type: 'buffer',
+      dense: true,
+      cellDates: true,
+      sheetRows: msg.maxRows + 1,
+    });
+    sheets = wb.SheetNames.length;
     const sheet = wb.Sheets[wb.SheetNames[0]];
     if (!sheet) return { id: msg.id, rows: null, truncated: false };
-    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, defval: null });
+    merges = sheet['!merges']?.length ?? 0;
+    // A formula is kept as the text it is ('=SUM(A1:A3)'), never its cached result: uploads store it as text.
+    for (const row of sheet['!data'] ?? [])
+      for (const cell of row ?? [])
+        if (cell?.f) {
+          cell.t = 's';
+          cell.v = `=${cell.f}`;
+          delete cell.w;
+        }
+    rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1, blankrows: false, defval: null, raw: true });
   } catch {
     return { id: msg.id, rows: null, truncated: false };
   }
-  return { id: msg.id, rows: rows.slice(0, msg.maxRows), truncated: rows.length > msg.maxRows };
+  return { id: msg.id, rows: rows.slice(0, msg.maxRows), truncated: rows.length > msg.maxRows, sheets, merges };
 }
 
 parentPort!.on('message', (msg: SheetRequest) => {

@@ -71,6 +71,7 @@ export class FakeServer {
         help_urls: {},
         show_privacy_policy_link: true,
         tier3_weights_suffix: '_weights',
+        small_base: 50,
         ...o.config,
       } as ResponseOf<typeof coreEndpoints.config>['data'],
     })

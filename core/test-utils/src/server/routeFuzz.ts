@@ -32,6 +32,8 @@ export interface FuzzResult {
   routes: number;
   requests: number;
   refusedWrites: number;
+  /** Routes ('METHOD url') where an accepted write changed rows, each checked for its audit rows (issue 32 §4). */
+  auditedRoutes: string[];
   findings: FuzzFinding[];
 }
 
@@ -227,6 +229,9 @@ function withValueAt(v: unknown, path: (string | number)[], value: unknown): unk
   return copy;
 }
 
+/** Core's bookkeeping, which the audit trigger leaves out (migration 0006_audit). */
+const UNAUDITED = ['audit_log', 'jobs', 'discovery_migrations', 'discovery_seeds'];
+
 const STACK = /\n\s+at \S|node_modules|\.ts:\d+:\d+|TypeError|ReferenceError|SyntaxError: Unexpected/;
 
 export async function fuzzRoutes(t: TestServer, session: TestSession, opts: FuzzOptions = {}): Promise<FuzzResult> {
@@ -247,12 +252,14 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
   const findings: FuzzFinding[] = [];
   let requests = 0;
   let refusedWrites = 0;
+  const audited = new Set<string>();
   const routes = apiRoutes(t.server.routes).filter((r) => !(opts.skip?.(r) ?? false));
 
   const send = async (r: RouteRecord, label: string, path: string, rawBody?: string | Buffer, contentType = 'application/json') => {
     const isWrite = r.method !== 'GET';
     const before = isWrite ? await countRows() : null;
-    const headers: Record<string, string> = session.headers({ 'X-Context': context });
+    const requestId = `fuzz-${requests + 1}`;
+    const headers: Record<string, string> = session.headers({ 'X-Context': context, 'X-Request-ID': requestId });
     if (rawBody !== undefined) headers['content-type'] = contentType;
     requests++;
     let status: number;
@@ -273,6 +280,22 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     const route = `${r.method} ${r.url}`;
     if (status >= 500 && status !== 503) findings.push({ route, input: label, problem: `answered ${status}`, status, body: text.slice(0, 300) });
     if (STACK.test(text)) findings.push({ route, input: label, problem: 'the answer shows a stack trace or source path', status, body: text.slice(0, 300) });
+    // Issue 32 §4: a write that changed rows left audit rows under its request id (core's trigger).
+    if (before && status < 400) {
+      const after = await countRows();
+      const changed = tables.filter((n) => !UNAUDITED.includes(n) && after[n] !== before[n]);
+      const [{ n }] = await t.core.query<{ n: number }>('select count(*)::int as n from audit_log where request_id = $1', [requestId]);
+      if (changed.length) audited.add(route);
+      if (changed.length && Number(n) === 0) {
+        findings.push({
+          route,
+          input: label,
+          problem: `rows changed in ${changed.join(', ')} but no audit row names request ${requestId}`,
+          status,
+          body: text.slice(0, 300),
+        });
+      }
+    }
     if (before && status >= 400) {
       refusedWrites++;
       const after = await countRows();
@@ -363,7 +386,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     let sent = 0;
     for (const r of routes) {
       for (const input of inputs(r, round)) {
-        if (round > 0 && Date.now() > deadline.at) return { routes: routes.length, requests, refusedWrites, findings };
+        if (round > 0 && Date.now() > deadline.at) return { routes: routes.length, requests, refusedWrites, auditedRoutes: [...audited].sort(), findings };
         await send(r, input.label, input.path, input.body, input.contentType);
         sent++;
       }
@@ -371,5 +394,5 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     if (round > 0 && sent === 0) break;
     if (round > 50) break;
   }
-  return { routes: routes.length, requests, refusedWrites, findings };
+  return { routes: routes.length, requests, refusedWrites, auditedRoutes: [...audited].sort(), findings };
 }

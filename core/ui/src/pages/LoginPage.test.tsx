@@ -90,13 +90,17 @@ describe('LoginPage', () => {
     expect([button.getAttribute('href'), button.getAttribute('target')]).toEqual(['https://desk', '_blank']);
   });
 
-  it('SHELL-035 without a configured service desk the tab explains, with no button to nowhere (issue 14 §5)', async () => {
+  it('SHELL-033 SHELL-035 without a configured service desk the tab and its button stay; the button goes nowhere and says whom to ask (issue 27 §6)', async () => {
     const s = server(null);
     s.respond('GET /api/v1/config', { data: { tier: 1, help_urls: {}, show_privacy_policy_link: false, service_desk_url: null } });
     await renderInShell([home], '/login');
     fireEvent.click(await screen.findByRole('tab', { name: 'Request Access' }));
     expect(await screen.findByText(/Access to Discovery is requested through our service desk/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Request Access' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Request Access' });
+    expect([button.getAttribute('href'), button.getAttribute('aria-disabled')]).toEqual([null, 'true']);
+    expect(screen.getByTestId('request-access-unconfigured').textContent).toBe(
+      'The service desk address is not set up for this site yet: please ask your service team how to request access.',
+    );
   });
 
   it('signed out, the start-up probe is the session endpoint, answered 200: no refused /me call (issue 14 §12)', async () => {

@@ -1,4 +1,4 @@
-import { AnchorButton, Button, Callout, Card, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
+import { AnchorButton, Button, Callout, Card, Classes, FormGroup, InputGroup, Tab, Tabs } from '@blueprintjs/core';
 import { ConfigStoreToken, safeReturnUrl, SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
@@ -89,17 +89,23 @@ export const LoginPage = observer(function LoginPage({ version }: { version: str
       <p>{t('login.requestAccessIntro')}</p>
       <p>{t('login.requestAccessEmployees')}</p>
       <p>{t('login.requestAccessClients')}</p>
-      {/* SHELL-035: the configured service desk, in a new tab; no address configured, no button (issue 14 §5). */}
-      {config?.service_desk_url && (
-        <AnchorButton
-          intent="primary"
-          icon="share"
-          text={t('login.requestAccessButton')}
-          href={config.service_desk_url}
-          target="_blank"
-          rel="noopener noreferrer"
-          data-testid="request-access-button"
-        />
+      {/* SHELL-035 (issue 27 §6): the tab and its button are always there; only the address is configuration.
+          The configured service desk opens in a new tab; with none configured the button is disabled and says whom to ask. */}
+      <AnchorButton
+        intent="primary"
+        icon="share"
+        text={t('login.requestAccessButton')}
+        href={config?.service_desk_url ?? undefined}
+        target={config?.service_desk_url ? '_blank' : undefined}
+        rel="noopener noreferrer"
+        disabled={!config?.service_desk_url}
+        aria-describedby={config?.service_desk_url ? undefined : 'request-access-unconfigured'}
+        data-testid="request-access-button"
+      />
+      {!config?.service_desk_url && (
+        <p id="request-access-unconfigured" className={Classes.TEXT_MUTED} style={{ marginTop: 8 }} data-testid="request-access-unconfigured">
+          {t('login.requestAccessUnconfigured')}
+        </p>
       )}
     </div>
   );

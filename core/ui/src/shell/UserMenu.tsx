@@ -3,7 +3,10 @@ import { adminDashboardRoute, coreEndpoints } from '@discovery/plugin-api';
 import {
   ApiClientToken,
   changeLanguage,
+  chosenDataSource,
   ConfigStoreToken,
+  dataSourceKey,
+  dataSources,
   HierarchyStoreToken,
   LANGUAGE_KEY,
   RouteTableToken,
@@ -18,12 +21,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { KeyboardMenu } from '../widgets/KeyboardMenu';
 import { MenuTitle } from '../widgets/MenuTitle';
 
-export const DATA_SOURCE_KEY = 'data-source';
-
-/** SHELL-044: the toggle shows with molecula_access.read and more than one data source. */
-export function dataSources(region: { molecula_index: string | null; es_index: string | null } | undefined): string[] {
-  return region ? [region.molecula_index, region.es_index].filter((x): x is string => !!x) : [];
-}
+export { dataSources };
 
 /** The user menu (SHELL-043..047, SHELL-069). */
 export const UserMenu = observer(function UserMenu() {
@@ -50,8 +48,8 @@ export const UserMenu = observer(function UserMenu() {
   const region = hierarchy.nodes.region;
   const sources = dataSources(region);
   const showSources = session.can('molecula_access', 'read') && sources.length > 1;
-  const sourceKey = region ? `${DATA_SOURCE_KEY}:${region.id}` : DATA_SOURCE_KEY;
-  const currentSource = localStorage.getItem(sourceKey) ?? sources[0];
+  const sourceKey = dataSourceKey(region);
+  const currentSource = chosenDataSource(region, localStorage) ?? sources[0];
   // SHELL-043: configured addresses, in a new tab; an entry without one is not shown (issue 14 §5).
   const help = config?.help_urls ?? {};
   const support = help.support ?? config?.support_url ?? null;

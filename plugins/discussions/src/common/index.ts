@@ -1,4 +1,4 @@
-import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
+import { createRouteRef, defineEndpoint, definePermission, typed, UPLOAD_MESSAGES, type UploadErrorDto } from '@discovery/plugin-api';
 import { IdParam, IdParams, text } from '@discovery/plugin-api/zod';
 // A namespace import: esbuild then bundles only the parts of zod in use (npm run size).
 import * as z from 'zod';
@@ -6,13 +6,8 @@ import * as z from 'zod';
 /** UPL-001 / 002 §2.1: {clientSlug}/{regionSlug}/upload/discussions_upload/admin. */
 export const discussionsUploadRoute = createRouteRef({ id: 'discussions.upload', scope: 'region', path: 'upload/discussions_upload/admin' });
 
-/** UPL-002: every upload screen needs the `upload` resource beside its type's resource. */
-export const uploadPermissions = {
-  create: definePermission('upload', 'create'),
-  read: definePermission('upload', 'read'),
-  update: definePermission('upload', 'update'),
-  destroy: definePermission('upload', 'destroy'),
-};
+// What every upload shares (the `upload` resource, the row error, the .xls rule) is plugin-api's.
+export { isXlsName, tooManyRowsMessage, uploadPermissions, type UploadErrorDto } from '@discovery/plugin-api';
 
 /** The spec's texts (002 §2.5, §5, §8 and the DESIGN lines), once for the server, the page and the tests. */
 export const DISCUSSION_MESSAGES = {
@@ -26,9 +21,9 @@ export const DISCUSSION_MESSAGES = {
   saveComplete: 'Save Complete',
   uploadComplete: 'Upload complete',
   saveFailed: 'Discussion Cluster could not be saved. Please try again.',
-  xlsOnly: 'Please select an .xls file.',
-  unreadable: 'The file could not be read as an .xls workbook.',
-  noRows: 'The file has no rows under the header: nothing was uploaded.',
+  xlsOnly: UPLOAD_MESSAGES.xlsOnly,
+  unreadable: UPLOAD_MESSAGES.unreadable,
+  noRows: UPLOAD_MESSAGES.noRows,
 } as const;
 
 /** Clusters one node may have: what the JSON API takes and the upload's default row cap (DISCOVERY_DISCUSSIONS_MAX_ROWS). */
@@ -41,22 +36,10 @@ export const rowsFailedMessage = (rows: number) => `${rows} ${rows === 1 ? 'row 
 /** UPL-030's notice for an upload whose rows failed: how many, and that nothing was uploaded. */
 export const uploadFailedNotice = (rows: number) =>
   `${DISCUSSION_MESSAGES.saveFailed} ${rows} ${rows === 1 ? 'row' : 'rows'} of the file failed: nothing was uploaded.`;
-/** The upload's answer to a file past the row cap. */
-export const tooManyRowsMessage = (max: number) =>
-  `The file has more than ${max.toLocaleString('en-US')} rows, the most one upload takes: nothing was uploaded.`;
 
 /** UPL-025 / UPL-031: the template's columns, A to D, and its file name. */
 export const TEMPLATE_COLUMNS = ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'] as const;
 export const TEMPLATE_FILE = 'Discussion_Template.xls';
-/** UPL-003: the chooser takes .xls only (the server answers 415 otherwise). */
-export const isXlsName = (name: string) => /\.xls$/i.test(name.trim());
-
-/** UPL-031 / SRV-112: a row's error, by the template's column letter and the sheet's row number. */
-export interface UploadErrorDto {
-  column: string;
-  row: number;
-  message: string;
-}
 
 /** UPL-029 / UPL-030: how long the notices stay. */
 export const NOTICE_MS = { success: 4000, failure: 6000 } as const;

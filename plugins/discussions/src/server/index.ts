@@ -1,22 +1,20 @@
 import { defineServerPlugin } from '@discovery/plugin-api';
-import { handle, HttpError, parseBody, type ServerCore } from '@discovery/server';
+import { handle, HttpError, parseBody, positiveIntFromEnv, readUploadedSheet, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import {
   DISCUSSION_MESSAGES as M,
   DiscussionClusterNodeBody,
   discussionNodeEndpoints as E,
   discussionNodePermissions,
-  isXlsName,
   MAX_CLUSTERS,
   rowsFailedMessage,
   TEMPLATE_FILE,
-  tooManyRowsMessage,
   uploadPermissions,
 } from '../common';
 import init from './migrations/0001_discussions.sql';
 import { nodeOf, nodesOf, replaceClusters } from './repository';
 import { seedDiscussions } from './seed';
-import { isOleFile, readClusterRows, templateRows } from './template';
+import { readClusterRows, templateRows } from './template';
 
 const code = (e: unknown) => (e as { code?: string }).code;
 
@@ -27,11 +25,7 @@ export interface DiscussionsServerOptions {
 
 /** DISCOVERY_DISCUSSIONS_MAX_ROWS, a whole number >= 1, or the default. */
 export function maxRowsFromEnv(env: NodeJS.ProcessEnv = process.env): number {
-  const v = env.DISCOVERY_DISCUSSIONS_MAX_ROWS?.trim();
-  if (!v) return MAX_CLUSTERS;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`DISCOVERY_DISCUSSIONS_MAX_ROWS must be a whole number of at least 1 (got '${v}')`);
-  return n;
+  return positiveIntFromEnv('DISCOVERY_DISCUSSIONS_MAX_ROWS', MAX_CLUSTERS, env);
 }
 
 /**
@@ -108,8 +102,6 @@ export function discussionsServer(opts: DiscussionsServerOptions = {}) {
         core.requirePermission(req, uploadPermissions.update);
         const clientId = context.client.id;
         const node = await nodeOf(core, core, clientId, id);
-        const file = form.file;
-        if (!file || !isXlsName(file.filename)) throw new HttpError(415, M.xlsOnly);
         // The node's name and description may come with the file (UPL-028), checked by the same rule as a save.
         const named = 'name' in form.fields || 'description' in form.fields;
         const input = named
@@ -118,10 +110,9 @@ export function discussionsServer(opts: DiscussionsServerOptions = {}) {
             }).discussion_cluster_node
           : null;
         if (input && 'name' in form.fields) await checkName(clientId, input.name, id);
-        const sheet = isOleFile(file.data) ? await core.sheets.read(file.data, { maxRows: maxRows + 1 }) : null;
-        if (!sheet) throw core.errors.unprocessable(M.unreadable, { template: M.unreadable });
-        if (sheet.truncated) throw core.errors.unprocessable(tooManyRowsMessage(maxRows), { template: tooManyRowsMessage(maxRows) });
-        const read = readClusterRows(sheet.rows, id);
+        // The file first (415 / 422 for what is no single-sheet .xls within the row cap): nothing is read or applied otherwise.
+        const rows = await readUploadedSheet(core.sheets, form.file, { maxRows });
+        const read = readClusterRows(rows, id);
         if (read.failedRows) {
           const fields = Object.fromEntries(read.errors.map((e) => [`${e.column}${e.row}`, e.message]));
           throw new HttpError(422, rowsFailedMessage(read.failedRows), fields, { errors: read.errors, failed_rows: read.failedRows });

@@ -15,10 +15,6 @@ export function templateRows(node: DiscussionClusterNodeDto | null): SheetCell[]
 }
 
 const COLUMN = ['A', 'B', 'C', 'D'] as const;
-const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-
-/** A legacy .xls is an OLE compound file; anything else (a renamed .xlsx, text) is not read as one. */
-export const isOleFile = (data: Buffer) => data.subarray(0, 8).equals(OLE_MAGIC);
 
 /**
  * UPL-031: the rows of the sheet under the header. Every column but C needs a value; the row's id

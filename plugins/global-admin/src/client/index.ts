@@ -1,5 +1,5 @@
 import { definePlugin, hasPermission } from '@discovery/plugin-api';
-import { adminDashboardRoute, globalAdminPermissions } from '../common';
+import { adminDashboardRoute, auditLogRoute, globalAdminPermissions } from '../common';
 
 export default definePlugin({
   id: 'global-admin',
@@ -12,6 +12,12 @@ export default definePlugin({
       requires: hasPermission(globalAdminPermissions.read.resource, 'read'),
       disablesHierarchySelector: true,
       load: () => import('./pages/AdminDashboardPage'),
+    },
+    {
+      ref: auditLogRoute,
+      requires: hasPermission(globalAdminPermissions.read.resource, 'read'),
+      disablesHierarchySelector: true,
+      load: () => import('./pages/AuditLogPage'),
     },
   ],
   i18n: { namespace: 'global-admin', load: async () => (await import('./locales/en.json')).default },

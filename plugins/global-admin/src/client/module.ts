@@ -11,6 +11,7 @@ import {
 import i18next from 'i18next';
 import { ContainerModule } from 'inversify';
 import { AdminDashboardStore, AdminDashboardStoreToken } from './stores/AdminDashboardStore';
+import { AuditLogStore, AuditLogStoreToken } from './stores/AuditLogStore';
 import { ClientAdminStore, ClientAdminStoreToken } from './stores/ClientAdminStore';
 
 /** Global admin's stores over the core services (factories: esbuild emits no decorator metadata). */
@@ -29,5 +30,8 @@ export const globalAdminModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(AdminDashboardStoreToken.symbol)
     .toDynamicValue((ctx) => new AdminDashboardStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
+    .inSingletonScope();
+  bind(AuditLogStoreToken.symbol)
+    .toDynamicValue((ctx) => new AuditLogStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
     .inSingletonScope();
 });

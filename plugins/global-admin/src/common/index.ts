@@ -1,7 +1,10 @@
-import { defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
+import { createRouteRef, defineEndpoint, definePermission, typed } from '@discovery/plugin-api';
 
 /** SHELL-021: the user menu's Admin entry goes here (the shell's ref, bound by this plugin's page). */
 export { adminDashboardRoute } from '@discovery/plugin-api';
+
+/** Issue 32 §4: the audit log screen. */
+export const auditLogRoute = createRouteRef({ id: 'global-admin.audit', scope: 'global', path: 'global/admin/audit' });
 
 export const globalAdminPermissions = {
   read: definePermission('global_admin', 'read'),

@@ -1,5 +1,6 @@
 import { segmentsEndpoints } from '@discovery/insights-kit';
-import { discussionNodeEndpoints, type DiscussionClusterNodeDto } from '@discovery/plugin-discussions/common';
+import { definePlugin, hasPermission } from '@discovery/plugin-api';
+import { discussionNodeEndpoints, discussionsUploadRoute, type DiscussionClusterNodeDto } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -49,9 +50,19 @@ const chart: MekkoDto = {
   ],
 };
 
-function server(nodes: DiscussionClusterNodeDto[]) {
+/** The Discussions upload page as the build has it (its route needs upload permissions), without the plugin's page. */
+const uploads = definePlugin({
+  id: 'discussions',
+  titleKey: 'x',
+  routes: [{ ref: discussionsUploadRoute, requires: hasPermission('upload', 'read'), load: async () => ({ default: () => <h1>Upload</h1> }) }],
+});
+
+function server(nodes: DiscussionClusterNodeDto[], upload = true) {
   const s = new FakeServer()
-    .signedIn({ permissions: { mekkos: { read: true, create: true, update: true, destroy: true } }, modules: ['grow'] })
+    .signedIn({
+      permissions: { mekkos: { read: true, create: true, update: true, destroy: true }, ...(upload ? { upload: { read: true } } : {}) },
+      modules: ['grow'],
+    })
     .on(E.list, {
       data: [{ id: 7, name: 'Beverages Landscape', default: true, count_type: 'people_count', vertical_type: null, measurement_label: 'Penetration' }],
     })
@@ -67,7 +78,7 @@ function server(nodes: DiscussionClusterNodeDto[]) {
 
 /** Opens the page in edit mode and the audience form, new or on the audience. */
 async function openAudienceForm(existing: boolean) {
-  await renderInShell([grow], `${P}/insights/grow`);
+  await renderInShell([grow, uploads], `${P}/insights/grow`);
   fireEvent.click(await screen.findByTestId('grow-mode-edit'));
   fireEvent.click(await screen.findByTestId(existing ? 'grow-audience-edit' : 'grow-add-audience'));
   return screen.findByTestId('grow-audience-form');
@@ -109,5 +120,13 @@ describe('Grow audience form: the discussion', () => {
     expect(hint.textContent).toContain('No discussion has been uploaded yet. Upload one in Discussions Upload.');
     expect(within(form).queryByTestId('grow-audience-discussion')).toBeNull();
     expect(within(hint).getByRole('link').getAttribute('href')).toBe('/acme/us/upload/discussions_upload/admin');
+  });
+
+  it('GROW-070 (issue 27 §6) a user who cannot open Discussions Upload gets no link there, and no sentence sending them to it', async () => {
+    server([node(5, 'Empty upload', 0)], false);
+    const form = await openAudienceForm(false);
+    const hint = await within(form).findByTestId('grow-no-discussion');
+    expect(hint.textContent!.trim()).toBe('No discussion has been uploaded yet. Someone who can upload discussions for this client can add one.');
+    expect(within(hint).queryByRole('link')).toBeNull();
   });
 });

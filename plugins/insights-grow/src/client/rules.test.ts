@@ -127,7 +127,8 @@ describe('Grow rules', () => {
     const base = { selected: [sub()], tab: 'matched' as const, tier3: false, canCreateAudiences: true, segmentsAllowed: () => true, compare: false };
     expect(saveAudienceDisabled(base)).toBeNull();
     expect(text(saveAudienceDisabled({ ...base, tab: 'total' })!)).toBe('Audiences cannot include non-segment filters.');
-    expect(text(saveAudienceDisabled({ ...base, selected: [] })!)).toBe('Audiences cannot include non-segment filters.');
+    // Issue 27 §6: with nothing selected it says what to select.
+    expect(text(saveAudienceDisabled({ ...base, selected: [] })!)).toBe('Select one or more audiences on the chart to save them as an audience.');
     expect(text(saveAudienceDisabled({ ...base, segmentsAllowed: () => false })!)).toBe('You do not have permission to create audiences from these segments.');
     expect(text(saveAudienceDisabled({ ...base, canCreateAudiences: false })!)).toBe('You do not have permission to create audiences from these segments.');
     expect(text(saveAudienceDisabled({ ...base, compare: true })!)).toBe('Save Audience is not available in compare mode.');

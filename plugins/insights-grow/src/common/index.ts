@@ -3,4 +3,5 @@ export * from './dto';
 export * from './endpoints';
 export * from './rules';
 export * from './schema';
+export * from './service';
 export * from './verticals';

@@ -133,7 +133,9 @@ export function saveAudienceDisabled(opts: {
   compare: boolean;
 }): string | null {
   const ids = opts.selected.map((s) => segmentFor(s, opts.tab === 'total' ? 'matched' : opts.tab, opts.tier3));
-  if (!opts.selected.length || ids.some((x) => !x) || opts.tab === 'total') return 'saveAudience.nonSegments';
+  // GROW-009 (issue 27 §6): with nothing selected the tooltip says what to select.
+  if (!opts.selected.length) return 'saveAudience.selectFirst';
+  if (ids.some((x) => !x) || opts.tab === 'total') return 'saveAudience.nonSegments';
   if (!opts.canCreateAudiences || !opts.segmentsAllowed(ids as string[])) return 'saveAudience.noPermission';
   if (opts.compare) return 'saveAudience.compare';
   return null;

@@ -1,9 +1,18 @@
-import { countScope, SavedCharts } from '@discovery/insights-kit/server';
+import { countScope, SavedCharts, insightUploads, type OwnerOutline } from '@discovery/insights-kit/server';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type Queryable, type ServerCore } from '@discovery/server';
 import { DISCUSSION_MESSAGES, NODE_IN_CLIENT_SQL } from '@discovery/plugin-discussions/common';
 import type { FastifyInstance } from 'fastify';
-import { GROW_MESSAGES as M, growEndpoints as E, mekkosPermissions, VERTICALS, verticalOf, type TvSettingsDto } from '../common';
+import {
+  GROW_CHARTS_SERVICE,
+  GROW_MESSAGES as M,
+  growEndpoints as E,
+  mekkosPermissions,
+  VERTICALS,
+  verticalOf,
+  type GrowChartsService,
+  type TvSettingsDto,
+} from '../common';
 import init from './migrations/0001_insights_grow.sql';
 import discussionNodeFk from './migrations/0002_discussion_node_fk.sql';
 import { chartIdentifiers, checkMarketName, checkSubMarketName, listMekkos, marketOf, mekkoOf, seedVertical, subMarketById, subMarketOf } from './repository';
@@ -26,12 +35,40 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   ],
   register(router, core) {
     // The kit's saved-chart rules: default pointer, unique names, copy names, invalid identifiers, delete with owner cleanup.
+    // Uploads (GrowChart_Template, the audience survey) match rows to a chart, its markets and audiences by name.
+    insightUploads(core).registerOutline('mekkos', async (db, productId) => {
+      const rows = await db.query<{ id: number; name: string; grp: string | null; item: string | null }>(
+        `select c.id, c.name, m.name as grp, s.name as item from insights_grow_mekkos c
+         left join insights_grow_markets m on m.mekko_id = c.id left join insights_grow_sub_markets s on s.market_id = m.id
+         where c.product_id = $1 order by lower(c.name), c.id, m."order", m.id, s."order", s.id`,
+        [productId],
+      );
+      const byId = new Map<number, OwnerOutline>();
+      for (const r of rows) {
+        const o = byId.get(Number(r.id)) ?? { id: Number(r.id), name: r.name, parts: [] };
+        byId.set(o.id, o);
+        if (r.grp !== null && r.item !== null) o.parts.push({ group: r.grp, item: r.item });
+      }
+      return [...byId.values()];
+    });
     const charts = new SavedCharts(core, {
       kind: 'mekkos',
       table: 'insights_grow_mekkos',
       defaults: { table: 'insights_grow_default_mekkos', column: 'mekko_id', perUser: false },
       messages: { notFound: M.chartNotFound, nameTaken: M.chartNameUsed, nameField: 'mekko.name' },
     });
+    // Grow's charts for the plugins that read them (Outcomes): Grow's queries, never its tables.
+    core.shared<GrowChartsService>(GROW_CHARTS_SERVICE, () => ({
+      list: (productId) => listMekkos(core, productId),
+      chart: (productId, id, db) => mekkoOf(core, db ?? core, productId, id),
+      all: async () =>
+        (await core.query<{ id: number; product_id: number; name: string }>('select id, product_id, name from insights_grow_mekkos order by id')).map((r) => ({
+          id: Number(r.id),
+          product_id: Number(r.product_id),
+          name: String(r.name),
+        })),
+      counts: async (chart, scope, tier3) => mekkoCounts(await core.counts(), chart, scope, tier3),
+    }));
     const tvSettingsOf = async (db: Pick<Queryable, 'query'>, regionId: number): Promise<TvSettingsDto | null> => {
       const [r] = await db.query<Record<string, unknown>>('select minimum, maximum, n_pids, constant from insights_grow_tv_settings where region_id = $1', [
         regionId,

@@ -100,11 +100,14 @@ describe('journey viewer maths', () => {
     expect(BRAND_COLOURS).toHaveLength(4);
   });
 
-  it('JRN-016 / A-24: transition percent = round((right − left) / right × 100), N/A when not finite', () => {
-    expect(transitionPercent(1000, 400)).toBe(-150);
-    expect(transitionPercent(400, 1000)).toBe(60);
-    expect(transitionPercent(333, 1000)).toBe(67);
-    expect(transitionPercent(10, 0)).toBe('N/A');
+  it('JRN-016 (issue 27 §3): conversion = later ÷ earlier on the deduplicated counts, a larger later stage marked, N/A without earlier people', () => {
+    // Issue 27 §3: later ÷ earlier on the deduplicated counts; a later stage larger is 'larger', never −393 %.
+    expect(transitionPercent(1000, 400)).toBe(40);
+    expect(transitionPercent(1000, 1000)).toBe(100);
+    expect(transitionPercent(3000, 1000)).toBe(33);
+    expect(transitionPercent(400, 1000)).toBe('larger');
+    expect(transitionPercent(10, 0)).toBe(0);
+    expect(transitionPercent(0, 10)).toBe('N/A');
     expect(transitionPercent(0, 0)).toBe('N/A');
   });
 

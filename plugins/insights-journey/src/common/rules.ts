@@ -100,13 +100,20 @@ export function truncateName(name: string): { text: string; truncated: boolean }
   return name.length > TRUNCATE_AT ? { text: `${name.slice(0, TRUNCATE_AT)}…`, truncated: true } : { text: name, truncated: false };
 }
 
+/** A transition bubble: the conversion percent, 'N/A' (no earlier people), or 'larger' (the later stage has more people). */
+export type TransitionValue = number | 'N/A' | 'larger';
+
 /**
- * JRN-016 / A-24, literally: round((right − left) / right × 100) between adjacent stages, 'N/A'
- * when that is not a finite number (a right stage of 0).
+ * JRN-016 as decided in issue 27 §3 (docs/decisions.md): the conversion between adjacent stages
+ * is later ÷ earlier on the deduplicated counts, round(right / left × 100); 'N/A' when the earlier
+ * stage has nobody; 'larger' when the later stage has more people than the earlier one (a
+ * funnel cannot convert over 100 %: the bubble shows a neutral marker that says so). The spec's
+ * literal (right − left) / right read −393 % for such a pair.
  */
-export function transitionPercent(left: number, right: number): number | 'N/A' {
-  const v = Math.round(((right - left) / right) * 100);
-  return Number.isFinite(v) ? v : 'N/A';
+export function transitionPercent(left: number, right: number): TransitionValue {
+  if (!Number.isFinite(left) || !Number.isFinite(right) || left <= 0) return 'N/A';
+  if (right > left) return 'larger';
+  return Math.round((right / left) * 100);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { countScope, SavedCharts } from '@discovery/insights-kit/server';
+import { countScope, SavedCharts, insightUploads, type OwnerOutline } from '@discovery/insights-kit/server';
 import { DISCUSSION_MESSAGES } from '@discovery/plugin-discussions/common';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, HttpError, type ServerCore } from '@discovery/server';
@@ -23,6 +23,22 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   migrations: [{ id: '0001_insights_journey', sql: init }],
   register(router, core) {
     // The kit's saved-chart rules: default pointer, chart in the product, invalid identifiers, delete with owner cleanup.
+    // Uploads (Journey_Template, the stage survey) match rows to a journey, its brands and stages by name.
+    insightUploads(core).registerOutline('journeys', async (db, productId) => {
+      const rows = await db.query<{ id: number; name: string; grp: string | null; item: string | null }>(
+        `select j.id, j.name, b.name as grp, s.name as item from insights_journey_journeys j
+         left join insights_journey_brands b on b.journey_id = j.id left join insights_journey_stages s on s.journey_id = j.id
+         where j.product_id = $1 order by lower(j.name), j.id, b."order", b.id, s.priority, s.id`,
+        [productId],
+      );
+      const byId = new Map<number, OwnerOutline>();
+      for (const r of rows) {
+        const o = byId.get(Number(r.id)) ?? { id: Number(r.id), name: r.name, parts: [] };
+        byId.set(o.id, o);
+        if (r.grp !== null && r.item !== null) o.parts.push({ group: r.grp, item: r.item });
+      }
+      return [...byId.values()];
+    });
     const charts = new SavedCharts(core, {
       kind: 'journeys',
       table: 'insights_journey_journeys',

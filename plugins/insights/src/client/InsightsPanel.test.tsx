@@ -247,7 +247,10 @@ describe('the Insights panel', () => {
     expect(screen.getByText('No longer available from the provider: Gone')).toBeTruthy();
     fireEvent.click(within(screen.getByRole('figure', { name: 'Media' })).getByRole('button', { name: 'View as table' }));
     const table = screen.getByRole('table', { name: 'Media' });
-    expect(within(table).getAllByRole('row')[1].textContent).toBe('Radio30.0%15020.0%');
+    // Issue 27 §2: the fixture's attribute counts are under 50, a small base the table (and its files) name.
+    expect(within(table).getAllByRole('row')[1].textContent).toBe('Radio30.0%15020.0%Fizz fans');
+    expect(within(table).getAllByRole('columnheader').at(-1)!.textContent).toBe('Small base (< 50)');
+    expect(screen.getAllByTestId('insights-small-base-legend')[0].textContent).toContain('Small base: fewer than 50 people.');
   });
 
   it('GROW-083 compare: every selected audience is a series; the profile is asked for all of them at once', async () => {
@@ -264,7 +267,7 @@ describe('the Insights panel', () => {
     const head = within(screen.getByRole('table', { name: 'Gender' }))
       .getAllByRole('columnheader')
       .map((c) => c.textContent);
-    expect(head).toEqual(['Attribute', 'Fizz fans (%)', 'Fizz fans index', 'Switchers (%)', 'Switchers index', 'Population (%)']);
+    expect(head).toEqual(['Attribute', 'Fizz fans (%)', 'Fizz fans index', 'Switchers (%)', 'Switchers index', 'Population (%)', 'Small base (< 50)']);
     expect(s.callsTo(M.profile)[0].body).toEqual({
       owner_id: 7,
       audiences: [

@@ -1,5 +1,5 @@
 import { INSIGHTS_OWNER_KINDS, type InsightsOwnerKind } from '@discovery/insights-kit/common';
-import { owners, type OwnerRef } from '@discovery/insights-kit/server';
+import { insightUploads, owners, type OwnerRef } from '@discovery/insights-kit/server';
 import { defineServerPlugin, definePermission } from '@discovery/plugin-api';
 import { handle, type ResolvedContext, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +15,7 @@ import {
   type WidgetInput,
 } from '../common';
 import init from './migrations/0001_insights.sql';
+import { marketLevelStore } from './marketLevel';
 import { personProfile } from './profile';
 import { deleteTab, deleteWidget, saveWidget, tabsOf, updateTab, type OwnerScope } from './repository';
 import { seedInsights } from './seed';
@@ -51,6 +52,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   permissions: [...INSIGHTS_OWNER_KINDS.flatMap((k) => (['read', 'update'] as const).map((a) => ownerPermission(k, a))), ...Object.values(regionPermissions)],
   migrations: [{ id: '0001_insights', sql: init }],
   register(router, core) {
+    // Uploads (surveys, Grow and journey widgets) write Market Level through the kit's registry.
+    insightUploads(core).provideMarketLevel(marketLevelStore);
     // Custom tabs belong to their owner (a chart, journey, comparison): the owner's plugin asks
     // through core.owners for their unavailable segments, removes them, deletes them with it.
     const ownerWhere = 't.owner_type = $1 and t.owner_id = $2 and t.product_id = $3';

@@ -103,27 +103,38 @@ describe('notification center rules', () => {
 
 describe('SHELL-088 polling', () => {
   it('polls once a user and a context exist (after `first`, here 20 ms), then on the interval; stops on logout', async () => {
-    const { store, polls, session } = await setup([outcome(1)]);
-    const stop = store.start();
-    expect(polls()).toBe(0);
-    await sleep(30);
-    expect(polls()).toBe(1);
-    expect(store.count).toBe(1);
-    await sleep(45);
-    expect(polls()).toBe(2);
-    runInAction(() => (session.me = null));
-    expect(store.raw).toEqual([]);
-    const after = polls();
-    await sleep(100);
-    expect(polls()).toBe(after);
-    stop();
+    // A fake clock (issue 26): the test moves time itself, so a busy machine cannot make a poll late.
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      const { store, polls, session } = await setup([outcome(1)]);
+      const stop = store.start();
+      expect(polls()).toBe(0);
+      await jest.advanceTimersByTimeAsync(19);
+      expect(polls()).toBe(0);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(polls()).toBe(1);
+      expect(store.count).toBe(1);
+      await jest.advanceTimersByTimeAsync(39);
+      expect(polls()).toBe(1);
+      await jest.advanceTimersByTimeAsync(1);
+      expect(polls()).toBe(2);
+      runInAction(() => (session.me = null));
+      expect(store.raw).toEqual([]);
+      const after = polls();
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(polls()).toBe(after);
+      stop();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('issue 14 §10: the badge is fetched at once after load, not 5 s later', async () => {
     expect(FIRST_POLL_MS).toBe(0);
     const { store, polls } = await setup([outcome(1), outcome(2)], { first: FIRST_POLL_MS, every: 60_000 });
     const stop = store.start();
-    await sleep(5);
+    // FIRST_POLL_MS is 0: the first poll is the next thing the store does, whatever the machine's load.
+    await waitFor(() => store.count === 2, 10_000);
     expect(polls()).toBe(1);
     expect(badgeText(store.count)).toBe('2');
     stop();
@@ -137,11 +148,13 @@ describe('SHELL-088 polling', () => {
     const server = new FakeServer().handle('GET /api/v1/notifications', async (_b, init) => {
       const ctx = (init.headers as Record<string, string>)['X-Context'];
       // The first client's answer comes late, after the user has moved on.
-      if (ctx.startsWith('acme') && slowAcme) await sleep(40);
+      if (ctx.startsWith('acme') && slowAcme) await acmeGate;
       return { body: { data: byContext[ctx] ?? [] } };
     });
     server.respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() });
     let slowAcme = false;
+    let releaseAcme = () => undefined as void;
+    const acmeGate = new Promise<void>((r) => (releaseAcme = r));
     server.install();
     const boot = await createTestContainer();
     const hierarchyStore = boot.container.get<HierarchyStore>(HierarchyStoreToken.symbol);
@@ -153,24 +166,30 @@ describe('SHELL-088 polling', () => {
       every: 60_000,
     });
     const stop = store.start();
-    await waitFor(() => store.count === 3);
+    await waitFor(() => store.count === 3, 10_000);
     slowAcme = true;
     const late = store.refresh(); // an acme poll still out when the context changes
     runInAction(() => hierarchyStore.select({ client: 'globex', region: 'de', brand: 'globex-home', product: 'home-essentials' }));
     expect(store.count).toBe(0);
-    await waitFor(() => store.count === 1);
+    await waitFor(() => store.count === 1, 10_000);
+    releaseAcme(); // the old context's answer arrives only now, after the new one's
     await late;
     expect(store.count).toBe(1);
     stop();
   });
 
   it('does not poll without a context', async () => {
-    const { store, polls, hierarchy } = await setup([outcome(1)]);
-    runInAction(() => (hierarchy.fullSlug = ''));
-    const stop = store.start();
-    await sleep(60);
-    expect(polls()).toBe(0);
-    stop();
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      const { store, polls, hierarchy } = await setup([outcome(1)]);
+      runInAction(() => (hierarchy.fullSlug = ''));
+      const stop = store.start();
+      await jest.advanceTimersByTimeAsync(1000);
+      expect(polls()).toBe(0);
+      stop();
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('issue 24 §3: a failed poll keeps the rows it had and shows the error; the next answer clears it', async () => {

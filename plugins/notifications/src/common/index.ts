@@ -16,6 +16,13 @@ export const notificationsPermissions = {
 export const notificationsRoute = createRouteRef({ id: 'notifications.none', scope: 'global', path: 'notifications' });
 
 export const RETENTION_DAYS = 15;
+
+/**
+ * SRV-047: how the server posts an 'outcome_completed' notification (the Outcomes plugin's monthly
+ * snapshot job), so no other plugin writes this plugin's table by hand. Params: user id, product
+ * slug, name, the job's id.
+ */
+export const INSERT_OUTCOME_NOTIFICATION_SQL = 'insert into outcome_notifications (user_id, product_slug, name, job_id) values ($1, $2, $3, $4)';
 /**
  * SHELL-088 says the first poll comes 5 s after a user and a context exist; the badge then lagged
  * every page load and context change by 5 s (issue 14 §10). It is fetched at once instead; the

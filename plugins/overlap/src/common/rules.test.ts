@@ -1,4 +1,5 @@
 import type { ComparisonCellDto } from './dto';
+import { isSmallBase } from '@discovery/insights-kit/common';
 import {
   bothDirections,
   canSaveAudience,
@@ -10,7 +11,6 @@ import {
   focusedPeople,
   formErrors,
   invalidActions,
-  isSmallBase,
   moveEntry,
   overLimit,
   sortAxisBy,
@@ -84,11 +84,11 @@ describe('overlap rules', () => {
     expect(cellText('index', cell, fmt)).toBe('123');
   });
 
-  it('both directions of a cell and the small base (ours)', () => {
+  it('both directions of a cell (ours); issue 27 §2 its small base is the shared rule on |X∩Y|', () => {
     const cell: ComparisonCellDto = { x: 'a', y: 'b', count: 50, percent_value: 25, index_value: 100 };
     expect(bothDirections(cell, { a: 200, b: 1000 })).toEqual({ xInY: 25, yInX: 5 });
-    expect(isSmallBase(cell, 100)).toBe(true);
-    expect(isSmallBase(cell, 50)).toBe(false);
+    expect(isSmallBase(cell.count, 100)).toBe(true);
+    expect(isSmallBase(cell.count, 50)).toBe(false);
   });
 
   it('OVL-012 the readout sums the focused cells', () => {

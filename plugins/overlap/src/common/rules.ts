@@ -84,9 +84,6 @@ export function bothDirections(cell: Pick<ComparisonCellDto, 'count' | 'x' | 'y'
   return { xInY: share(counts[cell.x]), yInX: share(counts[cell.y]) };
 }
 
-/** Ours: an index or percent on fewer than `minBase` people misleads. */
-export const isSmallBase = (cell: Pick<ComparisonCellDto, 'count'>, minBase: number) => cell.count < minBase;
-
 /** OVL-012 DESIGN: the readout is the sum of the focused cells' counts. */
 export function focusedPeople(focused: readonly FocusedCell[], cells: readonly ComparisonCellDto[]): number {
   return focused.reduce((sum, f) => sum + (cells.find((c) => c.x === f.x && c.y === f.y)?.count ?? 0), 0);

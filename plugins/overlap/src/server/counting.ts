@@ -1,18 +1,9 @@
 import type { CountsEngine, Rule } from '@discovery/counts';
 import * as XLSX from '@e965/xlsx';
-import { bothDirections, cellText, isSmallBase, type ComparisonCountsDto, type ComparisonDto } from '../common';
+import { isSmallBase } from '@discovery/insights-kit/common';
+import { bothDirections, cellText, type ComparisonCountsDto, type ComparisonDto } from '../common';
 import type { CountsBody } from '../common';
 import type * as z from 'zod';
-
-export const DEFAULT_MIN_BASE = 100;
-
-/** The small-base minimum from DISCOVERY_OVERLAP_MIN_BASE (a whole number >= 0), else 100. */
-export function minBaseFrom(v: string | undefined): number {
-  if (v === undefined || v.trim() === '') return DEFAULT_MIN_BASE;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`DISCOVERY_OVERLAP_MIN_BASE must be a whole number >= 0 (got '${v}')`);
-  return n;
-}
 
 /**
  * SRV-105: X × Y cells from the engine's overlap in the region of X-Context (matched or modeled
@@ -82,7 +73,7 @@ export async function exportWorkbook(e: CountsEngine, c: ComparisonDto, region: 
           Math.round(d.xInY * 10) / 10,
           Math.round(d.yInX * 10) / 10,
           Math.round(k.index_value),
-          isSmallBase(k, minBase),
+          isSmallBase(k.count, minBase),
         ];
       }),
     ),

@@ -3,7 +3,7 @@ import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, type ServerCore } from '@discovery/server';
 import type { FastifyInstance } from 'fastify';
 import { comparisonPermissions, MESSAGES, overlapEndpoints as E, withoutInvalid, type ComparisonValues } from '../common';
-import { comparisonCounts, exportWorkbook, minBaseFrom } from './counting';
+import { comparisonCounts, exportWorkbook } from './counting';
 import init from './migrations/0001_overlap.sql';
 import { insertRow, listRows, rowInProduct, rowWithDefault, toDto, updateRow } from './repository';
 import { seedOverlap } from './seed';
@@ -25,7 +25,8 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       defaults: { table: 'overlap_defaults', column: 'comparison_id', perUser: true },
       messages: { notFound: MESSAGES.notFound, nameTaken: MESSAGES.titleUnique, nameField: 'comparison.name' },
     });
-    const minBase = minBaseFrom(process.env.DISCOVERY_OVERLAP_MIN_BASE);
+    // Issue 27 §2: the one small-base threshold of every insight screen (DISCOVERY_SMALL_BASE).
+    const minBase = core.config.small_base;
 
     /** Which ids the provider no longer has; while the population is still being made, none are known to be bad. */
     const invalidOf = async () => {

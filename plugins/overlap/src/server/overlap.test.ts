@@ -145,7 +145,7 @@ describe('overlap API (comparisons) over a generated population', () => {
     expect(d.cells).toHaveLength(36);
     expect(Object.keys(d.cells[0]).sort()).toEqual(['count', 'index_value', 'percent_value', 'x', 'y']);
     expect(res.headers.get('server-timing')).toMatch(/^counts;dur=\d+(\.\d+)?$/);
-    expect(d.min_base).toBe(100);
+    expect(d.min_base).toBe(50);
     // The age bands partition everyone: a column of cells sums to the Y segment's regional count.
     for (const yid of y) expect(d.cells.filter((c) => c.y === yid).reduce((n, c) => n + c.count, 0)).toBe(d.segment_counts[yid]);
     for (const c of d.cells) expect(c.percent_value).toBeCloseTo((c.count / d.segment_counts[c.x]) * 100, 6);
@@ -223,7 +223,7 @@ describe('overlap API (comparisons) over a generated population', () => {
     expect(grid[4][1]).toMatch(/^\d+% \| [\d,]+$/);
     const cells = XLSX.utils.sheet_to_json<Record<string, unknown>>(wb.Sheets.Cells);
     expect(cells).toHaveLength(4);
-    expect(Object.keys(cells[0])).toEqual(['X', 'Y', 'X ∩ Y', '% of X in Y', '% of Y in X', 'Index', 'Small base (< 100)']);
+    expect(Object.keys(cells[0])).toEqual(['X', 'Y', 'X ∩ Y', '% of X in Y', '% of Y in X', 'Index', 'Small base (< 50)']);
   });
 
   it('delete answers the spec text and clears the default', async () => {

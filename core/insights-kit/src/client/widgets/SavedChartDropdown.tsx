@@ -16,6 +16,8 @@ export interface SavedChartDropdownProps {
   onChange: (id: number) => void;
   /** The edit icon on each item (GROW-003: for users who may create); none when absent. */
   onEdit?: ((id: number) => void) | null;
+  /** The button's width in px (Explore's persona dropdown is 441 px, EXP-002); at least 280 otherwise. */
+  width?: number;
   /** Test ids: `<prefix>-dropdown`, `-menu`, `-search`, `-option-<id>`, `-edit-<id>`, `-default-flag`. */
   testIdPrefix: string;
 }
@@ -26,7 +28,7 @@ export interface SavedChartDropdownProps {
  * optional edit icon. A list of buttons, not a menu: an item holds a second control (edit), which a
  * menuitem cannot.
  */
-export function SavedChartDropdown({ charts, value, onChange, onEdit, testIdPrefix: p }: SavedChartDropdownProps) {
+export function SavedChartDropdown({ charts, value, onChange, onEdit, width, testIdPrefix: p }: SavedChartDropdownProps) {
   const { t } = useTranslation();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -100,7 +102,7 @@ export function SavedChartDropdown({ charts, value, onChange, onEdit, testIdPref
         aria-haspopup="dialog"
         aria-label={`${t('savedCharts.label')}: ${current?.name ?? t('savedCharts.choose')}`}
         data-testid={`${p}-dropdown`}
-        style={{ minWidth: 280, justifyContent: 'space-between' }}
+        style={width ? { width, justifyContent: 'space-between' } : { minWidth: 280, justifyContent: 'space-between' }}
       />
     </PopoverNext>
   );

@@ -1,11 +1,10 @@
-import { createToken, endpointUrl, tooLargeMessage } from '@discovery/plugin-api';
+import { chosenFileError, createToken, endpointUrl } from '@discovery/plugin-api';
 import { ApiError, Resource, saveBlob, settle, type ApiClient, type Settled } from '@discovery/platform';
 import { makeAutoObservable, runInAction } from 'mobx';
 import {
   DISCUSSION_MESSAGES as M,
   DiscussionClusterNodeInput,
   discussionNodeEndpoints as E,
-  isXlsName,
   NOTICE_MS,
   TEMPLATE_FILE,
   uploadFailedNotice,
@@ -110,8 +109,7 @@ export class DiscussionsUploadStore {
   /** UPL-003: only .xls files are taken, and none past the upload's limit; another is refused at once (before sending it). */
   setFile(file: File | null): void {
     if (!this.draft) return;
-    const max = E.upload.upload.maxBytes;
-    const error = !file ? null : !isXlsName(file.name) ? M.xlsOnly : file.size > max ? tooLargeMessage(max) : null;
+    const error = file ? chosenFileError(file, E.upload.upload.maxBytes) : null;
     this.draft.file = error ? null : file;
     this.draft.fileError = error;
   }

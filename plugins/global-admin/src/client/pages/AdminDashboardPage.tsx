@@ -4,7 +4,8 @@ import { SessionStoreToken, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminSummary } from '../../common';
+import { Link } from 'react-router-dom';
+import { auditLogRoute, type AdminSummary } from '../../common';
 import { ClientsSection } from '../components/ClientsSection';
 import { AdminDashboardStoreToken } from '../stores/AdminDashboardStore';
 
@@ -22,6 +23,11 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
   return (
     <section data-testid="admin-dashboard">
       <PageTitle>{t('dashboard')}</PageTitle>
+      <p>
+        <Link to={auditLogRoute.link()} data-testid="audit-link">
+          {t('auditLink')}
+        </Link>
+      </p>
       {store.summaryResource.error ? (
         <LoadError level={3} error={store.summaryResource.error} onRetry={() => store.load()} data-testid="summary-error" />
       ) : !summary ? (

@@ -31,7 +31,8 @@ export interface AudienceFormProps {
   canDelete: boolean;
   busy: boolean;
   segmentName: (id: string) => string;
-  discussionsUploadHref: string;
+  /** The Discussions upload page, or null when this user cannot open it (no link then). */
+  discussionsUploadHref: string | null;
   onSave: (input: SubMarketValues) => Settled<{ ok: boolean; fields?: Record<string, string> }>;
   onDelete: () => Promise<boolean>;
 }

@@ -11,7 +11,7 @@ export interface DiscussionFieldProps {
   value: number | null;
   onChange: (id: number | null) => void;
   /** GROW-070: the Discussions Upload page of this client and region. */
-  uploadHref: string;
+  uploadHref: string | null;
 }
 
 /** GROW-069..071: the audience's discussion, among the client's nodes that have clusters. */
@@ -25,18 +25,18 @@ export const DiscussionField = observer(function DiscussionField(props: Discussi
     if (isOpen) store.load();
   }, [isOpen, store]);
 
-  const upload = (
+  const upload = props.uploadHref ? (
     <Link to={props.uploadHref} data-testid="grow-upload-discussions">
       {t('audienceForm.uploadDiscussions')}
     </Link>
-  );
+  ) : null;
   if (store.nodes === null) return null;
   const options = store.selectable;
   if (!options.length)
     return (
       <FormGroup label={t('audienceForm.discussion')}>
         <Callout intent="primary" icon="info-sign" data-testid="grow-no-discussion">
-          {t('audienceForm.noDiscussion')} {upload}
+          {upload ? t('audienceForm.noDiscussion') : t('audienceForm.noDiscussionNoUpload')} {upload}
         </Callout>
       </FormGroup>
     );

@@ -7,9 +7,11 @@ import {
   SavedChartDropdown,
   RequestIndexReport,
   SaveAudienceButton,
+  isSmallBase,
+  useSmallBase,
 } from '@discovery/insights-kit';
 import { Button, ButtonGroup, Callout, Classes, Tab, Tabs, Tag, Tooltip } from '@blueprintjs/core';
-import { Mekko, type MekkoMarket } from '@discovery/charts';
+import { Mekko, SmallBaseLegend, type MekkoMarket } from '@discovery/charts';
 import { discussionsUploadRoute } from '@discovery/plugin-discussions/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import {
@@ -18,6 +20,7 @@ import {
   formatCount,
   HierarchyStoreToken,
   markDrawn,
+  RouteTableToken,
   SessionStoreToken,
   useOptionalService,
   useService,
@@ -58,6 +61,7 @@ const GrowPage = observer(function GrowPage() {
   const store = useService(GrowStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
+  const routes = useService(RouteTableToken);
   const config = useService(ConfigStoreToken);
   const modals = useService(ShellModalsToken);
   const api = useService(ApiClientToken);
@@ -122,6 +126,7 @@ const GrowPage = observer(function GrowPage() {
   const selected = store.selectedSubMarkets;
   const hint = useOnceHint(selected.length > 1 ? 'grow_hint_many' : 'grow_hint_one', !store.showInsights && selected.length > 0);
 
+  const smallBase = useSmallBase();
   const chartMarkets: MekkoMarket[] | null = useMemo(
     () =>
       m
@@ -135,12 +140,14 @@ const GrowPage = observer(function GrowPage() {
               count: store.subCount(s),
               tag: s.tag,
               detail: s.matched_short_id ? store.segments[s.matched_short_id]?.path : undefined,
+              // Issue 27 §2: the audience's share and insights rest on its count.
+              smallBase: isSmallBase(store.subCount(s), smallBase),
             })),
           }))
         : null,
     // counts, tab and segments change what is drawn
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [m, store.counts, store.tab, store.segments],
+    [m, store.counts, store.tab, store.segments, smallBase],
   );
 
   // A list that failed ends in its error state with a retry, never in a spinner (issue 24 §3).
@@ -275,7 +282,8 @@ const GrowPage = observer(function GrowPage() {
             canDelete={canDestroy}
             busy={store.busy}
             segmentName={(id) => store.segments[id]?.name ?? id}
-            discussionsUploadHref={discussionsUploadRoute.link(hierarchy.selection)}
+            // Issue 27 §6: a link only to a page this user can open (else no link, not 'Missing Permissions').
+            discussionsUploadHref={routes.canOpen(discussionsUploadRoute, session.snapshot) ? discussionsUploadRoute.link(hierarchy.selection) : null}
             onSave={async (input) => {
               const r = await store.saveSubMarket(input, audienceForm?.audience?.id ?? null, audienceForm!.marketId);
               if (r.ok) setAudienceForm(null);
@@ -407,6 +415,10 @@ const GrowPage = observer(function GrowPage() {
               <Mekko
                 title={m.measurement_label}
                 markets={chartMarkets}
+                highlighted={store.selected}
+                // Issue 27 §6: a new chart says how to add markets, not 'No data to chart.'
+                emptyText={canUpdate ? t('chartEmpty.canEdit') : t('chartEmpty.cannotEdit')}
+                smallBase={smallBase}
                 // The header's spinner shows the counts loading (GROW-031); the chart keeps its last drawing meanwhile.
                 equalShares={store.mode === 'edit'}
                 onSelect={(sel) => {
@@ -417,6 +429,7 @@ const GrowPage = observer(function GrowPage() {
                 // npm run bench:screens: the chart is drawn with its counts.
                 onDrawn={() => store.countsRes.status === 'ready' && markDrawn('grow')}
               />
+              {chartMarkets && <SmallBaseLegend threshold={smallBase} testId="grow-small-base-legend" />}
               <MarketList
                 store={store}
                 onEditMarket={(market) => setMarketForm({ market })}

@@ -1,10 +1,11 @@
-import { Button, Classes, Tooltip } from '@blueprintjs/core';
-import { ChartFrame, Gauge, svgToPng, type ChartTable, type PngSource } from '@discovery/charts';
+import { Button, Classes, Icon, Tooltip } from '@blueprintjs/core';
+import { ChartFrame, Gauge, SMALL_BASE_MARK, SmallBaseLegend, svgToPng, type ChartTable, type PngSource } from '@discovery/charts';
+import { isSmallBase, useSmallBase } from '@discovery/insights-kit';
 import { formatCount, markDrawn } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { brandColour, GAUGE_DELAY_MS, STAGE_MIN_WIDTH, truncateName } from '../../common';
+import { brandColour, GAUGE_DELAY_MS, STAGE_MIN_WIDTH, truncateName, type TransitionValue } from '../../common';
 import { NS, useJourneyMessage } from '../messages';
 import { leftJustified, type JourneyStore, type StageView } from '../stores/JourneyStore';
 import { StageIcon } from './StageIcon';
@@ -59,6 +60,8 @@ export function useDelayed(ms: number): boolean {
  */
 export const JourneyChart = observer(function JourneyChart({ store, onZeroCount }: { store: JourneyStore; onZeroCount: () => void }) {
   const { t } = useTranslation(NS);
+  const tc = useTranslation().t;
+  const smallBase = useSmallBase();
   const msg = useJourneyMessage();
   const [box, width] = useBoxWidth();
   const drawn = useDelayed(GAUGE_DELAY_MS);
@@ -95,6 +98,7 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
   const left = leftJustified(views.length, width);
   const noData = store.tab !== 'total' && store.countsLoading;
   const title = t('chart.label', { brand: brand.name });
+  const small = views.map((v) => !noData && isSmallBase(v.count, smallBase));
   const table: ChartTable = {
     caption: title,
     columns: [
@@ -102,17 +106,30 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
       { label: t('chart.count'), kind: 'count' },
       { label: t('chart.share'), kind: 'percent' },
       ...(transitions.length ? [{ label: t('chart.transition'), kind: 'text' as const }] : []),
+      ...(small.some(Boolean) ? [{ label: tc('charts.smallBase.column', { count: smallBase }), kind: 'text' as const }] : []),
     ],
     rows: views.map((v, i) => [
       v.stage.name,
       v.count,
       v.percent,
-      ...(transitions.length ? [i === 0 ? null : String(transitions[i - 1].percent === 'N/A' ? t('chart.na') : `${transitions[i - 1].percent}%`)] : []),
+      ...(transitions.length ? [i === 0 ? null : transitionLabel(transitions[i - 1].percent, t)] : []),
+      ...(small.some(Boolean) ? [small[i] ? SMALL_BASE_MARK : ''] : []),
     ]),
   };
 
   return (
     <ChartFrame title={title} table={table} png={png} drawingRole="group" hideTitle testId="journey-chart-frame">
+      {/* Issue 27 §3: stages past the right edge are announced, never silently cut off. */}
+      {left && (
+        <p
+          className={Classes.TEXT_SMALL}
+          style={{ margin: '0 0 4px', color: '#404854', display: 'flex', alignItems: 'center', gap: 4 }}
+          data-testid="journey-scroll-cue"
+        >
+          <Icon icon="arrow-right" size={12} aria-hidden />
+          {t('chart.scrollCue', { count: views.length })}
+        </p>
+      )}
       <div ref={box} style={{ overflowX: 'auto', paddingBottom: 8 }} data-testid="journey-chart" data-justify={left ? 'left' : 'center'}>
         <ol
           ref={row}
@@ -134,7 +151,18 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
                 style={{ flex: `1 0 ${STAGE_MIN_WIDTH}px`, minWidth: STAGE_MIN_WIDTH, maxWidth: 420, position: 'relative' }}
                 data-testid={`journey-stage-${i}`}
               >
-                <StageColumn store={store} view={v} colour={colour} dim={dim} drawn={drawn} loading={noData} index={i} onZeroCount={onZeroCount} msg={msg} />
+                <StageColumn
+                  store={store}
+                  view={v}
+                  colour={colour}
+                  dim={dim}
+                  drawn={drawn}
+                  loading={noData}
+                  small={small[i]}
+                  index={i}
+                  onZeroCount={onZeroCount}
+                  msg={msg}
+                />
                 {next && (
                   <TransitionBubble
                     store={store}
@@ -152,6 +180,7 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
           })}
         </ol>
       </div>
+      <SmallBaseLegend threshold={smallBase} testId="journey-small-base-legend" />
     </ChartFrame>
   );
 });
@@ -163,6 +192,7 @@ const StageColumn = observer(function StageColumn({
   dim,
   drawn,
   loading,
+  small,
   index,
   onZeroCount,
   msg,
@@ -173,11 +203,15 @@ const StageColumn = observer(function StageColumn({
   dim: boolean;
   drawn: boolean;
   loading: boolean;
+  /** Issue 27 §2: the stage's people are a small base for its share and its insights. */
+  small: boolean;
   index: number;
   onZeroCount: () => void;
   msg: (m: string) => string | null;
 }) {
   const { t } = useTranslation(NS);
+  const tc = useTranslation().t;
+  const smallBase = useSmallBase();
   const selected = store.stageFilter === v.stage.id;
   const segmentName = v.segmentId ? (store.segments[v.segmentId]?.name ?? v.segmentId) : null;
   const showMini = store.compare || store.miniPanels.includes(v.stage.id);
@@ -188,9 +222,10 @@ const StageColumn = observer(function StageColumn({
         padding: 12,
         borderRadius: 8,
         border: `1px solid ${selected ? colour : 'transparent'}`,
-        background: selected ? 'rgba(32, 84, 147, 0.06)' : undefined,
-        opacity: dim ? 0.35 : 1,
-        transition: 'opacity 200ms',
+        // Issue 27 §5: a dimmed stage turns grey on a pale ground, its text keeps its contrast (no opacity).
+        background: selected ? 'rgba(32, 84, 147, 0.06)' : dim ? '#f6f7f9' : undefined,
+        filter: dim ? 'grayscale(1)' : undefined,
+        transition: 'background 200ms',
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
@@ -230,6 +265,15 @@ const StageColumn = observer(function StageColumn({
       <div style={{ textAlign: 'center', minHeight: 40 }}>
         <div style={{ fontSize: 20, fontWeight: 600 }} data-testid={`journey-stage-${index}-count`}>
           {loading ? '…' : formatCount(v.count)}
+          {small && (
+            <span
+              aria-label={tc('charts.smallBase.legend', { count: smallBase })}
+              title={tc('charts.smallBase.legend', { count: smallBase })}
+              data-testid={`journey-stage-${index}-small-base`}
+            >
+              {SMALL_BASE_MARK}
+            </span>
+          )}
         </div>
         {store.tab !== 'total' && (
           <div className={Classes.TEXT_MUTED} style={{ fontSize: 12 }} data-testid={`journey-stage-${index}-audience`}>
@@ -310,25 +354,32 @@ const TransitionBubble = observer(function TransitionBubble({
   to: string;
   left: number;
   right: number;
-  percent: number | 'N/A';
+  percent: TransitionValue;
   index: number;
 }) {
   const { t } = useTranslation(NS);
   const open = store.expanded.includes(fromId);
-  const label = percent === 'N/A' ? t('chart.na') : `${percent}%`;
+  const label = transitionLabel(percent, t);
+  // Issue 27 §3: a later stage larger than the earlier one has no conversion: a neutral marker says why.
+  const larger = percent === 'larger';
+  const hint = larger ? t('chart.largerHint', { from, to, left: formatCount(left), right: formatCount(right) }) : undefined;
+  const bubble = (
+    <Button
+      size="small"
+      intent={larger ? 'none' : 'primary'}
+      variant={open ? 'solid' : 'outlined'}
+      aria-expanded={open}
+      aria-label={`${larger ? hint : label} ${t('chart.transitionTitle', { from, to })}`}
+      onClick={() => store.toggleTransition(fromId)}
+      data-testid={`journey-transition-${index}`}
+      data-larger={larger || undefined}
+      style={{ minWidth: 56, borderRadius: 999, background: open ? undefined : 'var(--journey-bubble, #fff)' }}
+      text={label}
+    />
+  );
   return (
     <div style={{ position: 'absolute', right: -34, top: 150, zIndex: 1, display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-      <Button
-        size="small"
-        intent="primary"
-        variant={open ? 'solid' : 'outlined'}
-        aria-expanded={open}
-        aria-label={`${label} ${t('chart.transitionTitle', { from, to })}`}
-        onClick={() => store.toggleTransition(fromId)}
-        data-testid={`journey-transition-${index}`}
-        style={{ minWidth: 56, borderRadius: 999, background: open ? undefined : 'var(--journey-bubble, #fff)' }}
-        text={label}
-      />
+      {larger ? <Tooltip content={hint}>{bubble}</Tooltip> : bubble}
       {open && (
         <div
           className={Classes.ELEVATION_2}
@@ -344,3 +395,8 @@ const TransitionBubble = observer(function TransitionBubble({
     </div>
   );
 });
+
+/** A transition's text: the conversion percent, 'N/A', or the neutral marker of a larger later stage (issue 27 §3). */
+function transitionLabel(percent: TransitionValue, t: (key: string) => string): string {
+  return percent === 'N/A' ? t('chart.na') : percent === 'larger' ? t('chart.larger') : `${percent}%`;
+}

@@ -345,9 +345,11 @@ const BrandHeader = observer(function BrandHeader({
           {msg(error)}
         </div>
       )}
+      {/* Issue 27 §5: a named div needs a role (axe aria-prohibited-attr): the brand's actions are a group. */}
       <ButtonGroup
         variant="minimal"
         size="small"
+        role="group"
         aria-label={t('builder.brandMenu', { name: brand.name })}
         style={{ alignSelf: 'flex-start', paddingLeft: 14 }}
       >

@@ -119,14 +119,15 @@ describe('JourneyStore', () => {
     expect(store.stageViews(1).map((v) => v.count)).toEqual([300, 300, 0]);
   });
 
-  it("JRN-013 / JRN-016 transition bubbles only with transition data, round((right − left) / right × 100), 'N/A' when not finite", async () => {
+  it("JRN-013 / JRN-016 transition bubbles only with transition data: later ÷ earlier (issue 27 §3), 'larger' past 100 %, 'N/A' from nobody", async () => {
     const { store } = setup([summary(4, 'Four')]);
     await store.open('p', 4, { tier3: false });
     store.setTab('total');
-    // 300 → 500: round(200 / 500 × 100) = 40; 500 → 100: round(−400 / 100 × 100) = −400.
-    expect(store.transitions.map((t) => t.percent)).toEqual([40, -400]);
+    // 300 → 500: the later stage is larger; 500 → 100: round(100 / 500 × 100) = 20.
+    expect(store.transitions.map((t) => t.percent)).toEqual(['larger', 20]);
     store.setTab('matched');
-    expect(store.transitions.map((t) => t.percent)).toEqual([0, 'N/A']);
+    // 300 → 300: 100; 300 → 0: 0.
+    expect(store.transitions.map((t) => t.percent)).toEqual([100, 0]);
     store.toggleTransition(10);
     expect(store.expanded).toEqual([10]);
     store.journey!.has_transition_data = false;

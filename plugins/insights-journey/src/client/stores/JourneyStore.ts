@@ -24,6 +24,7 @@ import {
   MESSAGE_MS,
   STAGE_MIN_WIDTH,
   transitionPercent,
+  type TransitionValue,
   type JourneyCountsDto,
   type JourneyMessageKey,
   type JourneyDto,
@@ -210,8 +211,8 @@ export class JourneyStore {
     });
   }
 
-  /** JRN-016: the bubbles between adjacent stages of the selected brand ('N/A' when not finite). */
-  get transitions(): { from: StageView; to: StageView; percent: number | 'N/A' }[] {
+  /** JRN-016 (issue 27 §3): the bubbles between adjacent stages of the selected brand: later ÷ earlier, 'N/A', or 'larger'. */
+  get transitions(): { from: StageView; to: StageView; percent: TransitionValue }[] {
     const b = this.brand;
     if (!b || !this.journey?.has_transition_data) return [];
     const views = this.stageViews(b.id);

@@ -1,8 +1,19 @@
-import { type InsightsLevel, AUDIENCE_DRAFT_STATE, audienceBuilderLink, type InsightsPanelProps } from '@discovery/insights-kit';
+import { type InsightsLevel, AUDIENCE_DRAFT_STATE, audienceBuilderLink, isSmallBase, useSmallBase, type InsightsPanelProps } from '@discovery/insights-kit';
+import { MARKET_LEVEL_CHANGED } from '@discovery/insights-kit/common';
 import { Button, Callout, Card, Classes, H3, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
-import { IndexBars, type IndexRow } from '@discovery/charts';
+import { IndexBars, SmallBaseLegend, type IndexRow } from '@discovery/charts';
 import { ConfirmDialog, LoadError, LoadingSpinner } from '@discovery/ui';
-import { ApiClientToken, ConfigStoreToken, errorMessageKey, HierarchyStoreToken, SessionStoreToken, ToastStoreToken, useService } from '@discovery/platform';
+import {
+  ApiClientToken,
+  ChangeFeedToken,
+  ConfigStoreToken,
+  errorMessageKey,
+  HierarchyStoreToken,
+  SessionStoreToken,
+  ToastStoreToken,
+  useOptionalService,
+  useService,
+} from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useLayoutEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +60,9 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
   useEffect(() => {
     store.loadProfile();
   }, [store, profileKey, context]);
+  // UPL-007: an upload wrote Market Level (surveys, widgets): the tabs load again.
+  const feed = useOptionalService(ChangeFeedToken);
+  useEffect(() => feed?.subscribe(MARKET_LEVEL_CHANGED, () => store.loadTabs()), [feed, store]);
 
   const level = store.level;
   const convert = store.convert({ permission: t('convertNoPermission'), one: t('convertOne') });
@@ -246,6 +260,7 @@ const MarketLevel = observer(function MarketLevel({ store, actions }: { store: I
 const PersonLevel = observer(function PersonLevel({ store, actions }: { store: InsightsPanelStore; actions: Actions }) {
   const { t } = useTranslation('insights');
   const tc = useTranslation().t;
+  const smallBase = useSmallBase();
   const audiences = store.props.audiences;
   if (audiences.length === 0) return <NonIdealState icon="people" description={t('selectAudience')} />;
   if (store.profileError && !store.profile) {
@@ -269,18 +284,27 @@ const PersonLevel = observer(function PersonLevel({ store, actions }: { store: I
         key: r.identifier,
         label: r.name,
         population: r.population_share,
-        values: r.values.map((v) => ({ share: v.share, index: v.index, count: v.count })),
+        // Issue 27 §2: a share and index from fewer people than the threshold are marked.
+        values: r.values.map((v) => ({ share: v.share, index: v.index, count: v.count, smallBase: isSmallBase(v.count, smallBase) })),
       }));
   return (
     <div data-testid="insights-person" aria-busy={store.profileLoading}>
       <InnerTabs store={store} level="person" tabs={p.tabs.map((x) => ({ key: x.key, title: title(x.key, x.name) }))} active={active.key}>
+        <SmallBaseLegend threshold={smallBase} testId="insights-small-base-legend" />
         <div style={{ display: 'grid', gap: 16, marginTop: 8 }}>
           {active.widgets.map((w) => {
             const gone = w.rows.filter((r) => r.unavailable).map((r) => r.name);
             const saved = w.id !== null ? (store.ownerWidget(w.id)?.widget ?? null) : null;
             return (
               <div key={w.key}>
-                <IndexBars title={w.name} rows={rowsOf(w)} series={series} actions={actions('owner', 'person', saved)} testId={`insights-widget-${w.key}`} />
+                <IndexBars
+                  title={w.name}
+                  rows={rowsOf(w)}
+                  series={series}
+                  smallBase={smallBase}
+                  actions={actions('owner', 'person', saved)}
+                  testId={`insights-widget-${w.key}`}
+                />
                 {gone.length > 0 && (
                   <Callout intent="warning" style={{ marginTop: 4 }}>
                     {t('unavailable', { names: gone.join(', ') })}

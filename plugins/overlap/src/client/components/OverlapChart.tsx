@@ -1,21 +1,11 @@
-import { ShellModalsToken } from '@discovery/insights-kit';
+import { isSmallBase, ShellModalsToken } from '@discovery/insights-kit';
 import { Button, Classes, Icon, Tooltip } from '@blueprintjs/core';
-import { heatColour, HeatGrid, type HeatAxisItem, type HeatCell } from '@discovery/charts';
+import { heatColour, HeatGrid, SmallBaseLegend, type HeatAxisItem, type HeatCell } from '@discovery/charts';
 import { formatCount, markDrawn, useService } from '@discovery/platform';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  bothDirections,
-  cellIntensity,
-  cellKeyOf,
-  cellText,
-  isSmallBase,
-  sortAxisBy,
-  type ComparisonCountsDto,
-  type ComparisonDto,
-  type FocusedCell,
-} from '../../common';
+import { bothDirections, cellIntensity, cellKeyOf, cellText, sortAxisBy, type ComparisonCountsDto, type ComparisonDto, type FocusedCell } from '../../common';
 
 export interface OverlapChartProps {
   chart: ComparisonDto;
@@ -72,7 +62,7 @@ export const OverlapChart = observer(function OverlapChart({ chart, counts, focu
         const cell = byKey.get(cellKeyOf(c.key, r.key));
         if (!cell) return { value: null, intensity: 0, text: '' };
         const d = bothDirections(cell, counts.segment_counts);
-        const small = isSmallBase(cell, counts.min_base);
+        const small = isSmallBase(cell.count, counts.min_base);
         const hint = [
           t('cell.xInY', { x: c.label, y: r.label, percent: Math.round(d.xInY) }),
           t('cell.yInX', { x: c.label, y: r.label, percent: Math.round(d.yInX) }),
@@ -112,7 +102,9 @@ export const OverlapChart = observer(function OverlapChart({ chart, counts, focu
         {chart.mode === 'index' && <span> ({t('description.indexNote')})</span>}
       </p>
       <Legend mode={chart.mode} />
+      {counts && <SmallBaseLegend threshold={counts.min_base} />}
       <HeatGrid
+        smallBase={counts?.min_base}
         title={chart.name}
         x={x}
         y={y}

@@ -1,0 +1,128 @@
+import { SegmentPicker } from '../shared/SegmentPicker';
+import { clickWhenSettled } from '../shell/Shell';
+
+/** The Insights Explore page: the persona dropdown and its actions, the matched count, the Insights panel. */
+export class ExplorePage {
+  async open(context: string, personaId?: number) {
+    await browser.url(`/${context}/insights/explore${personaId ? `/${personaId}` : ''}`);
+    await this.root.waitForDisplayed({ timeout: 20000 });
+  }
+  get root() {
+    return $('[data-testid="explore-page"]');
+  }
+  get title() {
+    return $('h1');
+  }
+  get dropdown() {
+    return $('[data-testid="explore-dropdown"]');
+  }
+  get create() {
+    return $('[data-testid="explore-create"]');
+  }
+  get more() {
+    return $('[data-testid="explore-more"]');
+  }
+  get matched() {
+    return $('[data-testid="explore-matched-count"]');
+  }
+  get insights() {
+    return $('[data-testid="insights-panel"]');
+  }
+  get toasts() {
+    return $('[data-testid="toasts"]');
+  }
+  async waitForToast(text: string) {
+    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 15000, timeoutMsg: `no toast '${text}'` });
+  }
+
+  /** The persona id the URL shows. */
+  async personaId(): Promise<number> {
+    let id = 0;
+    await browser.waitUntil(
+      async () => {
+        const m = /insights\/explore\/(\d+)$/.exec(new URL(await browser.getUrl()).pathname);
+        id = m ? Number(m[1]) : 0;
+        return id > 0;
+      },
+      { timeout: 15000, timeoutMsg: 'no persona id in the URL' },
+    );
+    return id;
+  }
+
+  /** The matched count once it is a number. */
+  async matchedPeople(): Promise<number> {
+    let n = NaN;
+    await browser.waitUntil(
+      async () => {
+        const text = await this.matched.getText();
+        n = Number(text.replace(/^Matched:\s*/, '').replace(/,/g, ''));
+        return Number.isFinite(n);
+      },
+      { timeout: 20000, timeoutMsg: 'the matched count stayed N/A' },
+    );
+    return n;
+  }
+
+  /** Opens the persona menu and clicks an item (the menu re-renders as the page's fetches settle: found afresh each try). */
+  async menuItem(testId: string, opened: () => Promise<boolean>) {
+    await clickWhenSettled(
+      () => this.more,
+      () => $(`[data-testid="${testId}"]`).isDisplayed(),
+    );
+    await clickWhenSettled(() => $(`[data-testid="${testId}"]`), opened);
+  }
+
+  /** The Person Level widgets' titles (the built-in Demographics tab: one per category). */
+  async personLevelWidgets(): Promise<string[]> {
+    await $('[data-testid="insights-person"]').waitForDisplayed({ timeout: 20000 });
+    await browser.waitUntil(async () => (await $$('[data-testid="insights-person"] figcaption').length) > 0, { timeout: 20000 });
+    return $$('[data-testid="insights-person"] figcaption').map((f) => f.getText());
+  }
+
+  /** A built-in Person Level widget's rows, read from its table view. */
+  async demographicRows(category: string): Promise<string[]> {
+    const figure = $(`[data-testid="insights-widget-demographics:${category}"]`);
+    await clickWhenSettled(
+      () => figure.$('[data-testid="chart-view-table"]'),
+      () => figure.$('[data-testid="chart-table"]').isDisplayed(),
+    );
+    return figure.$$('[data-testid="chart-table"] tr').map((r) => r.getText());
+  }
+}
+
+/** The persona builder (insights/explore/builder). */
+export class PersonaBuilder {
+  readonly picker = new SegmentPicker();
+  get root() {
+    return $('[data-testid="explore-builder"]');
+  }
+  get name() {
+    return $('[data-testid="explore-builder-name"]');
+  }
+  get select() {
+    return $('[data-testid="explore-builder-select"]');
+  }
+  get save() {
+    return $('[data-testid="explore-builder-save"]');
+  }
+  async chooseSegments(query: string, ids: string[]) {
+    await clickWhenSettled(
+      () => this.select,
+      () => this.picker.search.isDisplayed(),
+    );
+    await this.picker.choose(query, ids);
+  }
+}
+
+/** The index report drawer (EXP-024). */
+export class IndexReportDrawer {
+  get root() {
+    return $('[data-testid="explore-index-report"]');
+  }
+  get name() {
+    return $('[data-testid="explore-index-report-name"]');
+  }
+  get submit() {
+    return $('[data-testid="explore-index-report-submit"]');
+  }
+}

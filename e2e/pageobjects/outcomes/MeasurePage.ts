@@ -1,0 +1,63 @@
+/** Page object for Outcomes Measure and its Admin Outcomes panel. */
+export class MeasurePage {
+  get root() {
+    return $('[data-testid="outcomes-page"]');
+  }
+  get timeSelector() {
+    return $('[data-testid="outcomes-time-selector"]');
+  }
+  get menu() {
+    return $('[data-testid="outcomes-time-menu"]');
+  }
+  get admin() {
+    return $('[data-testid="outcomes-admin"]');
+  }
+  get mekko() {
+    return $('[data-testid="outcomes-mekko"]');
+  }
+  get range() {
+    return $('[data-testid="outcomes-range"]');
+  }
+  get changePercent() {
+    return $('[data-testid="outcomes-change-percent"]');
+  }
+  get previousPanel() {
+    return $('[data-testid="outcomes-previous-panel"]');
+  }
+  card(year: number, month: number) {
+    return $(`[data-testid="outcomes-card-${year}-${month}"]`);
+  }
+  async open(context: string) {
+    await browser.url(`/${context}/outcomes/measure`);
+    await this.root.waitForDisplayed();
+    await $('[data-testid="outcomes-tab-count-matched"]').waitForDisplayed();
+  }
+  async openSelector() {
+    if (!(await this.menu.isDisplayed())) await this.timeSelector.click();
+    await this.menu.waitForDisplayed();
+  }
+  /** Two clicks in the selector; the months must be in the year it shows. */
+  async pick(mode: 'comparison' | 'range', a: { year: number; month: number }, b: { year: number; month: number }) {
+    await this.openSelector();
+    await $(`[data-testid="outcomes-mode-${mode}"]`).click();
+    await $(`[data-testid="outcomes-month-${a.year}-${a.month}"]`).click();
+    await $(`[data-testid="outcomes-month-${b.year}-${b.month}"]`).click();
+  }
+  async groupByMarket() {
+    await $('[data-testid="outcomes-view-menu"]').click();
+    await $('[data-testid="outcomes-group-market"]').click();
+  }
+  async openAdmin() {
+    await this.openSelector();
+    await $('[data-testid="outcomes-timeframe-settings"]').click();
+    await this.admin.waitForDisplayed();
+  }
+  async chooseYear(year: number) {
+    await $('[data-testid="outcomes-admin-year"] select, select[data-testid="outcomes-admin-year"]').selectByAttribute('value', String(year));
+  }
+  async addTimeframe(month: number) {
+    await $('[data-testid="outcomes-add-timeframe"]').click();
+    await $('[data-testid="outcomes-admin-month"] select, select[data-testid="outcomes-admin-month"]').selectByAttribute('value', String(month));
+    await $('[data-testid="outcomes-add-apply"]').click();
+  }
+}

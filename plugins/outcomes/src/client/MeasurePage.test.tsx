@@ -1,0 +1,146 @@
+import { segmentsEndpoints } from '@discovery/insights-kit';
+import { growEndpoints, type MekkoDto } from '@discovery/plugin-insights-grow/common';
+import { insightsEndpoints } from '@discovery/plugin-insights/common';
+import { FakeServer, renderInShell } from '@discovery/test-utils';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fromKey, monthKey, monthLabel, outcomesEndpoints as E, type OutcomeTimeframeDto } from '../common';
+import outcomes from './index';
+
+const P = '/acme/us/fizz-cola/fizz-zero';
+const chart: MekkoDto = {
+  id: 7,
+  name: 'Beverages Landscape',
+  default: true,
+  count_type: 'people_count',
+  vertical_type: null,
+  measurement_label: '',
+  markets: [
+    {
+      id: 10,
+      mekko_id: 7,
+      name: 'Soft Drinks',
+      order: 0,
+      sub_markets: [
+        {
+          id: 1,
+          market_id: 10,
+          name: 'Diet fans',
+          tag: 'owned',
+          population: 1000,
+          matched_short_id: 'is-0001',
+          modeled_short_id: 'is-0002',
+          webo_cluster_id: null,
+          discussion_cluster_node_id: null,
+          order: 0,
+          in_prediction_model: false,
+        },
+      ],
+    },
+  ],
+};
+// Relative to the real clock: the page's month maths run on it (the rules' own tests fix the clock).
+const now = new Date();
+const nowK = monthKey(now.getUTCFullYear(), now.getUTCMonth() + 1);
+const tf = (k: number, total: number, matched: number, current = false): OutcomeTimeframeDto => {
+  const { year, month } = fromKey(k);
+  return {
+    id: current ? null : k,
+    mekko_id: 7,
+    year,
+    month: month - 1,
+    current,
+    total,
+    matched,
+    modeled: matched * 2,
+    market_outcomes: [{ id: null, market_id: 10, total, matched, modeled: matched * 2 }],
+    submarket_outcomes: [{ id: null, sub_market_id: 1, market_id: 10, total, matched, modeled: matched * 2 }],
+  };
+};
+/** 16 stored months before this one, matched growing by 10 a month, and the current one. */
+const stored = Array.from({ length: 16 }, (_, i) => tf(nowK - 16 + i, 1000, 100 + 10 * i));
+
+function server(perms: Record<string, boolean>) {
+  const s = new FakeServer()
+    .signedIn({ flags: { measure: true }, permissions: { outcome_timeframes: perms, mekkos: { read: true } }, modules: ['measure'] })
+    .on(growEndpoints.list, {
+      data: [{ id: 7, name: 'Beverages Landscape', default: true, count_type: 'people_count', vertical_type: null, measurement_label: '' }],
+    })
+    .on(growEndpoints.get, { data: chart, invalid: { identifiers: [], tabs: [], widgets: [] } })
+    .on(insightsEndpoints.tabsConfig, [])
+    .on(segmentsEndpoints.byIdentifiers, { data: [] })
+    .on(E.list, { data: stored })
+    .on(E.current, { data: tf(nowK, 1000, 300, true), base: {} as never });
+  s.install();
+  return s;
+}
+
+describe('Outcomes Measure page', () => {
+  it('OUT-003 / OUT-004 / OUT-009 / OUT-010 / OUT-014 / OUT-015 / OUT-033 opens the default chart with the newest two timeframes, Matched first', async () => {
+    server({ read: true });
+    await renderInShell([outcomes], `${P}/outcomes/measure`);
+    await waitFor(() => expect(screen.getByTestId('outcomes-chart-dropdown').textContent).toContain('Beverages Landscape'));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Outcomes Measure');
+    await waitFor(() => expect(screen.getByTestId('outcomes-tab-count-matched').textContent).toBe('300'));
+    expect(screen.getByTestId('outcomes-tab-matched').getAttribute('aria-selected')).toBe('true');
+    expect(
+      ['total', 'matched', 'modeled'].map((x) =>
+        screen
+          .getByTestId(`outcomes-tab-${x}`)
+          .textContent?.replace(/[0-9,]+$/, '')
+          .trim(),
+      ),
+    ).toEqual(['Total Population', 'Matched Addressable', 'Modeled Addressable']);
+    const prev = fromKey(nowK - 1);
+    expect(screen.getByTestId('outcomes-previous-panel').textContent).toContain(`${monthLabel(prev.year, prev.month)} Population`);
+    expect(screen.getByTestId('outcomes-previous-panel').textContent).toContain('250');
+    // 300 against 250: +50, +20.0%, green caret up.
+    expect(screen.getByTestId('outcomes-change-percent').textContent).toBe('(+20.0%)');
+    expect(screen.getByTestId('outcomes-caret-up')).toBeTruthy();
+  });
+
+  it('OUT-039 / OUT-045 a range over 13 months falls back to comparison with the error; months without a timeframe are disabled', async () => {
+    server({ read: true });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    await waitFor(() => expect(screen.getByTestId('outcomes-tab-count-matched').textContent).toBe('300'));
+    fireEvent.click(screen.getByTestId('outcomes-time-selector'));
+    const menu = await screen.findByTestId('outcomes-time-menu');
+    fireEvent.click(within(menu).getByTestId('outcomes-mode-range'));
+    const first = fromKey(nowK - 16);
+    const year = fromKey(nowK).year;
+    // The selector opens on the current timeframe's year: go back to the first stored month's year.
+    for (let y = year; y > first.year; y--) fireEvent.click(within(menu).getByTestId('outcomes-year-prev'));
+    fireEvent.click(within(menu).getByTestId(`outcomes-month-${first.year}-${first.month}`));
+    for (let y = first.year; y < year; y++) fireEvent.click(within(menu).getByTestId('outcomes-year-next'));
+    const n = fromKey(nowK);
+    fireEvent.click(within(menu).getByTestId(`outcomes-month-${n.year}-${n.month}`));
+    expect((await screen.findByTestId('outcomes-range-error')).textContent).toBe('Time period too long to chart by month. Please decrease the time period.');
+    expect(screen.queryByTestId('outcomes-range')).toBeNull();
+    fireEvent.click(screen.getByTestId('outcomes-time-selector'));
+    const again = await screen.findByTestId('outcomes-time-menu');
+    const later = fromKey(nowK + 1);
+    if (later.year === n.year) expect((within(again).getByTestId(`outcomes-month-${later.year}-${later.month}`) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('OUT-048 / OUT-055 / OUT-058 Timeframe Settings opens Admin Outcomes with the Current Timeframe that cannot be deleted', async () => {
+    server({ read: true, create: true, update: true, destroy: true });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    await waitFor(() => expect(screen.getByTestId('outcomes-tab-count-matched').textContent).toBe('300'));
+    fireEvent.click(screen.getByTestId('outcomes-time-selector'));
+    fireEvent.click(await screen.findByTestId('outcomes-timeframe-settings'));
+    const panel = await screen.findByTestId('outcomes-admin');
+    expect(within(panel).getByText('Admin Outcomes')).toBeTruthy();
+    const n = fromKey(nowK);
+    const card = within(panel).getByTestId(`outcomes-card-${n.year}-${n.month}`);
+    expect(within(card).getByTestId('outcomes-current-tag').textContent).toBe('Current Timeframe');
+    expect(within(card).queryByTestId(`outcomes-delete-${n.year}-${n.month}`)).toBeNull();
+  });
+
+  it('OUT-048 hides Timeframe Settings without outcome_timeframes.create', async () => {
+    server({ read: true });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    await waitFor(() => expect(screen.getByTestId('outcomes-tab-count-matched').textContent).toBe('300'));
+    fireEvent.click(screen.getByTestId('outcomes-time-selector'));
+    await screen.findByTestId('outcomes-time-menu');
+    expect(screen.queryByTestId('outcomes-timeframe-settings')).toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import { ApiError, type ApiClient } from '@discovery/platform';
+import { UPLOAD_MAX_BYTES, type UploadResultDto } from '../../common';
+import { MARKET_LEVEL_CHANGED, UploadStore } from './UploadStore';
+
+const ok: UploadResultDto = {
+  data: { updated: [['Media', 'Watches TV']] },
+  surveys: ['Media'],
+  errors: [{ column: 'D', row: 3, message: 'Answer Percent must be a number between 0 and 100.' }],
+};
+
+function make(screen: 'surveys' | 'mekkos' | 'journeys', request: (method: string, url: string, body: unknown) => Promise<unknown>) {
+  const toast = { show: jest.fn() };
+  const changed = jest.fn();
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  const api = {
+    request: (method: string, url: string, body: unknown) => {
+      calls.push({ method, url, body });
+      return request(method, url, body);
+    },
+  } as unknown as ApiClient;
+  return { s: new UploadStore(screen, { api, toast, changed }), toast, changed, calls };
+}
+
+const xls = (name = 'Region.xls', size = 10) => new File([new Uint8Array(size)], name);
+
+describe('UploadStore', () => {
+  it('UPL-003 a file that is not .xls, or past the size limit, is refused before anything is sent', async () => {
+    const { s, calls } = make('surveys', async () => ok);
+    expect(await s.choose(xls('Region.xlsx'))).toBe(false);
+    expect(s.fileError).toBe('Please select an .xls file.');
+    const big = { name: 'Big.xls', size: UPLOAD_MAX_BYTES + 1 } as File;
+    expect(await s.choose(big)).toBe(false);
+    expect(s.fileError).toBe('The file is too large: this upload takes at most 5 MB.');
+    expect(calls).toEqual([]);
+  });
+
+  it("UPL-005 / UPL-006 / UPL-008 / UPL-007 choosing a file uploads it at once as the multipart part 'template'; success lists the rows, the errors and 'Upload Complete' (4 s), and announces the change", async () => {
+    const { s, toast, calls, changed } = make('surveys', async () => ok);
+    const file = xls();
+    const done = s.choose(file);
+    expect(s.busy).toBe(true);
+    expect(await done).toBe(true);
+    expect(calls[0].method).toBe('POST');
+    expect(calls[0].url).toBe('/api/v1/uploads/surveys/region');
+    expect((calls[0].body as FormData).get('template')).toBeInstanceOf(File);
+    expect([s.busy, s.fileName, s.result?.data.updated, s.errors]).toEqual([false, 'Region.xls', [['Media', 'Watches TV']], ok.errors]);
+    expect(toast.show).toHaveBeenCalledWith('success', 'Upload Complete', { timeout: 4000 });
+    expect(changed).toHaveBeenCalledWith(MARKET_LEVEL_CHANGED);
+  });
+
+  it("UPL-009 a failure shows the server's message: 5 s on surveys, 6 s on Grow and journeys; its row errors are listed", async () => {
+    const refuse = async () =>
+      Promise.reject(
+        new ApiError(422, 'No row of the file could be uploaded (1 error): nothing was changed. Fix them and upload again.', undefined, { errors: ok.errors }),
+      );
+    for (const [screen, ms] of [
+      ['surveys', 5000],
+      ['mekkos', 6000],
+      ['journeys', 6000],
+    ] as const) {
+      const { s, toast } = make(screen, refuse);
+      expect(await s.choose(xls())).toBe(false);
+      expect(toast.show).toHaveBeenCalledWith('error', 'No row of the file could be uploaded (1 error): nothing was changed. Fix them and upload again.', {
+        timeout: ms,
+      });
+      expect(s.errors).toEqual(ok.errors);
+    }
+  });
+
+  it('UPL-012 / A-45 / UPL-004 surveyType picks the template (journeyAudience calls journey); another type or hierarchy clears results and errors', async () => {
+    const { s, calls } = make('surveys', async () => ok);
+    expect(s.spec.file).toBe('Region_Survey_Template.csv');
+    s.setSurveyType('nonsense');
+    expect(s.surveyKey).toBe('region');
+    s.setSurveyType('journeyAudience');
+    expect(s.spec.file).toBe('Journey_Survey_Template.csv');
+    await s.choose(xls());
+    expect(calls[0].url).toBe('/api/v1/uploads/surveys/journey');
+    s.setSurveyType('audience');
+    expect([s.result, s.errors]).toEqual([null, []]);
+    s.setContext('acme/us');
+    await s.choose(xls());
+    s.setContext('acme/uk');
+    expect([s.result, s.errors, s.fileName]).toEqual([null, [], null]);
+  });
+
+  it('UPL-034 the widget screens use their templates', () => {
+    expect(make('mekkos', async () => ok).s.spec.file).toBe('GrowChart_Template.csv');
+    expect(make('journeys', async () => ok).s.spec.file).toBe('Journey_Template.csv');
+  });
+});

@@ -1,0 +1,276 @@
+import { tooLargeMessage, UPLOAD_MESSAGES } from '@discovery/plugin-api';
+import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
+import * as XLSX from '@e965/xlsx';
+import { deflateRawSync } from 'node:zlib';
+import { SURVEY_TEMPLATES, UPLOAD_MAX_BYTES, uploadsEndpoints as E, WIDGET_TEMPLATES, type UploadResultDto } from '../common';
+import { uploadsServer } from './index';
+
+const ACME = 'acme/us';
+
+const xls = (rows: unknown[][], opts: { sheets?: number; merge?: boolean; bookType?: XLSX.BookType } = {}) => {
+  const wb = XLSX.utils.book_new();
+  const ws = XLSX.utils.aoa_to_sheet(rows, { cellDates: true, dateNF: 'yyyy-mm-dd' });
+  if (opts.merge) ws['!merges'] = [{ s: { r: 1, c: 0 }, e: { r: 1, c: 1 } }];
+  XLSX.utils.book_append_sheet(wb, ws, 'Template');
+  for (let i = 1; i < (opts.sheets ?? 1); i++) XLSX.utils.book_append_sheet(wb, XLSX.utils.aoa_to_sheet([['x']]), `Other ${i}`);
+  return XLSX.write(wb, { type: 'buffer', bookType: opts.bookType ?? 'biff8' }) as Buffer;
+};
+const sheetRows = (data: Buffer) => {
+  const wb = XLSX.read(data, { type: 'buffer' });
+  return XLSX.utils.sheet_to_json<unknown[]>(wb.Sheets[wb.SheetNames[0]], { header: 1, defval: null });
+};
+
+/** A zip whose one entry inflates 20 MB of zeros from a few KB: the shape of an .xlsx bomb. */
+function zipBomb(): Buffer {
+  const data = deflateRawSync(Buffer.alloc(20 * 1024 * 1024));
+  const name = Buffer.from('xl/workbook.xml');
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(8, 8);
+  local.writeUInt32LE(data.length, 18);
+  local.writeUInt32LE(20 * 1024 * 1024, 22);
+  local.writeUInt16LE(name.length, 26);
+  return Buffer.concat([local, name, data]);
+}
+
+describe('uploads API (surveys, Grow and journey widgets)', () => {
+  let s: TestServer;
+  let admin: TestSession;
+  let viewer: TestSession;
+
+  beforeAll(async () => {
+    const deps = await serverPluginsWithDependencies('insights', 'insights-grow', 'insights-journey');
+    s = await createTestServer({ plugins: [...deps, uploadsServer({ maxRows: 40 })] });
+    [admin, viewer] = await Promise.all([s.login('admin@example.com'), s.login('viewer@example.com')]);
+  }, 120_000);
+  afterAll(() => s.close());
+
+  const template = async (path: string, who = admin) => {
+    const res = await fetch(`${s.url}${path}`, { headers: who.headers({ 'x-context': ACME }) });
+    return {
+      status: res.status,
+      disposition: res.headers.get('content-disposition'),
+      rows: res.status === 200 ? sheetRows(Buffer.from(await res.arrayBuffer())) : [],
+    };
+  };
+  const post = async (path: string, data: Buffer, filename = 'Template.xls', who = admin) => {
+    const form = new FormData();
+    form.append('template', new Blob([new Uint8Array(data)]), filename);
+    const res = await fetch(`${s.url}${path}`, { method: 'POST', headers: who.headers({ 'x-context': ACME }), body: form });
+    return {
+      status: res.status,
+      body: (await res.json()) as UploadResultDto & { error?: { message: string; errors?: unknown[] } } & { errors: UploadResultDto['errors'] },
+    };
+  };
+  const regionSurvey = async () => (await template('/api/v1/uploads/surveys/region/template')).rows;
+
+  it('UPL-014 / SRV-109 / SRV-111 / UPL-034 the templates carry the spec names and the region’s current rows', async () => {
+    for (const [path, file] of [
+      ['/api/v1/uploads/surveys/region/template', 'Region_Survey_Template.csv'],
+      ['/api/v1/uploads/surveys/audience/template', 'GrowChart_Survey_Template.csv'],
+      ['/api/v1/uploads/surveys/journey/template', 'Journey_Survey_Template.csv'],
+      ['/api/v1/uploads/mekkos/template', 'GrowChart_Template.csv'],
+      ['/api/v1/uploads/journeys/template', 'Journey_Template.csv'],
+    ]) {
+      const t = await template(path);
+      expect([t.status, t.disposition]).toEqual([200, `attachment; filename="${file}"`]);
+    }
+    const grow = await template('/api/v1/uploads/mekkos/template');
+    expect(grow.rows[0]).toEqual(WIDGET_TEMPLATES.mekkos.columns.map((c) => c.name));
+    // The seeded charts are in it, one row per market audience, ready to fill in.
+    expect(grow.rows.length).toBeGreaterThan(3);
+    expect(grow.rows.slice(1).every((r) => r[0] && r[1] && r[2] && r[3] && r[4])).toBe(true);
+    const journeys = await template('/api/v1/uploads/journeys/template');
+    expect(journeys.rows.length).toBeGreaterThan(1);
+    // The region survey of the demo seed, one line per answer.
+    expect((await regionSurvey()).length).toBeGreaterThan(1);
+    expect((await template('/api/v1/uploads/mekkos/template', viewer)).status).toBe(403);
+  });
+
+  it('UPL-038 / UPL-006 / UPL-010 a Grow upload applies its valid rows into the chart’s Market Level and lists the others by column and row', async () => {
+    const [header, first, second] = (await template('/api/v1/uploads/mekkos/template')).rows;
+    const fill = (r: unknown[], tab: string, widget: string, pos: number, attr: unknown, pct: unknown) => [...r.slice(0, 5), tab, null, widget, pos, attr, pct];
+    const rows = [
+      header,
+      fill(first, 'Survey', 'Loyalty', 1, 'Very loyal', 40),
+      fill(first, 'Survey', 'Loyalty', 1, '=HYPERLINK("http://x")', 60),
+      fill(first, 'Survey', 'Loyalty', 1, 'Not loyal', 'lots'),
+      fill(second, 'Survey', 'Loyalty', 1, 'Very loyal', new Date(2024, 0, 2)),
+      [first[0], first[1], 'No such chart', first[3], first[4], 'Survey', null, 'Loyalty', 1, 'A', 1],
+      [first[0], 'No product', first[2], first[3], first[4], 'Survey', null, 'Loyalty', 1, 'A', 1],
+      fill(first, 'Survey', 'Loyalty', 0, 'B', 1),
+      [...first.slice(0, 4), null, 'Survey', null, 'Loyalty', 1, 'A', 1],
+    ];
+    const res = await post(E.mekkosUpload.path, xls(rows));
+    expect(res.status).toBe(200);
+    expect(res.body.data.updated).toEqual([[first[2], first[3], first[4]]]);
+    expect(res.body.errors).toEqual([
+      { column: 'K', row: 4, message: 'Attribute Percent must be a number between 0 and 100.' },
+      { column: 'K', row: 5, message: 'Attribute Percent must be a number, not a date.' },
+      { column: 'I', row: 8, message: 'Widget Position must be a whole number from 1.' },
+      { column: 'E', row: 9, message: 'Audience is required.' },
+      { column: 'C', row: 6, message: `Chart 'No such chart' does not exist in ${first[1]}.` },
+      { column: 'B', row: 7, message: `Product 'No product' is not a product of ${first[0]} in this region.` },
+    ]);
+    // The template now holds the rows, the formula-looking answer as the text it was (exported as a text cell).
+    const again = (await template('/api/v1/uploads/mekkos/template')).rows;
+    const mine = again.filter((r) => r[2] === first[2] && r[3] === first[3] && r[4] === first[4] && r[5] === 'Survey');
+    expect(mine.map((r) => [r[7], r[9], r[10]])).toEqual([
+      ['Loyalty', 'Very loyal', 40],
+      ['Loyalty', '=HYPERLINK("http://x")', 60],
+    ]);
+    const raw = XLSX.read(
+      Buffer.from(await (await fetch(`${s.url}${E.mekkosTemplate.path}`, { headers: admin.headers({ 'x-context': ACME }) })).arrayBuffer()),
+      {
+        type: 'buffer',
+        cellFormula: true,
+      },
+    );
+    const cells = Object.values(raw.Sheets[raw.SheetNames[0]]).filter((c): c is XLSX.CellObject => typeof c === 'object' && c !== null && 'v' in c);
+    expect(cells.some((c) => c.f)).toBe(false);
+    expect(cells.find((c) => c.v === '=HYPERLINK("http://x")')?.t).toBe('s');
+  });
+
+  it('UPL-017 / SRV-110 the region survey upload replaces the stored survey: what the file omits is deleted', async () => {
+    const res = await post(
+      '/api/v1/uploads/surveys/region',
+      xls([
+        SURVEY_TEMPLATES.region.columns.map((c) => c.name),
+        ['Media', 'Watches TV', 'Daily', 55],
+        ['Media', 'Watches TV', 'Never', 45],
+        ['Media', 'Bad', 'x', 101],
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.surveys).toEqual(['Media']);
+    expect(res.body.errors).toEqual([{ column: 'D', row: 4, message: 'Answer Percent must be a number between 0 and 100.' }]);
+    expect((await regionSurvey()).slice(1)).toEqual([
+      ['Media', 'Watches TV', 'Daily', 55],
+      ['Media', 'Watches TV', 'Never', 45],
+    ]);
+  });
+
+  it('UPL-018 / UPL-019 audience and stage surveys: either a percent or a count, and the charts and journeys they touched', async () => {
+    const [, g] = (await template('/api/v1/uploads/surveys/audience/template')).rows;
+    const head = SURVEY_TEMPLATES.audience.columns.map((c) => c.name);
+    const res = await post(
+      '/api/v1/uploads/surveys/audience',
+      xls([head, [...g.slice(0, 5), 'Brand health', 'Aware?', 'Yes', null, 120], [...g.slice(0, 5), 'Brand health', 'Aware?', 'No', 10, 3]]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.mekkos).toEqual([{ name: g[2], markets: [{ name: g[3] }] }]);
+    expect(res.body.errors).toEqual([{ column: 'I', row: 3, message: "Use either 'Answer Percent' or 'Answer Count', not both." }]);
+    const [, j] = (await template('/api/v1/uploads/surveys/journey/template')).rows;
+    const jr = await post(
+      '/api/v1/uploads/surveys/journey',
+      xls([SURVEY_TEMPLATES.journey.columns.map((c) => c.name), [...j.slice(0, 5), 'Stage survey', 'Shops online?', 'Yes', 70, null]]),
+    );
+    expect(jr.status).toBe(200);
+    expect(jr.body.data.updated).toEqual([[j[2], j[3], j[4], 'Stage survey']]);
+    expect(jr.body.journeys).toEqual([{ name: j[2], brands: [{ name: j[3] }] }]);
+  });
+
+  it('UPL-037 a journeys upload: columns A-H required, positions numeric, value or percent', async () => {
+    const [head, j] = (await template('/api/v1/uploads/journeys/template')).rows;
+    const row = (over: Record<number, unknown>) => head.map((_, i) => (i in over ? over[i] : i < 7 ? j[i] : null));
+    const res = await post(
+      E.journeysUpload.path,
+      xls([head, row({ 7: 'Price', 9: 'Drivers', 13: 12 }), row({ 7: 'Quality', 9: 'Drivers', 13: 5, 14: 50 }), row({ 4: 'first', 7: 'Taste', 13: 1 })]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.updated).toEqual([[j[2], j[3], j[5]]]);
+    expect(res.body.errors).toEqual([
+      { column: 'N', row: 3, message: "Use either 'Attribute Value' or 'Attribute Percent', not both." },
+      { column: 'E', row: 4, message: 'Journey Brand Position must be a whole number from 1.' },
+    ]);
+  });
+
+  describe('hostile and odd files are refused whole, with a clear message, and nothing is applied', () => {
+    const path = '/api/v1/uploads/surveys/region';
+    const head = SURVEY_TEMPLATES.region.columns.map((c) => c.name);
+    const good = [head, ['Odd', 'Q', 'A', 10]];
+    const cases: [string, () => Buffer, string, number, string][] = [
+      ['another extension', () => xls(good), 'Template.csv', 415, UPLOAD_MESSAGES.xlsOnly],
+      ['a renamed binary', () => Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 3, 4, 5]), 'Template.xls', 422, UPLOAD_MESSAGES.unreadable],
+      ['an .xlsx named .xls', () => xls(good, { bookType: 'xlsx' }), 'Template.xls', 422, UPLOAD_MESSAGES.unreadable],
+      ['a zip bomb named .xls', zipBomb, 'Template.xls', 422, UPLOAD_MESSAGES.unreadable],
+      [
+        'an OLE header with garbage after it',
+        () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(4096, 0xff)]),
+        'Template.xls',
+        422,
+        UPLOAD_MESSAGES.unreadable,
+      ],
+      ['several sheets', () => xls(good, { sheets: 3 }), 'Template.xls', 422, UPLOAD_MESSAGES.severalSheets],
+      ['merged cells', () => xls(good, { merge: true }), 'Template.xls', 422, UPLOAD_MESSAGES.merged],
+      [
+        'more rows than the cap',
+        () => xls([head, ...Array.from({ length: 41 }, (_, i) => ['Odd', `Q${i}`, 'A', 1])]),
+        'Template.xls',
+        422,
+        'The file has more than 40 rows, the most one upload takes: nothing was uploaded.',
+      ],
+      [
+        '5,000 rows (an .xls sheet holds at most 65,536; the reader stops past the cap)',
+        () => xls([head, ...Array.from({ length: 5_000 }, (_, i) => ['Odd', `Q${i}`, 'A', 1])]),
+        'Template.xls',
+        422,
+        'The file has more than 40 rows, the most one upload takes: nothing was uploaded.',
+      ],
+      ['a header only', () => xls([head]), 'Template.xls', 422, UPLOAD_MESSAGES.noRows],
+      [
+        'another template’s header',
+        () =>
+          xls([
+            ['Brand', 'Product', 'Chart Name', 'Market'],
+            ['a', 'b', 'c', 'd'],
+          ]),
+        'Template.xls',
+        422,
+        "The header of column A must be 'Survey Name' (found 'Brand'): download the template again. Nothing was uploaded.",
+      ],
+      [
+        'only rows with errors',
+        () => xls([head, ['Odd', 'Q', 'A', '=1+1']]),
+        'Template.xls',
+        422,
+        'No row of the file could be uploaded (1 error): nothing was changed. Fix them and upload again.',
+      ],
+    ];
+    it.each(cases)(
+      '%s',
+      async (_name, make, filename, status, message) => {
+        const before = await regionSurvey();
+        const res = await post(path, make(), filename);
+        expect([res.status, res.body.error?.message]).toEqual([status, message]);
+        expect(await regionSurvey()).toEqual(before);
+      },
+      180_000,
+    );
+
+    it('a file over the size limit: 413 naming the limit', async () => {
+      const res = await post(path, Buffer.alloc(UPLOAD_MAX_BYTES + 10, 1));
+      expect([res.status, res.body.error?.message]).toEqual([413, tooLargeMessage(UPLOAD_MAX_BYTES)]);
+    });
+
+    it('without upload_surveys: 403, nothing applied', async () => {
+      expect((await post(path, xls(good), 'Template.xls', viewer)).status).toBe(403);
+    });
+  });
+
+  it('a bounded fuzz of the parser: mutated and random files never get a 5xx, and a refused file leaves no row behind', async () => {
+    let seed = 31;
+    const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const base = xls([SURVEY_TEMPLATES.region.columns.map((c) => c.name), ['Fuzz', 'Q', 'A', 50], ['Fuzz', 'Q', 'B', 50]]);
+    for (let i = 0; i < 30; i++) {
+      const data = Buffer.from(base);
+      if (i % 5 === 4) for (let k = 0; k < data.length; k++) data[k] = Math.floor(rand() * 256);
+      else for (let k = 0; k < 1 + Math.floor(rand() * 40); k++) data[Math.floor(rand() * data.length)] = Math.floor(rand() * 256);
+      const before = await regionSurvey();
+      const res = await post('/api/v1/uploads/surveys/region', i % 7 === 6 ? data.subarray(0, Math.floor(rand() * data.length)) : data);
+      expect(res.status).toBeLessThan(500);
+      if (res.status !== 200) expect(await regionSurvey()).toEqual(before);
+    }
+  }, 120_000);
+});
