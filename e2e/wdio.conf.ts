@@ -11,8 +11,7 @@ export const DOWNLOAD_DIR = resolve(process.env.E2E_OUTPUT_DIR ?? '.e2e-output',
 /**
  * Spec files run in groups, each group in ONE worker and browser session (issue 26): starting a
  * worker and a browser took ~11 s per spec file, 3.5 min of the suite. The a11y walks go in a
- * group of their own (their fetch probe is an init script that stays in the session). Between two
- * files of a group the browser is reset to what a new session has (see `beforeSuite`).
+ * group of their own. Each file of a group gets a new browser session (see `enterFile`).
  * E2E_SPECS (comma-separated files, scripts/e2e.ts --spec) runs those files as one group.
  */
 const specs: (string | string[])[] = process.env.E2E_SPECS
@@ -21,25 +20,21 @@ const specs: (string | string[])[] = process.env.E2E_SPECS
     ? ['./specs/**/*.e2e.ts']
     : [['./specs/!(a11y)/**/*.e2e.ts'], ['./specs/a11y/**/*.e2e.ts']];
 
-/** The spec file the current group is in; a new one resets the browser. */
+/** The spec file the current group is in; a new one gets a new browser session. */
 let currentFile: string | undefined;
 
-/** What a new browser session has: one window, no cookies, empty storage, a blank page. */
-async function resetBrowser(): Promise<void> {
-  const [first, ...others] = await browser.getWindowHandles();
-  for (const h of others) {
-    await browser.switchToWindow(h);
-    await browser.closeWindow();
-  }
-  await browser.switchToWindow(first);
-  // Cookies and storage belong to the app's origin: cleared from a cheap page of it.
-  await browser.url('/api/v1/health');
-  await browser.deleteAllCookies();
-  await browser.execute(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await browser.url('about:blank');
+/**
+ * Called before every hook and test with its spec file: the first hook or test of the next file
+ * starts a new browser session, so no cookie, storage, window or init script of one file reaches
+ * the next. The worker (and its compiled specs) stays: a new session costs about a second, a new
+ * worker about 11. WebdriverIO's `beforeSuite` cannot do this: it is one root hook for the whole
+ * group, run once before its first file (so the files of a group shared a signed-in browser).
+ */
+async function enterFile(file: string | undefined): Promise<void> {
+  if (!file || file === currentFile) return;
+  const next = currentFile !== undefined;
+  currentFile = file;
+  if (next) await browser.reloadSession();
 }
 
 export const config: WebdriverIO.Config = {
@@ -68,12 +63,8 @@ export const config: WebdriverIO.Config = {
   framework: 'mocha',
   reporters: ['spec'],
   mochaOpts: { ui: 'bdd', timeout: 60000 },
-  beforeSuite: async (suite) => {
-    if (suite.file === currentFile) return;
-    const next = currentFile !== undefined;
-    currentFile = suite.file;
-    if (next) await resetBrowser();
-  },
+  beforeHook: async (hook: { file?: string }) => enterFile(hook.file),
+  beforeTest: async (test) => enterFile(test.file),
   // A failed test leaves a screenshot and the page's URL for whoever reads the CI log.
   afterTest: async (test, _context, result) => {
     if (result.passed) return;

@@ -20,12 +20,13 @@ declare global {
   }
 }
 
-let installed = false;
+/** The browser session the probe is installed in (each spec file gets a new one, wdio.conf.ts). */
+let installedIn: string | undefined;
 
 /** Installs the fetch probe in this session (once; it applies to every later navigation). */
 export async function installPageProbe(): Promise<void> {
-  if (installed) return;
-  installed = true;
+  if (installedIn === browser.sessionId) return;
+  installedIn = browser.sessionId;
   await browser.addInitScript(() => {
     const state: ProbeState = { inFlight: 0, lastActivity: Date.now(), strings: new Set() };
     Object.defineProperty(window, '__discoveryProbe', { value: state });

@@ -87,7 +87,11 @@ describe('journeys', () => {
     await expect(viewer.brand(0)).toBeSelected();
     const first = await viewer.stageCount(0).getText();
     expect(Number(first.replace(/,/g, ''))).toBeGreaterThan(0);
-    await expect(viewer.transition(0)).toHaveText(/^(-?\d+%|N\/A)$/);
+    // Issue 27 §3: conversion is later ÷ earlier on the counts shown; a larger later stage gets the
+    // neutral marker '—', an empty earlier stage 'N/A'.
+    const [earlier, later] = [Number(first.replace(/,/g, '')), Number((await viewer.stageCount(1).getText()).replace(/,/g, ''))];
+    const conversion = earlier === 0 ? 'N/A' : later > earlier ? '—' : `${Math.round((later / earlier) * 100)}%`;
+    await expect(viewer.transition(0)).toHaveText(conversion);
     // JRN-011.
     await clickWhenSettled(
       () => viewer.stageToggle(1),

@@ -21,8 +21,10 @@ export function startHost(plugins: () => Promise<ClientPlugin[]>): void {
     loader: async (name, size) => ((await import(`${__ICON_PATHS_URL__}/${size}/${name}.js`)) as { default: string[] }).default,
   });
   // The insight kit's services come with the plugins, in their lazy chunk (not on the sign-in page).
+  // Its plugin alone: a dynamic import is an entry point, which keeps every export of the module it
+  // names, so importing the kit's index brought its widgets, picker and schemas to every page.
   const withKit = async () => {
-    const [{ insightsKitPlugin }, list] = await Promise.all([import('@discovery/insights-kit'), plugins()]);
+    const [{ insightsKitPlugin }, list] = await Promise.all([import('@discovery/insights-kit/plugin'), plugins()]);
     return [insightsKitPlugin, ...list];
   };
   startApp({ plugins: withKit, buildInfo: __BUILD_INFO__ }).catch((e: unknown) => {

@@ -1,7 +1,7 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
 import { audienceTypeLabelKey, ConfigStoreToken, formatCount, formatDate, HierarchyStoreToken, useService } from '@discovery/platform';
 import { AppDialog } from '@discovery/ui';
-import { audienceDetailRoute } from '../../common';
+import { audienceDetailRoute } from '../../common/audiences';
 import { ShellModalsToken } from '../tokens';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
