@@ -41,6 +41,13 @@ export class JourneyViewer {
   stageCount(i: number) {
     return tid(`journey-stage-${i}-count`);
   }
+  /** The stage's count as shown, without the small-base mark ('*', issue 27 §2) that follows a count under the threshold. */
+  async stageCountText(i: number): Promise<string> {
+    return (await this.stageCount(i).getText()).replace(/\*$/, '');
+  }
+  smallBaseMark(i: number) {
+    return tid(`journey-stage-${i}-small-base`);
+  }
   stageName(i: number) {
     return tid(`journey-stage-${i}-name`);
   }
@@ -85,7 +92,7 @@ export class JourneyViewer {
     await browser.waitUntil(
       async () => {
         if ((await this.stages.length) !== stages) return false;
-        for (let i = 0; i < stages; i++) if (!/^[\d,.]+[KMB]?$/.test(await this.stageCount(i).getText())) return false;
+        for (let i = 0; i < stages; i++) if (!/^[\d,.]+[KMB]?$/.test(await this.stageCountText(i))) return false;
         return true;
       },
       { timeout: 20000, timeoutMsg: `the chart did not show ${stages} stages with counts` },

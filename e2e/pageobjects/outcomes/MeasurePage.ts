@@ -60,4 +60,13 @@ export class MeasurePage {
     await $('[data-testid="outcomes-admin-month"] select, select[data-testid="outcomes-admin-month"]').selectByAttribute('value', String(month));
     await $('[data-testid="outcomes-add-apply"]').click();
   }
+  /** The delete confirmation ('Delete the {month} timeframe?'): its text, then its Delete answer. */
+  get deleteConfirmation() {
+    return $('[data-testid="outcomes-confirm-delete"]');
+  }
+  async confirmDelete() {
+    await this.deleteConfirmation.waitForDisplayed();
+    await $('.bp6-alert-footer').$('button=Delete').click();
+    await this.deleteConfirmation.waitForDisplayed({ reverse: true });
+  }
 }

@@ -85,11 +85,11 @@ describe('journeys', () => {
     for (const [i, stage] of STAGES.entries()) await expect(viewer.stageName(i)).toHaveText(stage);
     // JRN-010: the first brand is selected.
     await expect(viewer.brand(0)).toBeSelected();
-    const first = await viewer.stageCount(0).getText();
+    const first = await viewer.stageCountText(0);
     expect(Number(first.replace(/,/g, ''))).toBeGreaterThan(0);
     // Issue 27 §3: conversion is later ÷ earlier on the counts shown; a larger later stage gets the
     // neutral marker '—', an empty earlier stage 'N/A'.
-    const [earlier, later] = [Number(first.replace(/,/g, '')), Number((await viewer.stageCount(1).getText()).replace(/,/g, ''))];
+    const [earlier, later] = [Number(first.replace(/,/g, '')), Number((await viewer.stageCountText(1)).replace(/,/g, ''))];
     const conversion = earlier === 0 ? 'N/A' : later > earlier ? '—' : `${Math.round((later / earlier) * 100)}%`;
     await expect(viewer.transition(0)).toHaveText(conversion);
     // JRN-011.
@@ -107,7 +107,9 @@ describe('journeys', () => {
       () => viewer.brand(1).parentElement(),
       async () => viewer.brand(1).isSelected(),
     );
-    await browser.waitUntil(async () => (await viewer.stageCount(1).getText()) === '0', { timeoutMsg: "Rival Cola's second stage is not empty" });
+    await browser.waitUntil(async () => (await viewer.stageCountText(1)) === '0', { timeoutMsg: "Rival Cola's second stage is not empty" });
+    // Nobody is a base too small to read (issue 27 §2): the count carries the mark.
+    await expect(viewer.smallBaseMark(1)).toBeDisplayed();
   });
 
   it('JRN-027 duplicates the journey and opens the copy', async () => {

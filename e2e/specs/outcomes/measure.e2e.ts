@@ -47,7 +47,8 @@ describe('Outcomes Measure', () => {
     await $(`[data-testid="outcomes-cancel-${year}-3"]`).click();
     await expect($(`[data-testid="outcomes-card-toggle-${year}-3"]`)).toHaveText(expect.stringContaining('Total 0'));
     await $(`[data-testid="outcomes-delete-${year}-3"]`).click();
-    await $('[data-testid="outcomes-confirm-delete"]').$('button=Delete').click();
+    await expect(page.deleteConfirmation).toHaveText(expect.stringMatching(/^Delete the .+ \d{4} timeframe\?$/));
+    await page.confirmDelete();
     await card.waitForDisplayed({ reverse: true });
   });
 });

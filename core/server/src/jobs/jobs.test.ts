@@ -296,12 +296,12 @@ describe('core job service (core.jobs) on the server database', () => {
     const there = await jobs.enqueue(k, {});
     const other = worker();
     other.register(k, { leaseMs: 300, handler });
-    const t0 = Date.now();
     const otherRun = other.drain();
     await until('the job to run elsewhere', async () => ran.includes(there.id));
     expect(await jobs.cancel(there.id)).toBe(true);
+    // The handler ends only when its signal aborts: the drain returning is the proof that the
+    // other process saw the cancel (at a lease renewal), with no clock to race on a busy machine.
     await otherRun;
-    expect(Date.now() - t0).toBeLessThan(2000);
     expect(await jobs.get(there.id)).toMatchObject({ state: 'cancelled', result: null, progress: 0 });
     expect(ends).toEqual([`${q.id}:cancelled`, `${here.id}:cancelled`, `${there.id}:cancelled`]);
     // a finished job cannot be cancelled
