@@ -3,8 +3,10 @@
  *
  * --backend clickhouse adds the ClickHouse counts backend (issue 33) as a column: the population
  * loaded into embedded ClickHouse (chdb; CLICKHOUSE_URL for a server) and the same selections,
- * plus a 10x10 mekko within a filter, answered by one SQL statement each, every answer equal to
- * the engine's, with the ratio ClickHouse / engine per operation.
+ * plus 24 counts, a 12x12 overlap and a 10x10 mekko within a filter, answered by one SQL statement
+ * each, every answer equal to the engine's, with the ratio ClickHouse / engine per operation.
+ * Overlap and mekko within a filter are also timed on the engine with its native kernel switched
+ * off (roaring), the same run's baseline for the kernel's filtered paths.
  *
  * Times the count engine (sharded roaring bitmaps on a worker pool) on 20 seeded selections,
  * warm, and the same work done by baselines measured in the same run:
@@ -213,7 +215,8 @@ async function main() {
   record('mekko 10x10 matched+modeled', 'engine', em);
   const mem = await engine.memory();
   const ratios: string[] = [];
-  if (BACKEND === 'clickhouse') await clickhouseColumn(engine, sel, { eo, er, em }, record, same, ratios);
+  const filtered = await withinFilter(engine, sel, record, same, ratios);
+  if (BACKEND === 'clickhouse') await clickhouseColumn(engine, sel, { eo, er, em, ...filtered }, record, same, ratios);
 
   // Baseline: roaring, one pair at a time, whole-population bitmaps, one thread.
   const cache = new Map<string, Bitmap>();
@@ -408,13 +411,55 @@ async function main() {
 const filterOf = (s: Selection): Rule => ({ include: { and: [s.rule.include!.and[0]] } });
 
 /**
+ * Overlap and mekko within a filter audience (issue 33 §5): the engine (native kernel) against
+ * the same engine with the kernel off (roaring: how every filtered call ran before), both on the
+ * worker pool, warm, every answer equal.
+ */
+async function withinFilter(
+  engine: CountsEngine,
+  sel: Selection[],
+  record: (op: string, impl: string, ms: number[]) => void,
+  same: (what: string, a: unknown, b: unknown) => void,
+  ratios: string[],
+): Promise<{ eof: number[]; emf: number[] }> {
+  const plain = await CountsEngine.open({ dir: DIR, workerScript: join(ROOT, 'core', 'counts', 'src', 'worker-dev.cjs'), kernel: false });
+  const out = { eof: [] as number[], emf: [] as number[] };
+  try {
+    const ops: [string, number[], (e: CountsEngine, s: Selection) => Promise<unknown>][] = [
+      ['overlap 12x12 within a filter', out.eof, (e, s) => e.overlap(s.x, s.y, { filter: filterOf(s) })],
+      ['mekko 10x10 within a filter', out.emf, (e, s) => e.mekko(s.markets, undefined, filterOf(s))],
+    ];
+    for (const [op, ms, fn] of ops) {
+      const base: number[] = [];
+      for (const s of sel) {
+        await fn(engine, s);
+        await fn(plain, s);
+      }
+      for (const [i, s] of sel.entries()) {
+        const [t, got] = await time(() => fn(engine, s));
+        const [tb, want] = await time(() => fn(plain, s));
+        ms.push(t);
+        base.push(tb);
+        same(`selection ${i} ${op}: engine vs engine on roaring`, got, want);
+      }
+      record(op, 'engine', ms);
+      record(op, `engine, kernel off (${(await plain.memory()).kernel.split(' ')[0]})`, base);
+      ratios.push(`${op.padEnd(36)}kernel off / engine: p50 ${(pct(base, 50) / pct(ms, 50)).toFixed(1)}x, p95 ${(pct(base, 95) / pct(ms, 95)).toFixed(1)}x`);
+    }
+  } finally {
+    await plain.close();
+  }
+  return out;
+}
+
+/**
  * The ClickHouse backend on the same selections: the population loaded (once per version) into
  * CLICKHOUSE_URL or embedded ClickHouse, warm, timed, every answer equal to the engine's.
  */
 async function clickhouseColumn(
   engine: CountsEngine,
   sel: Selection[],
-  times: { eo: number[]; er: number[]; em: number[] },
+  times: { eo: number[]; er: number[]; em: number[]; eof: number[]; emf: number[] },
   record: (op: string, impl: string, ms: number[]) => void,
   same: (what: string, a: unknown, b: unknown) => void,
   ratios: string[],
@@ -434,7 +479,8 @@ async function clickhouseColumn(
       ['24 segment counts within a filter', [], (e, s) => e.counts(s.counts, { filter: filterOf(s) })],
       ['rule: 3 OR groups of 3, minus 2', times.er, (e, s) => e.ruleCount(s.rule)],
       ['mekko 10x10 matched+modeled', times.em, (e, s) => e.mekko(s.markets)],
-      ['mekko 10x10 within a filter', [], (e, s) => e.mekko(s.markets, undefined, filterOf(s))],
+      ['overlap 12x12 within a filter', times.eof, (e, s) => e.overlap(s.x, s.y, { filter: filterOf(s) })],
+      ['mekko 10x10 within a filter', times.emf, (e, s) => e.mekko(s.markets, undefined, filterOf(s))],
     ];
     for (const [op, engineMs, fn] of ops) {
       // Operations the engine was not timed on above (within a filter) are timed here, warm too.
