@@ -1,10 +1,12 @@
 /**
- * npm run bench:counts -- --people 10000000 [--seed 42] [--dir /tmp/x] [--selections 20] [--no-pg] [--backend clickhouse]
+ * npm run bench:counts -- --people 10000000 [--seed 42] [--dir /tmp/x] [--selections 20] [--no-pg] [--no-baselines] [--backend clickhouse]
  *
  * --backend clickhouse adds the ClickHouse counts backend (issue 33) as a column: the population
  * loaded into embedded ClickHouse (chdb; CLICKHOUSE_URL for a server) and the same selections,
- * plus a 10x10 mekko within a filter, answered by one SQL statement each, every answer equal to
- * the engine's, with the ratio ClickHouse / engine per operation.
+ * plus 24 counts, a 12x12 overlap and a 10x10 mekko within a filter, answered by one SQL statement
+ * each, every answer equal to the engine's, with the ratio ClickHouse / engine per operation.
+ * Counts, overlap and mekko within a filter are also timed (always) on the engine with its native
+ * kernel switched off (roaring), the same run's baseline for the kernel's filtered paths.
  *
  * Times the count engine (sharded roaring bitmaps on a worker pool) on 20 seeded selections,
  * warm, and the same work done by baselines measured in the same run:
@@ -35,7 +37,9 @@ const PEOPLE = Number(argValue(args, '--people') ?? 10_000_000);
 const SEED = Number(argValue(args, '--seed') ?? 42);
 const SELECTIONS = Number(argValue(args, '--selections') ?? 20);
 const DIR = argValue(args, '--dir') ?? join(tmpdir(), `discovery-bench-${PEOPLE}-${SEED}`);
-const USE_PG = !args.includes('--no-pg') && PEOPLE <= 10_000_000;
+/** --no-baselines: the engine (and --backend) only, without the whole-population, JS Set and PostgreSQL baselines (short runs). */
+const BASELINES = !args.includes('--no-baselines');
+const USE_PG = BASELINES && !args.includes('--no-pg') && PEOPLE <= 10_000_000;
 const BACKEND = argValue(args, '--backend') ?? 'engine';
 if (BACKEND !== 'engine' && BACKEND !== 'clickhouse') throw new Error(`--backend must be engine or clickhouse (got ${BACKEND})`);
 /** A run's PostgreSQL figure, kept per size; the 100M run extrapolates the 10M one. */
@@ -213,13 +217,14 @@ async function main() {
   record('mekko 10x10 matched+modeled', 'engine', em);
   const mem = await engine.memory();
   const ratios: string[] = [];
-  if (BACKEND === 'clickhouse') await clickhouseColumn(engine, sel, { eo, er, em }, record, same, ratios);
+  const filtered = await withinFilter(engine, sel, record, same, ratios);
+  if (BACKEND === 'clickhouse') await clickhouseColumn(engine, sel, { eo, er, em, ...filtered }, record, same, ratios);
 
   // Baseline: roaring, one pair at a time, whole-population bitmaps, one thread.
   const cache = new Map<string, Bitmap>();
-  for (const s of sel) for (const id of [...s.x, ...s.y]) globalBitmap(DIR, 'matched', id, cache);
+  if (BASELINES) for (const s of sel) for (const id of [...s.x, ...s.y]) globalBitmap(DIR, 'matched', id, cache);
   const ro: number[] = [];
-  sel.forEach((s, i) => {
+  (BASELINES ? sel : []).forEach((s, i) => {
     const t0 = process.hrtime.bigint();
     const xs = s.x.map((id) => globalBitmap(DIR, 'matched', id, cache));
     const ys = s.y.map((id) => globalBitmap(DIR, 'matched', id, cache));
@@ -228,11 +233,11 @@ async function main() {
     ro.push(Number(process.hrtime.bigint() - t0) / 1e6);
     same(`selection ${i} overlap vs roaring pair-at-a-time`, answers[i].overlap, cells);
   });
-  record('overlap 12x12 (+% and index)', 'roaring pair-at-a-time', ro);
+  if (BASELINES) record('overlap 12x12 (+% and index)', 'roaring pair-at-a-time', ro);
 
   // Counts, rules and mekkos against whole-population bitmaps, one thread (up to 10M: the
   // whole-population copies of every segment a selection names must fit in memory).
-  if (PEOPLE <= 10_000_000) {
+  if (BASELINES && PEOPLE <= 10_000_000) {
     const g = (kind: 'matched' | 'modeled', id: string) => globalBitmap(DIR, kind, id, cache);
     const union = (bs: Bitmap[]) => (bs.length ? RoaringBitmap32.orMany(bs) : new RoaringBitmap32());
     const rc: number[] = [],
@@ -286,7 +291,7 @@ async function main() {
   }
 
   // Baseline: JS Set of person ids.
-  if (PEOPLE <= 10_000_000) {
+  if (BASELINES && PEOPLE <= 10_000_000) {
     const sets = new Map<string, Set<number>>();
     const setOf = (id: string) => {
       let st = sets.get(id);
@@ -375,7 +380,7 @@ async function main() {
   console.log(`\nengine: ${mem.threads} thread(s), kernel ${mem.kernel}, ${mem.bitmaps} shard bitmaps held, ${(mem.bytes / 1048576).toFixed(1)} MB`);
   console.log('operation                           implementation                              p50 ms     p95 ms');
   for (const r of rows) console.log(`${r.op.padEnd(36)}${r.impl.padEnd(44)}${r.p50.toFixed(2).padStart(7)}${r.p95.toFixed(2).padStart(11)}`);
-  const speedup = pct(ro, 50) / pct(eo, 50);
+  const speedup = BASELINES ? pct(ro, 50) / pct(eo, 50) : NaN;
   if (!pgRatio && PEOPLE > 10_000_000 && !existsSync(PG_FROM))
     console.log(`no 10M PostgreSQL figure (${PG_FROM}): run npm run bench:counts -- --people 10000000 first`);
   if (!pgRatio && PEOPLE > 10_000_000 && existsSync(PG_FROM)) {
@@ -388,11 +393,12 @@ async function main() {
     );
   }
   for (const line of ratios) console.log(line);
-  console.log(`\noverlap: engine vs roaring pair-at-a-time ${speedup.toFixed(2)}x${pgRatio ? `; vs PostgreSQL table ${pgRatio.toFixed(0)}x` : ''}`);
+  if (BASELINES)
+    console.log(`\noverlap: engine vs roaring pair-at-a-time ${speedup.toFixed(2)}x${pgRatio ? `; vs PostgreSQL table ${pgRatio.toFixed(0)}x` : ''}`);
   const at100M = PEOPLE >= 100_000_000;
   console.log(
     `goals${at100M ? '' : ' (they are set at 100M people; this run is smaller)'}: overlap p50 <= 150 ms: ${pct(eo, 50) <= 150 ? 'met' : 'MISSED'}; ` +
-      `>= 2.5x roaring pair-at-a-time: ${speedup >= 2.5 ? 'met' : 'MISSED'}; 24 counts <= 1 ms: ${pct(ec, 50) <= 1 ? 'met' : 'MISSED'}; ` +
+      `>= 2.5x roaring pair-at-a-time: ${BASELINES ? (speedup >= 2.5 ? 'met' : 'MISSED') : 'not measured (--no-baselines)'}; 24 counts <= 1 ms: ${pct(ec, 50) <= 1 ? 'met' : 'MISSED'}; ` +
       `rule <= 50 ms: ${pct(er, 50) <= 50 ? 'met' : 'MISSED'}; mekko <= 200 ms: ${pct(em, 50) <= 200 ? 'met' : 'MISSED'}` +
       (pgRatio ? `; >= 1000x PostgreSQL: ${pgRatio >= 1000 ? 'met' : 'MISSED'}` : ''),
   );
@@ -408,13 +414,57 @@ async function main() {
 const filterOf = (s: Selection): Rule => ({ include: { and: [s.rule.include!.and[0]] } });
 
 /**
+ * Counts, overlap and mekko within a filter audience (issue 33 §5): the engine (native kernel) against
+ * the same engine with the kernel off (roaring: how every filtered call ran before), both on the
+ * worker pool, warm, every answer equal.
+ */
+async function withinFilter(
+  engine: CountsEngine,
+  sel: Selection[],
+  record: (op: string, impl: string, ms: number[]) => void,
+  same: (what: string, a: unknown, b: unknown) => void,
+  ratios: string[],
+): Promise<{ ecf: number[]; eof: number[]; emf: number[] }> {
+  const plain = await CountsEngine.open({ dir: DIR, workerScript: join(ROOT, 'core', 'counts', 'src', 'worker-dev.cjs'), kernel: false });
+  const out = { ecf: [] as number[], eof: [] as number[], emf: [] as number[] };
+  try {
+    const ops: [string, number[], (e: CountsEngine, s: Selection) => Promise<unknown>][] = [
+      // 24 counts without a filter come from the manifest (no counting): within a filter they are counted.
+      ['24 segment counts within a filter', out.ecf, (e, s) => e.counts(s.counts, { filter: filterOf(s) })],
+      ['overlap 12x12 within a filter', out.eof, (e, s) => e.overlap(s.x, s.y, { filter: filterOf(s) })],
+      ['mekko 10x10 within a filter', out.emf, (e, s) => e.mekko(s.markets, undefined, filterOf(s))],
+    ];
+    for (const [op, ms, fn] of ops) {
+      const base: number[] = [];
+      for (const s of sel) {
+        await fn(engine, s);
+        await fn(plain, s);
+      }
+      for (const [i, s] of sel.entries()) {
+        const [t, got] = await time(() => fn(engine, s));
+        const [tb, want] = await time(() => fn(plain, s));
+        ms.push(t);
+        base.push(tb);
+        same(`selection ${i} ${op}: engine vs engine on roaring`, got, want);
+      }
+      record(op, 'engine', ms);
+      record(op, `engine, kernel off (${(await plain.memory()).kernel.split(' ')[0]})`, base);
+      ratios.push(`${op.padEnd(36)}kernel off / engine: p50 ${(pct(base, 50) / pct(ms, 50)).toFixed(1)}x, p95 ${(pct(base, 95) / pct(ms, 95)).toFixed(1)}x`);
+    }
+  } finally {
+    await plain.close();
+  }
+  return out;
+}
+
+/**
  * The ClickHouse backend on the same selections: the population loaded (once per version) into
  * CLICKHOUSE_URL or embedded ClickHouse, warm, timed, every answer equal to the engine's.
  */
 async function clickhouseColumn(
   engine: CountsEngine,
   sel: Selection[],
-  times: { eo: number[]; er: number[]; em: number[] },
+  times: { eo: number[]; er: number[]; em: number[]; ecf: number[]; eof: number[]; emf: number[] },
   record: (op: string, impl: string, ms: number[]) => void,
   same: (what: string, a: unknown, b: unknown) => void,
   ratios: string[],
@@ -431,10 +481,11 @@ async function clickhouseColumn(
     const ops: [string, number[], (e: CountsEngine, s: Selection) => Promise<unknown>][] = [
       ['overlap 12x12 (+% and index)', times.eo, (e, s) => e.overlap(s.x, s.y)],
       // 24 counts without a filter come from the manifest (no query): both count within a filter here.
-      ['24 segment counts within a filter', [], (e, s) => e.counts(s.counts, { filter: filterOf(s) })],
+      ['24 segment counts within a filter', times.ecf, (e, s) => e.counts(s.counts, { filter: filterOf(s) })],
       ['rule: 3 OR groups of 3, minus 2', times.er, (e, s) => e.ruleCount(s.rule)],
       ['mekko 10x10 matched+modeled', times.em, (e, s) => e.mekko(s.markets)],
-      ['mekko 10x10 within a filter', [], (e, s) => e.mekko(s.markets, undefined, filterOf(s))],
+      ['overlap 12x12 within a filter', times.eof, (e, s) => e.overlap(s.x, s.y, { filter: filterOf(s) })],
+      ['mekko 10x10 within a filter', times.emf, (e, s) => e.mekko(s.markets, undefined, filterOf(s))],
     ];
     for (const [op, engineMs, fn] of ops) {
       // Operations the engine was not timed on above (within a filter) are timed here, warm too.

@@ -188,6 +188,17 @@ __attribute__((target("avx512f,avx512vpopcntdq"))) static uint64_t count_512(con
   for (int i = 0; i < WORDS; i += 8) acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(_mm512_loadu_si512((const void *)(a + i))));
   return (uint64_t)_mm512_reduce_add_epi64(acc);
 }
+/* dst = a & b, returns its popcount: a segment's key narrowed to a filter (dst may be a or b). */
+__attribute__((target("avx512f,avx512vpopcntdq"))) static uint64_t and_store_512(uint64_t *dst, const uint64_t *a, const uint64_t *b) {
+  __m512i acc = _mm512_setzero_si512();
+  for (int i = 0; i < WORDS; i += 8) {
+    __m512i x = _mm512_and_si512(_mm512_loadu_si512((const void *)(a + i)), _mm512_loadu_si512((const void *)(b + i)));
+    _mm512_storeu_si512((void *)(dst + i), x);
+    acc = _mm512_add_epi64(acc, _mm512_popcnt_epi64(x));
+  }
+  return (uint64_t)_mm512_reduce_add_epi64(acc);
+}
+
 /* The scalar path still uses the popcnt instruction (every x86-64 CPU of the last 15 years has it). */
 #define SCALAR_TARGET __attribute__((target("popcnt")))
 #else
@@ -203,6 +214,16 @@ SCALAR_TARGET static uint64_t and_count_scalar(const uint64_t *a, const uint64_t
 SCALAR_TARGET static uint64_t count_scalar(const uint64_t *a) {
   uint64_t n = 0;
   for (int i = 0; i < WORDS; i++) n += (uint64_t)__builtin_popcountll(a[i]);
+  return n;
+}
+
+SCALAR_TARGET static uint64_t and_store_scalar(uint64_t *dst, const uint64_t *a, const uint64_t *b) {
+  uint64_t n = 0;
+  for (int i = 0; i < WORDS; i++) {
+    uint64_t x = a[i] & b[i];
+    dst[i] = x;
+    n += (uint64_t)__builtin_popcountll(x);
+  }
   return n;
 }
 
@@ -223,6 +244,15 @@ static inline uint64_t count_words(const uint64_t *a, int simd) {
   (void)simd;
 #endif
   return count_scalar(a);
+}
+
+static inline uint64_t and_store(uint64_t *dst, const uint64_t *a, const uint64_t *b, int simd) {
+#if KERNEL_X86
+  if (simd) return and_store_512(dst, a, b);
+#else
+  (void)simd;
+#endif
+  return and_store_scalar(dst, a, b);
 }
 
 static uint64_t meet(const view_t *a, const view_t *b, int simd) {
@@ -479,6 +509,397 @@ static napi_value Mekko(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
+/* ------------------------------------------------ counts within a filter audience (issue 33 §5) */
+
+/*
+ * A filter audience of one membership kind on one shard, as the engine's rules say (ops.ts
+ * evalRule): everyone of the shard (ids 0 .. people - 1), AND each include group (an OR of
+ * segments), minus the AND of the exclude groups (each an OR). Groups come without empty ones.
+ */
+#define MAX_GROUPS 64
+typedef struct {
+  uint32_t ninc, nexc;
+  uint32_t len[2 * MAX_GROUPS]; /* segments per group: include groups, then exclude groups */
+  shard_t *segs;                /* those segments, in that order */
+  uint32_t people;
+} filter_t;
+
+/* Everyone of the shard within one key: ids [key * 65536, people). */
+static void fill_universe(uint64_t *w, int key, uint32_t people) {
+  uint32_t lo = (uint32_t)key << 16;
+  uint32_t n = people > lo ? people - lo : 0;
+  if (n > 65536) n = 65536;
+  memset(w, 0, 8 * WORDS);
+  memset(w, 0xFF, 8 * (size_t)(n / 64));
+  if (n % 64) w[n / 64] = (1ULL << (n % 64)) - 1;
+}
+
+/* ORs one group's segments at this key into w (zeroed first); 0 when none has a container there. */
+static int group_at(const shard_t *segs, uint32_t n, int key, uint64_t *w) {
+  int any = 0;
+  for (uint32_t s = 0; s < n; s++) any |= segs[s].type[key] != C_NONE;
+  if (!any) return 0;
+  memset(w, 0, 8 * WORDS);
+  for (uint32_t s = 0; s < n; s++) or_into(w, &segs[s], key);
+  return 1;
+}
+
+/* The filter's members at this key into f (dense); returns how many. t1, t2: scratch blocks. */
+static uint64_t filter_at(const filter_t *f, int key, uint64_t *out, uint64_t *t1, uint64_t *t2, int simd) {
+  if (((uint32_t)key << 16) >= f->people) return 0;
+  const shard_t *seg = f->segs;
+  fill_universe(out, key, f->people);
+  for (uint32_t g = 0; g < f->ninc; g++) {
+    if (!group_at(seg, f->len[g], key, t1)) return 0; /* a group with nobody here: nobody passes */
+    for (int i = 0; i < WORDS; i++) out[i] &= t1[i];
+    seg += f->len[g];
+  }
+  /* the exclusion is the AND of its groups: a group with nobody here excludes nobody */
+  int excl = f->nexc > 0;
+  for (uint32_t g = 0; g < f->nexc; g++) {
+    uint32_t n = f->len[f->ninc + g];
+    if (excl) {
+      if (g == 0) excl = group_at(seg, n, key, t1);
+      else if ((excl = group_at(seg, n, key, t2)))
+        for (int i = 0; i < WORDS; i++) t1[i] &= t2[i];
+    }
+    seg += n;
+  }
+  if (excl)
+    for (int i = 0; i < WORDS; i++) out[i] &= ~t1[i];
+  return count_words(out, simd);
+}
+
+/* How many members of a run container lie in the dense words f. */
+static uint64_t run_meet(const uint8_t *data, const uint64_t *f) {
+  uint16_t nr;
+  memcpy(&nr, data, 2);
+  uint64_t n = 0;
+  for (uint32_t r = 0; r < nr; r++) {
+    uint16_t start, lm1;
+    memcpy(&start, data + 2 + 4 * r, 2);
+    memcpy(&lm1, data + 4 + 4 * r, 2);
+    uint32_t a = start, b = (uint32_t)start + lm1; /* inclusive */
+    uint32_t wa = a >> 6, wb = b >> 6;
+    uint64_t ma = ~0ULL << (a & 63), mb = ~0ULL >> (63 - (b & 63));
+    if (wa == wb) {
+      n += (uint64_t)__builtin_popcountll(f[wa] & ma & mb);
+      continue;
+    }
+    n += (uint64_t)__builtin_popcountll(f[wa] & ma);
+    for (uint32_t w = wa + 1; w < wb; w++) n += (uint64_t)__builtin_popcountll(f[w]);
+    n += (uint64_t)__builtin_popcountll(f[wb] & mb);
+  }
+  return n;
+}
+
+/* |one segment's container at this key ∩ f|, straight from its bytes (nothing spread). */
+static uint64_t container_meet(const shard_t *s, int key, const uint64_t *f, int simd) {
+  const uint8_t *d = s->data[key];
+  switch (s->type[key]) {
+    case C_BITMAP:
+      return and_count((const uint64_t *)d, f, simd);
+    case C_ARRAY: {
+      uint64_t n = 0;
+      for (uint32_t i = 0; i < s->card[key]; i++) {
+        uint16_t v;
+        memcpy(&v, d + 2 * i, 2);
+        n += (f[v >> 6] >> (v & 63)) & 1;
+      }
+      return n;
+    }
+    case C_RUN:
+      return run_meet(d, f);
+    default:
+      return 0;
+  }
+}
+
+/* How many lists an array of arrays holds and how many buffers in all; each list's length in lens. */
+static int list_shape(napi_env env, napi_value arr, uint32_t max, uint32_t *n, uint32_t *lens, napi_value *lists, size_t *total) {
+  if (napi_get_array_length(env, arr, n) != napi_ok || *n > max) return 0;
+  for (uint32_t i = 0; i < *n; i++) {
+    if (napi_get_element(env, arr, i, &lists[i]) != napi_ok || napi_get_array_length(env, lists[i], &lens[i]) != napi_ok) return 0;
+    *total += lens[i];
+  }
+  return 1;
+}
+
+/* The shape of a filter argument [include: Buffer[][], exclude: Buffer[][], people]: group lengths, people, total segments. */
+static int filter_shape(napi_env env, napi_value fv, filter_t *f, napi_value *lists, size_t *total) {
+  napi_value inc, exc, people;
+  double p;
+  uint32_t parts;
+  if (napi_get_array_length(env, fv, &parts) != napi_ok || parts != 3) return 0;
+  if (napi_get_element(env, fv, 0, &inc) != napi_ok || napi_get_element(env, fv, 1, &exc) != napi_ok || napi_get_element(env, fv, 2, &people) != napi_ok)
+    return 0;
+  if (napi_get_value_double(env, people, &p) != napi_ok || !(p >= 0 && p <= (double)KEYS * 65536)) return 0;
+  f->people = (uint32_t)p;
+  if (!list_shape(env, inc, MAX_GROUPS, &f->ninc, f->len, lists, total)) return 0;
+  if (!list_shape(env, exc, MAX_GROUPS, &f->nexc, f->len + f->ninc, lists + f->ninc, total)) return 0;
+  for (uint32_t g = 0; g < f->ninc + f->nexc; g++)
+    if (f->len[g] == 0) return 0; /* the engine leaves empty groups out */
+  return 1;
+}
+
+/* Parses the filter's segments into segs (room for every one, as filter_shape counted them). */
+static int filter_read(napi_env env, filter_t *f, napi_value *lists, shard_t *segs) {
+  f->segs = segs;
+  size_t at = 0;
+  for (uint32_t g = 0; g < f->ninc + f->nexc; g++) {
+    uint32_t n = f->len[g];
+    if (!read_buffers(env, lists[g], segs + at, &n) || n != f->len[g]) return 0;
+    at += n;
+  }
+  return 1;
+}
+
+#define FILTER_ARG "a filter is [include: Buffer[][], exclude: Buffer[][], people] with no empty group, at most 64 groups of each"
+
+/*
+ * overlapWithin(xs: Buffer[], ys: Buffer[], filter, out: Float64Array): for one shard adds
+ * [|F|, |X_i ∩ F| ..., |Y_j ∩ F| ..., |X_i ∩ Y_j ∩ F| row by row] into out (1 + nx + ny + nx*ny),
+ * F the filter audience. Key by key: F built dense, each X narrowed to F once (dense AND, or a
+ * short array kept short), then every pair meets as in overlap.
+ */
+static napi_value OverlapWithin(napi_env env, napi_callback_info info) {
+  size_t argc = 4;
+  napi_value argv[4];
+  void *path;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, &path));
+  int simd = uses_simd(path);
+  uint32_t nx, ny;
+  if (argc < 4 || napi_get_array_length(env, argv[0], &nx) != napi_ok || napi_get_array_length(env, argv[1], &ny) != napi_ok || nx > MAX_SEGS || ny > MAX_SEGS) {
+    napi_throw_error(env, NULL, "count kernel: overlapWithin(xs, ys, filter, out) with at most 64 buffers in xs and ys");
+    return NULL;
+  }
+  filter_t f;
+  napi_value lists[2 * MAX_GROUPS];
+  size_t nf = 0;
+  if (!filter_shape(env, argv[2], &f, lists, &nf)) {
+    napi_throw_error(env, NULL, "count kernel: " FILTER_ARG);
+    return NULL;
+  }
+  shard_t *xs = shard_slots(nx + ny + nf);
+  uint64_t *sx = blocks(nx + ny + 3);
+  if (!xs || !sx) {
+    napi_throw_error(env, NULL, "count kernel: out of memory");
+    return NULL;
+  }
+  shard_t *ys = xs + nx;
+  if (!read_buffers(env, argv[0], xs, &nx) || !read_buffers(env, argv[1], ys, &ny) || !filter_read(env, &f, lists, xs + nx + ny)) {
+    napi_throw_error(env, NULL, "count kernel: xs, ys and the filter's groups must hold portable roaring buffers of one shard");
+    return NULL;
+  }
+  double *out = float_out(env, argv[3], 1 + nx + ny + (size_t)nx * ny);
+  if (!out) {
+    napi_throw_error(env, NULL, "count kernel: out must be a Float64Array of 1 + nx + ny + nx*ny");
+    return NULL;
+  }
+  uint64_t *sy = sx + (size_t)WORDS * nx;
+  uint64_t *fw = sy + (size_t)WORDS * ny, *t1 = fw + WORDS, *t2 = t1 + WORDS;
+  view_t vx[MAX_SEGS], vy[MAX_SEGS];
+  double *cells = out + 1 + nx + ny;
+  for (int key = 0; key < KEYS; key++) {
+    uint64_t fc = filter_at(&f, key, fw, t1, t2, simd);
+    if (fc == 0) continue;
+    out[0] += (double)fc;
+    int any_x = 0;
+    for (uint32_t i = 0; i < nx; i++) {
+      uint64_t *own = sx + (size_t)WORDS * i;
+      vx[i] = view_of(&xs[i], key, own);
+      if (vx[i].card == 0) continue;
+      if (vx[i].dense) {
+        vx[i].card = (uint32_t)and_store(own, vx[i].dense, fw, simd);
+        vx[i].dense = own;
+      } else {
+        /* a short array keeps its members in F, in place or into its own block */
+        uint16_t *dst = (uint16_t *)own;
+        uint32_t n = 0;
+        for (uint32_t k = 0; k < vx[i].card; k++) {
+          uint16_t v = vx[i].arr[k];
+          if ((fw[v >> 6] >> (v & 63)) & 1) dst[n++] = v;
+        }
+        vx[i].arr = dst;
+        vx[i].card = n;
+      }
+      out[1 + i] += (double)vx[i].card;
+      any_x |= vx[i].card != 0;
+    }
+    for (uint32_t j = 0; j < ny; j++) {
+      if (ys[j].type[key] == C_NONE) {
+        vy[j].card = 0;
+        continue;
+      }
+      out[1 + nx + j] += (double)container_meet(&ys[j], key, fw, simd);
+      if (any_x) vy[j] = view_of(&ys[j], key, sy + (size_t)WORDS * j);
+      else vy[j].card = 0;
+    }
+    if (!any_x) continue;
+    for (uint32_t i = 0; i < nx; i++) {
+      if (vx[i].card == 0) continue;
+      for (uint32_t j = 0; j < ny; j++) cells[(size_t)i * ny + j] += (double)meet(&vx[i], &vy[j], simd);
+    }
+  }
+  return NULL;
+}
+
+/*
+ * mekkoWithin(matched: Buffer[][], modeled: Buffer[][], filters: [matched filter, modeled filter],
+ * out: Float64Array, ids: Float64Array): for one shard adds [|∪ matched ∩ F|, |∪ modeled ∩ F'|,
+ * per market the same] into out (2 + 2 * markets) and each segment's |S ∩ F| into ids (every
+ * market's matched segments, then every market's modeled ones). Each kind within its own filter
+ * (F: the rule on matched bitmaps, F': on modeled ones). Key by key: the filter built dense, a
+ * market ORed into a block and ANDed with it.
+ */
+static napi_value MekkoWithin(napi_env env, napi_callback_info info) {
+  size_t argc = 5;
+  napi_value argv[5];
+  void *path;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, &path));
+  int simd = uses_simd(path);
+  uint32_t nm, nm2, nfl;
+  if (argc < 5 || napi_get_array_length(env, argv[0], &nm) != napi_ok || napi_get_array_length(env, argv[1], &nm2) != napi_ok || nm != nm2 ||
+      napi_get_array_length(env, argv[2], &nfl) != napi_ok || nfl != 2) {
+    napi_throw_error(env, NULL, "count kernel: mekkoWithin(matched[][], modeled[][], [filter, filter], out, ids) with as many markets in both");
+    return NULL;
+  }
+  double *out = float_out(env, argv[3], 2 + 2 * (size_t)nm);
+  if (!out) {
+    napi_throw_error(env, NULL, "count kernel: out must be a Float64Array of 2 + 2 * markets");
+    return NULL;
+  }
+  uint64_t *acc = blocks(5);
+  if (!acc) {
+    napi_throw_error(env, NULL, "count kernel: out of memory");
+    return NULL;
+  }
+  uint64_t *total = acc + WORDS, *fw = total + WORDS, *t1 = fw + WORDS, *t2 = t1 + WORDS;
+  uint32_t *lens = malloc(sizeof(uint32_t) * (nm + 1));
+  napi_value *lists = malloc(sizeof(napi_value) * (nm + 1));
+  if (!lens || !lists) {
+    free(lens);
+    free(lists);
+    napi_throw_error(env, NULL, "count kernel: out of memory");
+    return NULL;
+  }
+  const char *err = NULL;
+  size_t id_base = 0;
+  for (int kind = 0; kind < 2 && !err; kind++) {
+    size_t all = 0, nf = 0;
+    uint32_t n;
+    filter_t f;
+    napi_value flists[2 * MAX_GROUPS], fv;
+    if (!list_shape(env, argv[kind], nm, &n, lens, lists, &all)) {
+      err = "count kernel: a market must be an array of buffers";
+      break;
+    }
+    if (napi_get_element(env, argv[2], kind, &fv) != napi_ok || !filter_shape(env, fv, &f, flists, &nf)) {
+      err = "count kernel: " FILTER_ARG;
+      break;
+    }
+    double *ids = float_out(env, argv[4], id_base + all);
+    if (!ids) {
+      err = "count kernel: ids must be a Float64Array of one number per segment of every market, matched and modeled";
+      break;
+    }
+    ids += id_base;
+    shard_t *segs = shard_slots(all + nf ? all + nf : 1);
+    if (!segs) {
+      err = "count kernel: out of memory";
+      break;
+    }
+    int ok = 1;
+    size_t at = 0;
+    for (uint32_t m = 0; ok && m < nm; m++) {
+      uint32_t k = lens[m];
+      ok = read_buffers(env, lists[m], segs + at, &k);
+      at += lens[m];
+    }
+    if (!ok || !filter_read(env, &f, flists, segs + all)) {
+      err = "count kernel: markets and the filter's groups must hold portable roaring buffers of one shard";
+      break;
+    }
+    for (int key = 0; key < KEYS; key++) {
+      if (filter_at(&f, key, fw, t1, t2, simd) == 0) continue;
+      int any_total = 0;
+      size_t first = 0;
+      for (uint32_t m = 0; m < nm; m++) {
+        int any = 0;
+        for (uint32_t s = 0; s < lens[m]; s++) any |= segs[first + s].type[key] != C_NONE;
+        if (any) {
+          if (!any_total) memset(total, 0, 8 * WORDS);
+          memset(acc, 0, 8 * WORDS);
+          for (uint32_t s = 0; s < lens[m]; s++) {
+            const shard_t *sg = &segs[first + s];
+            if (sg->type[key] == C_NONE) continue;
+            ids[first + s] += (double)container_meet(sg, key, fw, simd);
+            or_into(acc, sg, key);
+          }
+          out[2 + 2 * m + kind] += (double)and_store(acc, acc, fw, simd);
+          for (int i = 0; i < WORDS; i++) total[i] |= acc[i];
+          any_total = 1;
+        }
+        first += lens[m];
+      }
+      if (any_total) out[kind] += (double)count_words(total, simd);
+    }
+    id_base += all;
+  }
+  free(lens);
+  free(lists);
+  if (err) napi_throw_error(env, NULL, err);
+  return NULL;
+}
+
+/*
+ * countsWithin(bufs: Buffer[], filter, out: Float64Array): for one shard adds [|F|, |S_i ∩ F| ...]
+ * into out (1 + n).
+ */
+static napi_value CountsWithin(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  void *path;
+  CHECK(napi_get_cb_info(env, info, &argc, argv, NULL, &path));
+  int simd = uses_simd(path);
+  uint32_t n;
+  if (argc < 3 || napi_get_array_length(env, argv[0], &n) != napi_ok) {
+    napi_throw_error(env, NULL, "count kernel: countsWithin(bufs, filter, out)");
+    return NULL;
+  }
+  filter_t f;
+  napi_value lists[2 * MAX_GROUPS];
+  size_t nf = 0;
+  if (!filter_shape(env, argv[1], &f, lists, &nf)) {
+    napi_throw_error(env, NULL, "count kernel: " FILTER_ARG);
+    return NULL;
+  }
+  double *out = float_out(env, argv[2], 1 + (size_t)n);
+  if (!out) {
+    napi_throw_error(env, NULL, "count kernel: out must be a Float64Array of 1 + buffers");
+    return NULL;
+  }
+  shard_t *segs = shard_slots(n + nf ? n + nf : 1);
+  uint64_t *fw = blocks(3);
+  if (!segs || !fw) {
+    napi_throw_error(env, NULL, "count kernel: out of memory");
+    return NULL;
+  }
+  uint32_t k = n;
+  if (!read_buffers(env, argv[0], segs, &k) || !filter_read(env, &f, lists, segs + n)) {
+    napi_throw_error(env, NULL, "count kernel: bufs and the filter's groups must hold portable roaring buffers of one shard");
+    return NULL;
+  }
+  for (int key = 0; key < KEYS; key++) {
+    uint64_t fc = filter_at(&f, key, fw, fw + WORDS, fw + 2 * WORDS, simd);
+    if (fc == 0) continue;
+    out[0] += (double)fc;
+    for (uint32_t i = 0; i < n; i++)
+      if (segs[i].type[key] != C_NONE) out[1 + i] += (double)container_meet(&segs[i], key, fw, simd);
+  }
+  return NULL;
+}
+
 /* sizes(bufs: Buffer[], out: Float64Array): adds each buffer's member count (from its header) into out. */
 static napi_value Sizes(napi_env env, napi_callback_info info) {
   size_t argc = 2;
@@ -508,12 +929,13 @@ static napi_value Sizes(napi_env env, napi_callback_info info) {
   return NULL;
 }
 
-/* Sets overlap, mekko and sizes on `target`, all taking `path`. */
+/* Sets the kernel's functions on `target`, all taking `path`. */
 static int define_functions(napi_env env, napi_value target, const int *path) {
   static const struct {
     const char *name;
     napi_callback cb;
-  } fns[] = {{"overlap", Overlap}, {"mekko", Mekko}, {"sizes", Sizes}};
+  } fns[] = {{"overlap", Overlap},          {"mekko", Mekko},   {"sizes", Sizes}, {"overlapWithin", OverlapWithin},
+             {"mekkoWithin", MekkoWithin}, {"countsWithin", CountsWithin}};
   for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++) {
     napi_value fn;
     if (napi_create_function(env, fns[i].name, NAPI_AUTO_LENGTH, fns[i].cb, (void *)path, &fn) != napi_ok) return 0;

@@ -215,6 +215,8 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
 
   // person-by-person cell counts, computed once for the three paths
   const cells = new Map<string, number>();
+  const filtered = new Map<string, unknown>();
+  const bruteFiltered = <T>(key: string, f: () => T): T => (filtered.get(key) ?? filtered.set(key, f()).get(key)) as T;
   const bruteCell = (key: string, f: () => number) => cells.get(key) ?? cells.set(key, f()).get(key)!;
   it.each([
     ['the best path (AVX-512 when the CPU has it)', true, cpuMode],
@@ -252,6 +254,94 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
       await e.close();
     }
   });
+
+  it.each([
+    ['the best path (AVX-512 when the CPU has it)', true, cpuMode],
+    ['the portable C path', 'portable' as const, 'portable'],
+    ['roaring (kernel off)', false, 'roaring'],
+  ])(
+    'overlap, mekko and counts within random filters on %s equal brute force, in a region holding a whole shard too (issue 33 §5)',
+    async (_name, kernel, mode) => {
+      const a = ids();
+      let st = seed * 31 + 5;
+      const r = () => (st = (st * 1103515245 + 12345) >>> 0) / 4294967296;
+      const pick = () => a[Math.floor(r() * a.length)];
+      const groups = (max: number) =>
+        Array.from({ length: Math.floor(r() * (max + 1)) }, () => ({ or: Array.from({ length: 1 + Math.floor(r() * 3) }, pick) }));
+      const filters: Rule[] = [
+        ...Array.from({ length: 3 }, () => ({ include: { and: groups(3) }, exclude: { and: groups(2) } })),
+        { include: { and: [{ or: [] }, { or: [a[2], a[3]] }] }, exclude: { and: [{ or: [] }, { or: [a[4]] }] } },
+        { exclude: { and: [{ or: [a[5]] }] } },
+        {},
+      ];
+      const wide = { key: 'wide', start: 0, end: SHARD_SIZE + 1000 };
+      const e = await CountsEngine.fromManifest(dir, { ...manifest, regions: [wide] }, kernel);
+      try {
+        expect(e.kernel.mode).toBe(mode);
+        const x = a.slice(0, 6);
+        const y = a.slice(6, 11);
+        const markets = [
+          { id: 'a', matched: a.slice(11, 14), modeled: a.slice(14, 16) },
+          { id: 'b', matched: [a[16]], modeled: a.slice(16, 19) },
+          { id: 'c', matched: [], modeled: [] },
+        ];
+        for (const [fi, filter] of filters.entries()) {
+          for (const region of [undefined, wide]) {
+            const key = `${fi}/${region?.key ?? '-'}`;
+            const want = bruteFiltered(key, () => {
+              const inM = ruleBrute(filter, matched, region);
+              const inO = ruleBrute(filter, modeled, region);
+              const fm = new Uint8Array(PEOPLE);
+              const fo = new Uint8Array(PEOPLE);
+              for (let p = 0; p < PEOPLE; p++) {
+                fm[p] = inM(p) ? 1 : 0;
+                fo[p] = inO(p) ? 1 : 0;
+              }
+              const n = (f: Uint8Array, ...ds: Uint8Array[]) => count(f, (p) => ds.every((d) => d[p] === 1));
+              const union = (f: Uint8Array, ds: Uint8Array[]) => count(f, (p) => ds.some((d) => d[p] === 1));
+              const ms = (ids: string[]) => ids.map((id) => matched.get(id)!);
+              const os = (ids: string[]) => ids.map((id) => modeled.get(id)!);
+              return {
+                overlap: {
+                  population: n(fo),
+                  x: os(x).map((d) => n(fo, d)),
+                  y: os(y).map((d) => n(fo, d)),
+                  cells: os(x).flatMap((dx) => os(y).map((dy) => n(fo, dx, dy))),
+                },
+                mekko: {
+                  total: [union(fm, ms(markets.flatMap((m) => m.matched))), union(fo, os(markets.flatMap((m) => m.modeled)))],
+                  markets: markets.map((m) => [union(fm, ms(m.matched)), union(fo, os(m.modeled))]),
+                  segments: markets.flatMap((m) => [...ms(m.matched).map((d) => n(fm, d)), ...os(m.modeled).map((d) => n(fo, d))]),
+                },
+                counts: ms(x).map((d) => n(fm, d)),
+              };
+            });
+            const o = await e.overlap(x, y, { kind: 'modeled', filter, region: region?.key });
+            const mk = await e.mekko(markets, region?.key, filter);
+            const c = await e.counts(x, { filter, region: region?.key });
+            expect({
+              key,
+              overlap: { population: o.population, x: o.x.map((v) => v.count), y: o.y.map((v) => v.count), cells: o.cells.map((v) => v.count) },
+            }).toEqual({
+              key,
+              overlap: want.overlap,
+            });
+            expect({
+              key,
+              mekko: {
+                total: [mk.total_matched_count, mk.total_modeled_count],
+                markets: markets.map((m) => [mk.market_counts.matched[m.id], mk.market_counts.modeled[m.id]]),
+                segments: markets.flatMap((m) => [...m.matched.map((id) => mk.segment_counts[id]), ...m.modeled.map((id) => mk.modeled_segment_counts[id])]),
+              },
+            }).toEqual({ key, mekko: want.mekko });
+            expect({ key, counts: x.map((id) => c[id]) }).toEqual({ key, counts: want.counts });
+          }
+        }
+      } finally {
+        await e.close();
+      }
+    },
+  );
 
   it('rule audiences: AND of OR groups, exclusions, empty groups', async () => {
     const a = ids();

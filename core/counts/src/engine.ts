@@ -451,9 +451,9 @@ export class CountsEngine implements CountsBackend {
   }
 
   /** An inline engine over files with a manifest given by the caller (tests, tools). */
-  static async fromManifest(dir: string, manifest: Manifest): Promise<CountsEngine> {
-    const { mode, status } = chooseKernel();
-    return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(dir, manifest))], { mode, status });
+  static async fromManifest(dir: string, manifest: Manifest, kernel?: KernelOption): Promise<CountsEngine> {
+    const { mode, status } = chooseKernel(kernel);
+    return new CountsEngine(manifest, [new InlineExecutor(new ShardStore(dir, manifest, { kernel }))], { mode, status });
   }
 
   /** Calls sent to the worker threads and not answered yet (always 0 inline). */

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chooseKernel, kernelStatus, loadKernel, type KernelFunctions } from './kernel';
+import { chooseKernel, kernelStatus, loadKernel, type KernelFilter, type KernelFunctions } from './kernel';
 import { RoaringBitmap32 } from './roaring';
 
 const PACKAGE = join(__dirname, '..');
@@ -155,6 +155,201 @@ describe('native count kernel', () => {
       expect(() => kernel.overlap([Buffer.alloc(0)], [Buffer.alloc(0)], new Float64Array(1))).toThrow(/Float64Array/);
       const truncated = Buffer.from(bytes(shardBitmaps(1)[9]).subarray(0, 100));
       expect(() => kernel.overlap([truncated], [Buffer.alloc(0)], out)).toThrow(/portable roaring/);
+    });
+  });
+});
+
+/** A seeded random shard: each key empty, a short array, a long array, a bitmap or runs, at random. */
+function randomShard(r: () => number): RoaringBitmap32 {
+  const b = new RoaringBitmap32();
+  for (let k = 0; k < 16; k++) {
+    const base = k * 65536;
+    const kind = Math.floor(r() * 6);
+    if (kind === 0) continue; // empty key
+    if (kind === 1 || kind === 2) {
+      const n = kind === 1 ? 1 + Math.floor(r() * 64) : 65 + Math.floor(r() * 4000);
+      for (let i = 0; i < n; i++) b.add(base + Math.floor(r() * 65536));
+    } else if (kind === 3) {
+      const density = 0.07 + r() * 0.9;
+      for (let v = 0; v < 65536; v++) if (r() < density) b.add(base + v);
+    } else {
+      // runs: a few stretches, some crossing 64-id words and touching the key's ends
+      const runs = 1 + Math.floor(r() * 6);
+      for (let i = 0; i < runs; i++) {
+        const start = r() < 0.15 ? 0 : Math.floor(r() * 65536);
+        const end = r() < 0.15 ? 65536 : Math.min(65536, start + 1 + Math.floor(r() * 9000));
+        b.addRange(base + start, base + end);
+      }
+      if (kind === 5) for (let i = 0; i < 30; i++) b.add(base + Math.floor(r() * 65536));
+    }
+  }
+  b.runOptimize();
+  return b;
+}
+
+/** A random filter over a pool of bitmaps: include and exclude groups of OR lists, and the shard's people. */
+interface RandomFilter {
+  include: number[][];
+  exclude: number[][];
+  people: number;
+}
+function randomFilter(r: () => number, pool: number): RandomFilter {
+  const groups = (max: number) =>
+    Array.from({ length: Math.floor(r() * (max + 1)) }, () => Array.from({ length: 1 + Math.floor(r() * 3) }, () => Math.floor(r() * pool)));
+  const people = [1 << 20, 1 << 20, 1 + Math.floor(r() * (1 << 20)), 65536 * 3, 65536 * 5 + 63, 0][Math.floor(r() * 6)];
+  return { include: groups(3), exclude: groups(2), people };
+}
+
+describe('native count kernel within a filter audience (issue 33 §5): random populations and filters against brute force', () => {
+  /** Person by person: in the shard's people, in every include group, and not in every exclude group. */
+  const bruteFilter = (f: RandomFilter, pool: Uint8Array[]): Uint8Array => {
+    const out = new Uint8Array(1 << 20);
+    for (let p = 0; p < f.people; p++) {
+      if (!f.include.every((g) => g.some((i) => pool[i][p]))) continue;
+      if (f.exclude.length && f.exclude.every((g) => g.some((i) => pool[i][p]))) continue;
+      out[p] = 1;
+    }
+    return out;
+  };
+  const count = (...ds: Uint8Array[]) => {
+    let n = 0;
+    for (let p = 0; p < 1 << 20; p++) if (ds.every((d) => d[p])) n++;
+    return n;
+  };
+  const unionWithin = (list: Uint8Array[], f: Uint8Array) => {
+    let n = 0;
+    for (let p = 0; p < 1 << 20; p++) if (f[p] && list.some((d) => d[p])) n++;
+    return n;
+  };
+  const asKernel = (f: RandomFilter, pool: RoaringBitmap32[]): KernelFilter => [
+    f.include.map((g) => g.map((i) => bytes(pool[i]))),
+    f.exclude.map((g) => g.map((i) => bytes(pool[i]))),
+    f.people,
+  ];
+
+  it.each([11, 12, 13, 14])('overlap, mekko and counts within a random filter equal person-by-person counts on every path (seed %i)', (seed) => {
+    let st = seed * 7777 + 1;
+    const r = () => (st = (st * 1103515245 + 12345) >>> 0) / 4294967296;
+    const pool = [...Array.from({ length: 10 }, () => randomShard(r)), new RoaringBitmap32(), ...shardBitmaps(seed).slice(1, 6)];
+    const dpool = pool.map(dense);
+    const xs = [0, 1, 2, 10, 11, 12].map((i) => pool[i]);
+    const ys = [3, 4, 5, 13, 14].map((i) => pool[i]);
+    const dx = xs.map(dense);
+    const dy = ys.map(dense);
+    let narrowing = 0;
+    for (let trial = 0; trial < 3; trial++) {
+      const f = randomFilter(r, pool.length);
+      const df = bruteFilter(f, dpool);
+      if (count(df) > 0 && count(df) < f.people) narrowing++;
+      const brute = [count(df), ...dx.map((d) => count(d, df)), ...dy.map((d) => count(d, df)), ...dx.flatMap((a) => dy.map((b) => count(a, b, df)))];
+      // the modeled side of a mekko has its own filter, evaluated on other bitmaps
+      const f2 = randomFilter(r, pool.length);
+      const df2 = bruteFilter(f2, dpool);
+      const markets = [[0, 1], [2, 3, 4], [], [10, 15, 6], [7]];
+      const modeledMarkets = [[5], [6, 7], [8, 9, 1], [], [11, 12]];
+      const bruteMekko = [
+        unionWithin(
+          markets.flat().map((i) => dpool[i]),
+          df,
+        ),
+        unionWithin(
+          modeledMarkets.flat().map((i) => dpool[i]),
+          df2,
+        ),
+        ...markets.flatMap((m, k) => [
+          unionWithin(
+            m.map((i) => dpool[i]),
+            df,
+          ),
+          unionWithin(
+            modeledMarkets[k].map((i) => dpool[i]),
+            df2,
+          ),
+        ]),
+      ];
+      const bruteIds = [...markets.flat().map((i) => count(dpool[i], df)), ...modeledMarkets.flat().map((i) => count(dpool[i], df2))];
+      for (const [name, kernel] of PATHS) {
+        const out = new Float64Array(1 + xs.length + ys.length + xs.length * ys.length);
+        kernel.overlapWithin(xs.map(bytes), ys.map(bytes), asKernel(f, pool), out);
+        expect({ name, trial, overlap: Array.from(out) }).toEqual({ name, trial, overlap: brute });
+        const mk = new Float64Array(2 + 2 * markets.length);
+        const ids = new Float64Array(bruteIds.length);
+        kernel.mekkoWithin(
+          markets.map((m) => m.map((i) => bytes(pool[i]))),
+          modeledMarkets.map((m) => m.map((i) => bytes(pool[i]))),
+          [asKernel(f, pool), asKernel(f2, pool)],
+          mk,
+          ids,
+        );
+        expect({ name, trial, mekko: Array.from(mk), ids: Array.from(ids) }).toEqual({ name, trial, mekko: bruteMekko, ids: bruteIds });
+        const counts = new Float64Array(1 + pool.length);
+        kernel.countsWithin(pool.map(bytes), asKernel(f, pool), counts);
+        expect({ name, trial, counts: Array.from(counts) }).toEqual({ name, trial, counts: [count(df), ...dpool.map((d) => count(d, df))] });
+      }
+    }
+    // the seeds draw filters that keep some people of the shard and leave others out
+    expect(narrowing).toBeGreaterThan(0);
+  });
+
+  describe.each(PATHS)('%s path', (_name, kernel) => {
+    it('a filter of everyone is no filter: the same cells as overlap and the same unions as mekko (issue 33 §5)', () => {
+      const bs = shardBitmaps(21);
+      const xs = bs.slice(0, 8).map(bytes);
+      const ys = bs.slice(6).map(bytes);
+      const plain = new Float64Array(xs.length + ys.length + xs.length * ys.length);
+      kernel.overlap(xs, ys, plain);
+      const within = new Float64Array(1 + plain.length);
+      kernel.overlapWithin(xs, ys, [[], [], 1 << 20], within);
+      expect(within[0]).toBe(1 << 20);
+      expect(Array.from(within.subarray(1))).toEqual(Array.from(plain));
+      const markets = [xs.slice(0, 3), xs.slice(3)];
+      const mk = new Float64Array(6);
+      kernel.mekko(markets, markets, mk);
+      const mw = new Float64Array(6);
+      kernel.mekkoWithin(
+        markets,
+        markets,
+        [
+          [[], [], 1 << 20],
+          [[], [], 1 << 20],
+        ],
+        mw,
+        new Float64Array(2 * xs.length),
+      );
+      expect(Array.from(mw)).toEqual(Array.from(mk));
+    });
+
+    it('refuses a malformed filter with an error, not a crash (issue 33 §5)', () => {
+      const b = bytes(shardBitmaps(3)[5]);
+      const out = new Float64Array(4);
+      const bad = [
+        [[[]], [], 10],
+        [[], [[]], 10],
+        [[], [], -1],
+        [[], [], 2 ** 21],
+        [[], []],
+        [[[b]], [], 'x'],
+        [[Array.from({ length: 65 }, () => [b])], [], 10],
+      ];
+      for (const f of bad) expect(() => kernel.overlapWithin([b], [b], f as unknown as KernelFilter, out)).toThrow(/filter/);
+      expect(() => kernel.overlapWithin([b], [b], [[[Buffer.from([1, 2, 3, 4, 5, 6, 7, 8, 9])]], [], 10], out)).toThrow(/portable roaring/);
+      expect(() => kernel.overlapWithin([b], [b], [[], [], 10], new Float64Array(3))).toThrow(/Float64Array/);
+      expect(() => kernel.countsWithin([b, b], [[], [], 10], new Float64Array(2))).toThrow(/Float64Array/);
+      expect(() =>
+        kernel.mekkoWithin(
+          [[b]],
+          [[b]],
+          [
+            [[], [], 10],
+            [[], [], 10],
+          ],
+          new Float64Array(4),
+          new Float64Array(1),
+        ),
+      ).toThrow(/ids/);
+      expect(() =>
+        kernel.mekkoWithin([[b]], [[b]], [[[], [], 10]] as unknown as [KernelFilter, KernelFilter], new Float64Array(4), new Float64Array(2)),
+      ).toThrow(/mekkoWithin/);
     });
   });
 });

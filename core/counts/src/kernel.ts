@@ -10,9 +10,30 @@ export interface KernelFunctions {
   mekko(matched: Buffer[][], modeled: Buffer[][], out: Float64Array): void;
   /** Adds each buffer's member count into `out` (one number per buffer). */
   sizes(bufs: Buffer[], out: Float64Array): void;
+  /** Adds [|F|, |X_i ∩ F| ..., |Y_j ∩ F| ..., |X_i ∩ Y_j ∩ F| row by row] of one shard into `out` (at most 64 xs and ys). */
+  overlapWithin(xs: Buffer[], ys: Buffer[], filter: KernelFilter, out: Float64Array): void;
+  /**
+   * Adds [|∪ matched ∩ F|, |∪ modeled ∩ F'|, per market the same] of one shard into `out` and each
+   * segment's |S ∩ F| into `ids` (every market's matched segments, then every market's modeled
+   * ones); `filters` = [F on matched bitmaps, F' on modeled ones].
+   */
+  mekkoWithin(matched: Buffer[][], modeled: Buffer[][], filters: [KernelFilter, KernelFilter], out: Float64Array, ids: Float64Array): void;
+  /** Adds [|F|, |S_i ∩ F| ...] of one shard into `out` (1 + buffers). */
+  countsWithin(bufs: Buffer[], filter: KernelFilter, out: Float64Array): void;
   /** Whether AND + popcount runs on AVX-512 VPOPCNTDQ. */
   readonly avx512: boolean;
 }
+
+/**
+ * A filter audience on one shard as the kernel takes it: everyone of the shard (ids 0 .. people - 1)
+ * AND each include group (an OR of segments) minus the AND of the exclude groups; no empty group,
+ * at most KERNEL_MAX_GROUPS of each.
+ */
+export type KernelFilter = [include: Buffer[][], exclude: Buffer[][], people: number];
+
+/** The most include (or exclude) groups, and xs or ys of an overlap within a filter, the kernel takes. */
+export const KERNEL_MAX_GROUPS = 64;
+export const KERNEL_MAX_WITHIN = 64;
 
 /**
  * The native count kernel (native/kernel.c, built by npm install through binding.gyp): a whole

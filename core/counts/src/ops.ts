@@ -1,4 +1,4 @@
-import type { KernelFunctions } from './kernel';
+import { KERNEL_MAX_GROUPS, KERNEL_MAX_WITHIN, type KernelFilter, type KernelFunctions } from './kernel';
 import { RoaringBitmap32 } from './roaring';
 import type { MembershipKind } from './storage';
 
@@ -74,10 +74,39 @@ export function evalRule(view: ShardView, kind: MembershipKind, rule: Rule | und
   return out;
 }
 
+/**
+ * A filter rule as the native kernel takes it on this shard (the same rule as evalRule: empty
+ * groups left out), or null when the kernel cannot count here: not built, a region holding part
+ * of the shard, or more groups than it takes.
+ */
+function kernelFilter(view: ShardView, kind: MembershipKind, rule: Rule): KernelFilter | null {
+  if (!view.kernel || !view.portable || !view.whole) return null;
+  const groups = (gs: RuleGroup[] | undefined) =>
+    (gs ?? [])
+      .map((g) => g.or.filter(Boolean))
+      .filter((ids) => ids.length > 0)
+      .map((ids) => ids.map((id) => view.portable!(kind, id)));
+  const include = groups(rule.include?.and);
+  const exclude = groups(rule.exclude?.and);
+  if (include.length > KERNEL_MAX_GROUPS || exclude.length > KERNEL_MAX_GROUPS) return null;
+  // The shard is whole: everyone of it is ids 0 .. size - 1.
+  return [include, exclude, view.universe().size];
+}
+
 /** Runs one operation on one shard; returns numbers laid out so that shards simply add up. */
 export function runOnShard(view: ShardView, op: Op): Partial {
   switch (op.op) {
     case 'counts': {
+      const kf = op.filter ? kernelFilter(view, op.kind, op.filter) : null;
+      if (kf) {
+        const out = new Float64Array(1 + op.ids.length);
+        view.kernel!.countsWithin(
+          op.ids.map((id) => view.portable!(op.kind, id)),
+          kf,
+          out,
+        );
+        return Array.from(out.subarray(1));
+      }
       const f = op.filter || op.region ? evalRule(view, op.kind, op.filter) : null;
       return op.ids.map((id) => (f ? f.andCardinality(view.bitmap(op.kind, id)) : view.bitmap(op.kind, id).size));
     }
@@ -91,6 +120,18 @@ export function runOnShard(view: ShardView, op: Op): Partial {
           out,
         );
         return [view.universe().size, ...out];
+      }
+      // Within a filter too, when the kernel takes it: the same layout.
+      const kf = op.filter && op.x.length <= KERNEL_MAX_WITHIN && op.y.length <= KERNEL_MAX_WITHIN ? kernelFilter(view, op.kind, op.filter) : null;
+      if (kf) {
+        const out = new Float64Array(1 + op.x.length + op.y.length + op.x.length * op.y.length);
+        view.kernel!.overlapWithin(
+          op.x.map((id) => view.portable!(op.kind, id)),
+          op.y.map((id) => view.portable!(op.kind, id)),
+          kf,
+          out,
+        );
+        return Array.from(out);
       }
       const f = op.filter || op.region ? evalRule(view, op.kind, op.filter) : null;
       const xs = op.x.map((id) => (f ? RoaringBitmap32.and(view.bitmap(op.kind, id), f) : view.bitmap(op.kind, id)));
@@ -115,6 +156,26 @@ export function runOnShard(view: ShardView, op: Op): Partial {
         const sizes = new Float64Array(bufs.length);
         view.kernel.sizes(bufs, sizes);
         return [...out, ...sizes];
+      }
+      const kfm = op.filter ? kernelFilter(view, 'matched', op.filter) : null;
+      const kfo = kfm && op.filter ? kernelFilter(view, 'modeled', op.filter) : null;
+      if (kfm && kfo) {
+        // Within a filter on the kernel: every sub-market counted within the filter too (the layout below).
+        const matched = op.markets.map((m) => m.matched.map((id) => view.portable!('matched', id)));
+        const modeled = op.markets.map((m) => m.modeled.map((id) => view.portable!('modeled', id)));
+        const out = new Float64Array(2 + 2 * op.markets.length);
+        const nMatched = matched.reduce((n, l) => n + l.length, 0);
+        const ids = new Float64Array(nMatched + modeled.reduce((n, l) => n + l.length, 0));
+        view.kernel!.mekkoWithin(matched, modeled, [kfm, kfo], out, ids);
+        // ids come every market's matched, then every market's modeled; the layout is market by market.
+        const perId: number[] = [];
+        let m0 = 0;
+        let o0 = nMatched;
+        for (let k = 0; k < op.markets.length; k++) {
+          for (let i = 0; i < matched[k].length; i++) perId.push(ids[m0++]);
+          for (let i = 0; i < modeled[k].length; i++) perId.push(ids[o0++]);
+        }
+        return [...out, ...perId];
       }
       // [total matched, total modeled, per market (matched, modeled), then, within a region only,
       // per market per id (matched|modeled): whole-population sizes are in the manifest]
