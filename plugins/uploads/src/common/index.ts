@@ -5,19 +5,22 @@ import * as z from 'zod';
 export * from './templates';
 export { UPLOAD_MESSAGES, uploadPermissions, type UploadErrorDto } from '@discovery/plugin-api';
 
-/** UPL-001 / A-30: {client}/{region}/upload/{type}_upload/admin; mekkos = Grow/Widgets, journeys = Journeys/Widgets. */
+/** UPL-001 / A-30: {client}/{region}/upload/{type}_upload/admin; mekkos = Grow/Widgets, journeys = Journeys/Widgets (discussions: its own plugin). */
 export const surveysUploadRoute = createRouteRef({ id: 'uploads.surveys', scope: 'region', path: 'upload/surveys_upload/admin' });
 export const mekkosUploadRoute = createRouteRef({ id: 'uploads.mekkos', scope: 'region', path: 'upload/mekkos_upload/admin' });
 export const journeysUploadRoute = createRouteRef({ id: 'uploads.journeys', scope: 'region', path: 'upload/journeys_upload/admin' });
+/** A-30: personas = Explore/Widgets. */
+export const personasUploadRoute = createRouteRef({ id: 'uploads.personas', scope: 'region', path: 'upload/personas_upload/admin' });
 
 /** UPL-002: each screen's type resource (beside `upload`). */
-export const UPLOAD_RESOURCES = { surveys: 'upload_surveys', mekkos: 'upload_mekkos', journeys: 'upload_journeys' } as const;
+export const UPLOAD_RESOURCES = { surveys: 'upload_surveys', mekkos: 'upload_mekkos', journeys: 'upload_journeys', personas: 'upload_personas' } as const;
 export type UploadScreen = keyof typeof UPLOAD_RESOURCES;
 const perm = (screen: UploadScreen, action: 'read' | 'create') => definePermission(UPLOAD_RESOURCES[screen], action);
 export const uploadTypePermissions = {
   surveys: { read: perm('surveys', 'read'), create: perm('surveys', 'create') },
   mekkos: { read: perm('mekkos', 'read'), create: perm('mekkos', 'create') },
   journeys: { read: perm('journeys', 'read'), create: perm('journeys', 'create') },
+  personas: { read: perm('personas', 'read'), create: perm('personas', 'create') },
 };
 
 /** An .xls template is small; a bigger body is refused before it is read (413 naming the limit; the page checks first). */
@@ -30,6 +33,8 @@ export const NOTICE_MS: Record<UploadScreen, { success: number; failure: number 
   surveys: { success: 4000, failure: 5000 },
   mekkos: { success: 4000, failure: 6000 },
   journeys: { success: 4000, failure: 6000 },
+  // UPL-008: 'Upload Complete' on the personas page lasts 6 s.
+  personas: { success: 6000, failure: 6000 },
 };
 
 /** SRV-110 / SRV-112: the upload's answer. `updated` rows follow the template's resultColumns; surveys also answer their own lists. */
@@ -88,6 +93,19 @@ export const uploadsEndpoints = {
     method: 'POST',
     path: `${BASE}/journeys`,
     access: { permission: uploadTypePermissions.journeys.create, scope: region },
+    upload: { field: 'template', maxBytes: UPLOAD_MAX_BYTES },
+    response: typed<UploadResultDto>(),
+  }),
+  personasTemplate: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/personas/template`,
+    access: { permission: uploadTypePermissions.personas.read, scope: region },
+    raw: true,
+  }),
+  personasUpload: defineEndpoint({
+    method: 'POST',
+    path: `${BASE}/personas`,
+    access: { permission: uploadTypePermissions.personas.create, scope: region },
     upload: { field: 'template', maxBytes: UPLOAD_MAX_BYTES },
     response: typed<UploadResultDto>(),
   }),

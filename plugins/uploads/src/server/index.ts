@@ -14,9 +14,9 @@ import {
   type TemplateSpec,
   type UploadResultDto,
 } from '../common';
-import { planOwners, planRegion, type UploadPlan } from './apply';
+import { planOwners, planPersonas, planRegion, type UploadPlan } from './apply';
 import { OWNER_MAPPINGS, type OwnerMapping } from './mappings';
-import { templateRows } from './template';
+import { personaTemplateRows, templateRows } from './template';
 
 export interface UploadsServerOptions {
   /** Rows one file may have under its header (DISCOVERY_UPLOADS_MAX_ROWS); default 10,000. */
@@ -104,6 +104,14 @@ export function uploadsServer(opts: UploadsServerOptions = {}) {
       );
       handle(router, E.journeysUpload, async ({ context, form }, req) =>
         upload(req, form, WIDGET_TEMPLATES.journeys, owners(OWNER_MAPPINGS.journeys, 'journeys', context)),
+      );
+
+      // UPL-039 / SRV-111 / SRV-112: the 'All Data' persona's custom Market Level widgets (Explore keeps the personas).
+      handle(router, E.personasTemplate, async ({ context }, _req, reply) =>
+        sendTemplate(reply, WIDGET_TEMPLATES.personas, await personaTemplateRows(core, context)),
+      );
+      handle(router, E.personasUpload, async ({ context, form }, req) =>
+        upload(req, form, WIDGET_TEMPLATES.personas, (rows, errors) => planPersonas(core, context, rows, errors)),
       );
     },
   });

@@ -40,7 +40,7 @@ describe('uploads API (surveys, Grow and journey widgets)', () => {
   let viewer: TestSession;
 
   beforeAll(async () => {
-    const deps = await serverPluginsWithDependencies('insights', 'insights-grow', 'insights-journey');
+    const deps = await serverPluginsWithDependencies('insights', 'insights-grow', 'insights-journey', 'explore');
     s = await createTestServer({ plugins: [...deps, uploadsServer({ maxRows: 40 })] });
     [admin, viewer] = await Promise.all([s.login('admin@example.com'), s.login('viewer@example.com')]);
   }, 120_000);
@@ -72,6 +72,7 @@ describe('uploads API (surveys, Grow and journey widgets)', () => {
       ['/api/v1/uploads/surveys/journey/template', 'Journey_Survey_Template.csv'],
       ['/api/v1/uploads/mekkos/template', 'GrowChart_Template.csv'],
       ['/api/v1/uploads/journeys/template', 'Journey_Template.csv'],
+      ['/api/v1/uploads/personas/template', 'Persona_Template.csv'],
     ]) {
       const t = await template(path);
       expect([t.status, t.disposition]).toEqual([200, `attachment; filename="${file}"`]);
@@ -184,6 +185,64 @@ describe('uploads API (surveys, Grow and journey widgets)', () => {
       { column: 'N', row: 3, message: "Use either 'Attribute Value' or 'Attribute Percent', not both." },
       { column: 'E', row: 4, message: 'Journey Brand Position must be a whole number from 1.' },
     ]);
+  });
+
+  it("UPL-039 / SRV-112 a personas upload: columns A-G required except E, into the 'All Data' persona's custom Market Level widgets", async () => {
+    const [head, first] = (await template(E.personasTemplate.path)).rows;
+    expect(head).toEqual(['Brand', 'Product', 'Tab Name', 'Demographic Category', 'Widget Position', 'Attribute Name', 'Attribute Percent']);
+    // One row per product of the region, naming its brand and product, ready to fill in.
+    expect([first[0], first[1], first[2]]).toEqual([expect.any(String), expect.any(String), null]);
+    const row = (tab: unknown, cat: unknown, pos: unknown, attr: unknown, pct: unknown, brand = first[0], product = first[1]) => [
+      brand,
+      product,
+      tab,
+      cat,
+      pos,
+      attr,
+      pct,
+    ];
+    const res = await post(
+      E.personasUpload.path,
+      xls([
+        head,
+        row('Lifestyle', 'Hobbies', 2, 'Cooking', 35),
+        row('Lifestyle', 'Hobbies', 2, 'Gaming', 25),
+        row('Lifestyle', 'Pets', null, 'Dogs', 60),
+        row('Lifestyle', null, 1, 'Cats', 40),
+        row('Lifestyle', 'Pets', 0, 'Fish', 5),
+        row('Lifestyle', 'Pets', 1, 'Birds', 101),
+        row('Lifestyle', 'Pets', 1, 'Horses', 5, 'No brand'),
+        row('Lifestyle', 'Pets', 1, 'Horses', 5, first[0], 'No product'),
+        row('Lifestyle', 'Hobbies', 2, 'Cooking', 10),
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.updated).toEqual([
+      ['Lifestyle', 'Hobbies', 'Cooking'],
+      ['Lifestyle', 'Hobbies', 'Gaming'],
+      ['Lifestyle', 'Pets', 'Dogs'],
+    ]);
+    expect(res.body.errors).toEqual([
+      { column: 'D', row: 5, message: 'Demographic Category is required.' },
+      { column: 'E', row: 6, message: 'Widget Position must be a whole number from 1.' },
+      { column: 'G', row: 7, message: 'Attribute Percent must be a number between 0 and 100.' },
+      { column: 'A', row: 8, message: "Brand 'No brand' is not in this region." },
+      { column: 'B', row: 9, message: `Product 'No product' is not a product of ${first[0]} in this region.` },
+      { column: 'F', row: 10, message: "'Cooking' appears twice in widget 'Hobbies'." },
+    ]);
+    // The template is filled back from the 'All Data' persona: editing means changing, not retyping.
+    const again = (await template(E.personasTemplate.path)).rows.filter((r) => r[0] === first[0] && r[1] === first[1]);
+    expect(again.map((r) => r.slice(2))).toEqual([
+      ['Lifestyle', 'Pets', 1, 'Dogs', 60],
+      ['Lifestyle', 'Hobbies', 2, 'Cooking', 35],
+      ['Lifestyle', 'Hobbies', 2, 'Gaming', 25],
+    ]);
+    // The tab belongs to the product's 'All Data' persona and to no other persona (a read-only look at the owners' rows).
+    const owners = await s.core.query<{ all_data: boolean }>(
+      `select p.is_all_data as all_data from insights_tabs t join explore_personas p on p.id = t.owner_id where t.owner_type = 'Persona' and t.name = 'Lifestyle'`,
+    );
+    expect(owners).toEqual([{ all_data: true }]);
+    expect((await template(E.personasTemplate.path, viewer)).status).toBe(403);
   });
 
   describe('hostile and odd files are refused whole, with a clear message, and nothing is applied', () => {
