@@ -8,7 +8,7 @@ const ok: UploadResultDto = {
   errors: [{ column: 'D', row: 3, message: 'Answer Percent must be a number between 0 and 100.' }],
 };
 
-function make(screen: 'surveys' | 'mekkos' | 'journeys', request: (method: string, url: string, body: unknown) => Promise<unknown>) {
+function make(screen: 'surveys' | 'mekkos' | 'journeys' | 'personas', request: (method: string, url: string, body: unknown) => Promise<unknown>) {
   const toast = { show: jest.fn() };
   const changed = jest.fn();
   const calls: { method: string; url: string; body: unknown }[] = [];
@@ -48,7 +48,20 @@ describe('UploadStore', () => {
     expect(changed).toHaveBeenCalledWith(MARKET_LEVEL_CHANGED);
   });
 
-  it("UPL-009 a failure shows the server's message: 5 s on surveys, 6 s on Grow and journeys; its row errors are listed", async () => {
+  it("UPL-008 / UPL-039 the personas screen posts to its own upload and keeps 'Upload Complete' for 6 s", async () => {
+    const { s, toast, calls, changed } = make('personas', async () => ({ data: { updated: [['Lifestyle', 'Pets', 'Dogs']] }, errors: [] }));
+    expect(await s.choose(xls('Persona.xls'))).toBe(true);
+    expect(calls[0].url).toBe('/api/v1/uploads/personas');
+    expect(toast.show).toHaveBeenCalledWith('success', 'Upload Complete', { timeout: 6000 });
+    expect(changed).toHaveBeenCalledWith(MARKET_LEVEL_CHANGED);
+    for (const screen of ['mekkos', 'journeys'] as const) {
+      const other = make(screen, async () => ok);
+      await other.s.choose(xls());
+      expect(other.toast.show).toHaveBeenCalledWith('success', 'Upload Complete', { timeout: 4000 });
+    }
+  });
+
+  it("UPL-009 a failure shows the server's message: 5 s on surveys, 6 s on Grow, journeys and personas; its row errors are listed", async () => {
     const refuse = async () =>
       Promise.reject(
         new ApiError(422, 'No row of the file could be uploaded (1 error): nothing was changed. Fix them and upload again.', undefined, { errors: ok.errors }),
@@ -57,6 +70,7 @@ describe('UploadStore', () => {
       ['surveys', 5000],
       ['mekkos', 6000],
       ['journeys', 6000],
+      ['personas', 6000],
     ] as const) {
       const { s, toast } = make(screen, refuse);
       expect(await s.choose(xls())).toBe(false);
@@ -87,5 +101,12 @@ describe('UploadStore', () => {
   it('UPL-034 the widget screens use their templates', () => {
     expect(make('mekkos', async () => ok).s.spec.file).toBe('GrowChart_Template.csv');
     expect(make('journeys', async () => ok).s.spec.file).toBe('Journey_Template.csv');
+    expect(make('personas', async () => ok).s.spec.file).toBe('Persona_Template.csv');
+  });
+
+  it('UPL-036 the results tables take their columns from the template: Journeys, Grow and Explore', () => {
+    expect(make('journeys', async () => ok).s.spec.resultColumns).toEqual(['Journey', 'Brand', 'Stage']);
+    expect(make('mekkos', async () => ok).s.spec.resultColumns).toEqual(['Chart Name', 'Market', 'Audience']);
+    expect(make('personas', async () => ok).s.spec.resultColumns).toEqual(['Tab', 'Widget', 'Attribute']);
   });
 });

@@ -90,6 +90,7 @@ export class UploadStore {
   private get endpoints(): { template: EndpointSpec; upload: EndpointSpec; params?: Record<string, string> } {
     if (this.screen === 'surveys') return { template: E.surveyTemplate, upload: E.surveyUpload, params: { type: surveyApiType(this.surveyKey) } };
     if (this.screen === 'mekkos') return { template: E.mekkosTemplate, upload: E.mekkosUpload };
+    if (this.screen === 'personas') return { template: E.personasTemplate, upload: E.personasUpload };
     return { template: E.journeysTemplate, upload: E.journeysUpload };
   }
 
@@ -108,7 +109,7 @@ export class UploadStore {
    * UPL-003 / UPL-005: a chosen file is checked (.xls, the size limit: refused here, before it is
    * sent) and uploaded at once as multipart with the part `template`. UPL-006 / UPL-008: success
    * shows the updated list, the row errors and 'Upload Complete'; UPL-009: a failure the server's
-   * message (5 s on surveys, 6 s elsewhere) and its row errors. Never rejects.
+   * message (5 s on surveys, 6 s elsewhere; 'Upload Complete' 6 s on personas) and its row errors. Never rejects.
    */
   async choose(file: File | null): Promise<boolean> {
     this.clear();
@@ -153,3 +154,4 @@ export class UploadStore {
 export const SurveysUploadStoreToken = createToken<UploadStore>('uploads:SurveysUploadStore');
 export const MekkosUploadStoreToken = createToken<UploadStore>('uploads:MekkosUploadStore');
 export const JourneysUploadStoreToken = createToken<UploadStore>('uploads:JourneysUploadStore');
+export const PersonasUploadStoreToken = createToken<UploadStore>('uploads:PersonasUploadStore');
