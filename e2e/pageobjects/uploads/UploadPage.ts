@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 /** An upload screen ({client}/{region}/upload/{type}_upload/admin): the three steps, the rules, the tables. */
 export class UploadPage {
-  constructor(readonly type: 'surveys' | 'mekkos' | 'journeys') {}
+  constructor(readonly type: 'surveys' | 'mekkos' | 'journeys' | 'personas') {}
 
   get root() {
     return $(`[data-testid="upload-page-${this.type}"]`);
