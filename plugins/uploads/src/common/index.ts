@@ -1,4 +1,5 @@
-import { createRouteRef, defineEndpoint, definePermission, typed, type UploadErrorDto } from '@discovery/plugin-api';
+import { createRouteRef, defineEndpoint, definePermission, typed, uploadPermissions, type UploadErrorDto } from '@discovery/plugin-api';
+import { IdParams } from '@discovery/plugin-api/zod';
 // A namespace import: esbuild then bundles only the parts of zod in use (npm run size).
 import * as z from 'zod';
 
@@ -25,6 +26,14 @@ export const uploadTypePermissions = {
 
 /** An .xls template is small; a bigger body is refused before it is read (413 naming the limit; the page checks first). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Files above this many bytes are applied by the core job `uploads.apply` (DISCOVERY_UPLOADS_JOB_BYTES):
+ * the upload answers 202 with the job, and the page shows its progress until it ends.
+ */
+export const DEFAULT_JOB_BYTES = 512 * 1024;
+/** The core job that applies a large file (its rows and its state change in one transaction). */
+export const UPLOAD_JOB = 'uploads.apply';
+
 /** Rows one file may have under its header (DISCOVERY_UPLOADS_MAX_ROWS). */
 export const DEFAULT_MAX_ROWS = 10_000;
 
@@ -47,6 +56,19 @@ export interface UploadResultDto {
   /** SRV-110, journey: the journeys touched, each with its brands. */
   journeys?: { name: string; brands: { name: string }[] }[];
   errors: UploadErrorDto[];
+  /** A file above the job size: queued as a core job (202); the rest comes from the job's status. */
+  job?: { id: number };
+}
+
+/** A queued upload's job as its page polls it; `result` when completed, `refused` when the file was refused whole (nothing applied). */
+export interface UploadJobDto {
+  id: number;
+  state: 'queued' | 'running' | 'completed' | 'failed' | 'cancelled';
+  progress: number;
+  progressText: string | null;
+  result: UploadResultDto | null;
+  refused: { message: string; errors: UploadErrorDto[] } | null;
+  error: string | null;
 }
 
 const SurveyTypeParams = z.object({ type: z.enum(['region', 'audience', 'journey'], { error: 'type must be one of region, audience, journey' }) });
@@ -95,6 +117,14 @@ export const uploadsEndpoints = {
     access: { permission: uploadTypePermissions.journeys.create, scope: region },
     upload: { field: 'template', maxBytes: UPLOAD_MAX_BYTES },
     response: typed<UploadResultDto>(),
+  }),
+  /** A queued upload's progress and outcome: the user's own job only (404 otherwise). */
+  job: defineEndpoint({
+    method: 'GET',
+    path: `${BASE}/jobs/:id`,
+    access: { permission: uploadPermissions.read, scope: region },
+    params: IdParams,
+    response: typed<{ data: UploadJobDto }>(),
   }),
   personasTemplate: defineEndpoint({
     method: 'GET',

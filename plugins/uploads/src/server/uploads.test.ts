@@ -2,10 +2,12 @@ import { tooLargeMessage, UPLOAD_MESSAGES } from '@discovery/plugin-api';
 import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import * as XLSX from '@e965/xlsx';
 import { deflateRawSync } from 'node:zlib';
-import { SURVEY_TEMPLATES, UPLOAD_MAX_BYTES, uploadsEndpoints as E, WIDGET_TEMPLATES, type UploadResultDto } from '../common';
+import { SURVEY_TEMPLATES, UPLOAD_JOB, UPLOAD_MAX_BYTES, uploadsEndpoints as E, WIDGET_TEMPLATES, type UploadJobDto, type UploadResultDto } from '../common';
 import { uploadsServer } from './index';
 
 const ACME = 'acme/us';
+/** Files above this go through the core job (the 5,000-row file below, 379 KB, stays below it). */
+const JOB_BYTES = 400_000;
 
 const xls = (rows: unknown[][], opts: { sheets?: number; merge?: boolean; bookType?: XLSX.BookType } = {}) => {
   const wb = XLSX.utils.book_new();
@@ -41,7 +43,7 @@ describe('uploads API (surveys, Grow and journey widgets)', () => {
 
   beforeAll(async () => {
     const deps = await serverPluginsWithDependencies('insights', 'insights-grow', 'insights-journey', 'explore');
-    s = await createTestServer({ plugins: [...deps, uploadsServer({ maxRows: 40 })] });
+    s = await createTestServer({ plugins: [...deps, uploadsServer({ maxRows: 40, jobBytes: JOB_BYTES })] });
     [admin, viewer] = await Promise.all([s.login('admin@example.com'), s.login('viewer@example.com')]);
   }, 120_000);
   afterAll(() => s.close());
@@ -316,6 +318,57 @@ describe('uploads API (surveys, Grow and journey widgets)', () => {
     it('without upload_surveys: 403, nothing applied', async () => {
       expect((await post(path, xls(good), 'Template.xls', viewer)).status).toBe(403);
     });
+  });
+
+  describe('UPL-005 / SRV-110 a file above the configured size is applied by a core job whose progress the page reads', () => {
+    const head = SURVEY_TEMPLATES.region.columns.map((c) => c.name);
+    // Cells past the template's columns are not read: they make the file big without more rows.
+    const big = (rows: unknown[][], opts: { sheets?: number } = {}) => {
+      const data = xls(
+        rows.map((r, i) => [...r, ...Array.from({ length: 120 }, (_, k) => `${i}.${k}`.padEnd(200, 'x'))]),
+        opts,
+      );
+      expect(data.length).toBeGreaterThan(JOB_BYTES);
+      return data;
+    };
+    const status = async (id: number, who = admin) => {
+      const res = await fetch(`${s.url}${E.job.path.replace(':id', String(id))}`, { headers: who.headers({ 'x-context': ACME }) });
+      return { status: res.status, body: (await res.json()) as { data: UploadJobDto } };
+    };
+    const pending = async () => (await s.core.query<{ n: number }>('select count(*)::int as n from uploads_files'))[0].n;
+
+    it('202 with the job; the job applies the valid rows in one transaction and answers the results and errors', async () => {
+      const rows = [head, ...Array.from({ length: 20 }, (_, i) => ['Big survey', `Q${i}`, 'Yes', 50]), ['Big survey', 'Bad', 'No', 120]];
+      const res = await post('/api/v1/uploads/surveys/region', big(rows));
+      expect(res.status).toBe(202);
+      const id = res.body.job!.id;
+      expect((await status(id)).body.data).toMatchObject({ id, state: 'queued', result: null });
+      expect((await status(id, viewer)).status).toBe(403);
+      await s.core.jobs.drain({ kinds: [UPLOAD_JOB] });
+      const done = (await status(id)).body.data;
+      expect([done.state, done.progress, done.refused]).toEqual(['completed', 1, null]);
+      expect(done.result!.surveys).toEqual(['Big survey']);
+      expect(done.result!.data.updated).toHaveLength(20);
+      expect(done.result!.errors).toEqual([{ column: 'D', row: 22, message: 'Answer Percent must be a number between 0 and 100.' }]);
+      expect((await regionSurvey()).slice(1)).toHaveLength(20);
+      expect(await pending()).toBe(0);
+    }, 120_000);
+
+    it('a large file refused whole by the job: its message, nothing applied, no file left behind; a wrong name is refused at once', async () => {
+      const before = await regionSurvey();
+      const res = await post('/api/v1/uploads/surveys/region', big([head, ...Array.from({ length: 20 }, (_, i) => ['Big', `Q${i}`, 'A', 1])], { sheets: 2 }));
+      expect(res.status).toBe(202);
+      await s.core.jobs.drain({ kinds: [UPLOAD_JOB] });
+      const done = (await status(res.body.job!.id)).body.data;
+      expect([done.state, done.result, done.refused?.message]).toEqual(['completed', null, UPLOAD_MESSAGES.severalSheets]);
+      expect(await regionSurvey()).toEqual(before);
+      expect(await pending()).toBe(0);
+      const named = await post('/api/v1/uploads/surveys/region', big([head, ...Array.from({ length: 20 }, (_, i) => ['Big', `Q${i}`, 'A', 1])]), 'Big.csv');
+      expect([named.status, named.body.error?.message]).toEqual([415, UPLOAD_MESSAGES.xlsOnly]);
+      // Another user's job is not theirs to read.
+      const other = await s.createUser({ email: 'uploader2@example.com', grants: ['*'], allow: true });
+      expect((await status(res.body.job!.id, other)).status).toBe(404);
+    }, 120_000);
   });
 
   it('a bounded fuzz of the parser: mutated and random files never get a 5xx, and a refused file leaves no row behind', async () => {
