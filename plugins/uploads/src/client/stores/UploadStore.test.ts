@@ -18,7 +18,7 @@ function make(screen: 'surveys' | 'mekkos' | 'journeys' | 'personas', request: (
       return request(method, url, body);
     },
   } as unknown as ApiClient;
-  return { s: new UploadStore(screen, { api, toast, changed }), toast, changed, calls };
+  return { s: new UploadStore(screen, { api, toast, changed, pollMs: 1 }), toast, changed, calls };
 }
 
 const xls = (name = 'Region.xls', size = 10) => new File([new Uint8Array(size)], name);
@@ -108,5 +108,49 @@ describe('UploadStore', () => {
     expect(make('journeys', async () => ok).s.spec.resultColumns).toEqual(['Journey', 'Brand', 'Stage']);
     expect(make('mekkos', async () => ok).s.spec.resultColumns).toEqual(['Chart Name', 'Market', 'Audience']);
     expect(make('personas', async () => ok).s.spec.resultColumns).toEqual(['Tab', 'Widget', 'Attribute']);
+  });
+
+  it('UPL-005 a file above the configured size: the core job is followed with its progress until it answers the results, or its refusal', async () => {
+    const states = [
+      { state: 'queued', progress: 0, progressText: null, result: null, refused: null },
+      { state: 'running', progress: 0.4, progressText: 'Checking the rows', result: null, refused: null },
+      { state: 'completed', progress: 1, progressText: null, result: ok, refused: null },
+    ];
+    const seen: unknown[] = [];
+    const ref: { s?: UploadStore } = {};
+    const made = make('surveys', async (method, url) => {
+      if (method === 'POST') return { data: { updated: [] }, errors: [], job: { id: 7 } };
+      expect(url).toBe('/api/v1/uploads/jobs/7');
+      seen.push(ref.s!.job);
+      return { data: { id: 7, error: null, ...states.shift()! } };
+    });
+    const s = (ref.s = made.s);
+    expect(await s.choose(xls())).toBe(true);
+    expect(seen).toEqual([
+      { progress: 0, text: null },
+      { progress: 0, text: null },
+      { progress: 0.4, text: 'Checking the rows' },
+    ]);
+    expect([s.busy, s.job, s.result, s.errors]).toEqual([false, null, ok, ok.errors]);
+    expect(made.toast.show).toHaveBeenCalledWith('success', 'Upload Complete', { timeout: 4000 });
+
+    const refused = make('mekkos', async (method) =>
+      method === 'POST'
+        ? { data: { updated: [] }, errors: [], job: { id: 8 } }
+        : {
+            data: {
+              id: 8,
+              state: 'completed',
+              progress: 1,
+              progressText: null,
+              result: null,
+              refused: { message: 'The file has several sheets.', errors: [] },
+              error: null,
+            },
+          },
+    );
+    expect(await refused.s.choose(xls())).toBe(false);
+    expect([refused.s.fileError, refused.s.result]).toEqual(['The file has several sheets.', null]);
+    expect(refused.toast.show).toHaveBeenCalledWith('error', 'The file has several sheets.', { timeout: 6000 });
   });
 });
