@@ -16,6 +16,10 @@ export class UploadPage {
   get results() {
     return $('[data-testid="upload-results"]');
   }
+  /** A large file's core job while it runs (UPL-005). */
+  get progress() {
+    return $('[data-testid="upload-progress"]');
+  }
   get rules() {
     return $('[data-testid="upload-rules"]');
   }

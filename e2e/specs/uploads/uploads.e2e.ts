@@ -92,4 +92,18 @@ describe('uploads: surveys, Grow, journeys and personas bulk uploads', () => {
       ['Cats', 40],
     ]);
   });
+
+  it('UPL-005 UPL-006 a file above the configured size (512 KB) is applied by a core job: its progress shows, then the results', async () => {
+    const page = new UploadPage('surveys');
+    await page.open(REGION);
+    const t = await page.downloadTemplate();
+    // Cells past the template's columns are not read: they make the file large without more rows.
+    const pad = (i: number) => Array.from({ length: 150 }, (_, k) => `${i}.${k}`.padEnd(200, 'x'));
+    const rows = [t.rows[0], ...Array.from({ length: 20 }, (_, i) => ['E2E large survey', `Question ${i}`, 'Yes', 50])];
+    await page.choose(page.writeXls(rows.map((r, i) => [...r, ...pad(i)])));
+    await expect(page.progress).toBeDisplayed();
+    await page.waitForToast('Upload Complete');
+    await expect(page.progress).not.toBeDisplayed();
+    expect(await page.tableRows('results')).toBe(20);
+  });
 });
