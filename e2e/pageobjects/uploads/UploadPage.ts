@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 /** An upload screen ({client}/{region}/upload/{type}_upload/admin): the three steps, the rules, the tables. */
 export class UploadPage {
-  constructor(readonly type: 'surveys' | 'mekkos' | 'journeys') {}
+  constructor(readonly type: 'surveys' | 'mekkos' | 'journeys' | 'personas') {}
 
   get root() {
     return $(`[data-testid="upload-page-${this.type}"]`);
@@ -15,6 +15,10 @@ export class UploadPage {
   }
   get results() {
     return $('[data-testid="upload-results"]');
+  }
+  /** A large file's core job while it runs (UPL-005). */
+  get progress() {
+    return $('[data-testid="upload-progress"]');
   }
   get rules() {
     return $('[data-testid="upload-rules"]');

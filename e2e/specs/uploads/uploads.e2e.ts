@@ -3,7 +3,7 @@ import { UploadPage } from '../../pageobjects/uploads/UploadPage';
 
 const REGION = 'acme/us';
 
-describe('uploads: surveys, Grow and journeys bulk uploads', () => {
+describe('uploads: surveys, Grow, journeys and personas bulk uploads', () => {
   before(async () => {
     await new LoginPage().loginAs('admin@example.com');
   });
@@ -68,5 +68,42 @@ describe('uploads: surveys, Grow and journeys bulk uploads', () => {
     await page.waitForToast('Upload Complete');
     expect(await page.tableRows('results')).toBe(1);
     await expect(page.errors).toHaveText(expect.stringContaining("Use either 'Attribute Value' or 'Attribute Percent', not both."));
+  });
+
+  it("UPL-001 UPL-033 UPL-034 UPL-035 UPL-036 UPL-039 Explore: the template filled with each product's 'All Data' persona, an edited copy uploaded", async () => {
+    const page = new UploadPage('personas');
+    await page.open(REGION);
+    await expect($('h1=Explore Upload')).toBeDisplayed();
+    await expect(page.rules).toHaveText(expect.stringContaining("'All Data' persona"));
+    const t = await page.downloadTemplate();
+    expect(t.name).toBe('Persona_Template.csv');
+    expect(t.rows[0]).toEqual(['Brand', 'Product', 'Tab Name', 'Demographic Category', 'Widget Position', 'Attribute Name', 'Attribute Percent']);
+    const [brand, product] = t.rows[1];
+    const row = (attr: string, pct: unknown) => [brand, product, 'E2E persona tab', 'Pets', 1, attr, pct];
+    await page.choose(page.writeXls([t.rows[0], row('Dogs', 60), row('Cats', 40), row('Fish', 'lots')]));
+    await page.waitForToast('Upload Complete');
+    await expect(page.results).toHaveText(expect.stringContaining('Attribute'));
+    expect(await page.tableRows('results')).toBe(2);
+    expect(await page.tableRows('errors')).toBe(1);
+    await expect(page.errors).toHaveText(expect.stringContaining('Attribute Percent must be a number between 0 and 100.'));
+    const again = await page.downloadTemplate();
+    expect(again.rows.filter((r) => r[2] === 'E2E persona tab').map((r) => [r[5], r[6]])).toEqual([
+      ['Dogs', 60],
+      ['Cats', 40],
+    ]);
+  });
+
+  it('UPL-005 UPL-006 a file above the configured size (512 KB) is applied by a core job: its progress shows, then the results', async () => {
+    const page = new UploadPage('surveys');
+    await page.open(REGION);
+    const t = await page.downloadTemplate();
+    // Cells past the template's columns are not read: they make the file large without more rows.
+    const pad = (i: number) => Array.from({ length: 150 }, (_, k) => `${i}.${k}`.padEnd(200, 'x'));
+    const rows = [t.rows[0], ...Array.from({ length: 20 }, (_, i) => ['E2E large survey', `Question ${i}`, 'Yes', 50])];
+    await page.choose(page.writeXls(rows.map((r, i) => [...r, ...pad(i)])));
+    await expect(page.progress).toBeDisplayed();
+    await page.waitForToast('Upload Complete');
+    await expect(page.progress).not.toBeDisplayed();
+    expect(await page.tableRows('results')).toBe(20);
   });
 });

@@ -1,4 +1,4 @@
-import { countBase, countScope, SavedCharts } from '@discovery/insights-kit/server';
+import { countBase, countScope, insightUploads, SavedCharts } from '@discovery/insights-kit/server';
 import type { Rule } from '@discovery/counts';
 import { defineServerPlugin } from '@discovery/plugin-api';
 import { handle, HttpError, type ServerCore } from '@discovery/server';
@@ -25,6 +25,13 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
       table: 'explore_personas',
       defaults: { table: 'explore_defaults', column: 'persona_id', perUser: false },
       messages: { notFound: MESSAGES.notFound, nameTaken: MESSAGES.nameTaken, nameField: 'persona.name' },
+    });
+    // UPL-039: the persona uploads write only the 'All Data' persona's custom Market Level widgets,
+    // so the outline of a product's personas is that one persona (made here if the product has none yet).
+    insightUploads(core).registerOutline('personas', async (db, productId) => {
+      await ensureAllData(db, productId);
+      const rows = await db.query<{ id: number; name: string }>('select id, name from explore_personas where product_id = $1 and is_all_data', [productId]);
+      return rows.map((r) => ({ id: Number(r.id), name: r.name, parts: [] }));
     });
     core.jobs.register<MotivationPayload, { people: number }>(MOTIVATION_JOB, motivationJob(core));
 

@@ -1,4 +1,5 @@
 import { discussionNodeEndpoints, type DiscussionClusterNodeDto } from '@discovery/plugin-discussions/common';
+import * as XLSX from '@e965/xlsx';
 import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import type { MekkoDto } from '../common';
 import growServer from './index';
@@ -59,5 +60,39 @@ describe("Grow audiences and the discussions plugin's nodes", () => {
     // Clearing the audience's discussion frees the node.
     expect((await grow(planner, 'PUT', `/sub_markets/${ok.body.data.id}`, audience('Baristas', null))).status).toBe(200);
     expect((await call(admin, 'GET', `${discussionNodeEndpoints.list.path}/${coffee.id}`, undefined, 'acme/us')).body.data.in_use).toBe(false);
+  });
+
+  it('SRV-113 a successful discussion upload gives the file an ID that a Grow audience then takes', async () => {
+    const created = await call(
+      admin,
+      'POST',
+      discussionNodeEndpoints.list.path,
+      { discussion_cluster_node: { name: 'Uploaded for Grow', description: '' } },
+      'acme/us',
+    );
+    const id = (created.body.data as DiscussionClusterNodeDto).id;
+    const wb = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(
+      wb,
+      XLSX.utils.aoa_to_sheet([
+        ['Discussion ID', 'Discussion Name', 'Cluster Name', 'Size'],
+        [id, 'Uploaded for Grow', 'Espresso', 30],
+      ]),
+      'Template',
+    );
+    const form = new FormData();
+    form.append('template', new Blob([new Uint8Array(XLSX.write(wb, { type: 'buffer', bookType: 'biff8' }) as Buffer)]), 'Discussion_Template.xls');
+    const res = await fetch(`${s.url}${discussionNodeEndpoints.list.path}/${id}/upload`, {
+      method: 'POST',
+      headers: admin.headers({ 'x-context': 'acme/us' }),
+      body: form,
+    });
+    const body = (await res.json()) as { data: { updated: DiscussionClusterNodeDto }; errors: unknown[] };
+    expect([res.status, body.errors, body.data.updated.id]).toEqual([200, [], id]);
+    // The ID the upload answered is what the Grow audience names.
+    const m = (await grow(planner, 'POST', '/mekkos', { mekko: { name: 'Uploaded discussion' } })).body.result.mekko as MekkoDto;
+    const k = (await grow(planner, 'POST', `/mekkos/${m.id}/markets`, { market: { name: 'Coffee' } })).body.data;
+    const a = await grow(planner, 'POST', `/markets/${k.id}/sub_markets`, audience('Espresso fans', body.data.updated.id));
+    expect([a.status, a.body.data.discussion_cluster_node_id]).toEqual([201, id]);
   });
 });

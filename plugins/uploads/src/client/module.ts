@@ -1,14 +1,15 @@
 import { ApiClientToken, ChangeFeedToken, ToastStoreToken, type ApiClient, type ChangeFeed, type ToastStore } from '@discovery/platform';
 import { ContainerModule } from 'inversify';
-import { JourneysUploadStoreToken, MekkosUploadStoreToken, SurveysUploadStoreToken, UploadStore } from './stores/UploadStore';
+import { JourneysUploadStoreToken, MekkosUploadStoreToken, PersonasUploadStoreToken, SurveysUploadStoreToken, UploadStore } from './stores/UploadStore';
 import type { UploadScreen } from '../common';
 
-/** The three screens' stores, bound with their first page (pageModule). */
+/** The four screens' stores, bound with their first page (pageModule). */
 export const uploadsModule = new ContainerModule(({ bind }) => {
   const screens: [UploadScreen, typeof SurveysUploadStoreToken][] = [
     ['surveys', SurveysUploadStoreToken],
     ['mekkos', MekkosUploadStoreToken],
     ['journeys', JourneysUploadStoreToken],
+    ['personas', PersonasUploadStoreToken],
   ];
   for (const [screen, token] of screens)
     bind(token.symbol)

@@ -10,7 +10,7 @@ export interface ColumnSpec {
 }
 
 /** What a template's rows fill in the Insights panel's Market Level. */
-export type TemplateOwner = 'region' | 'mekkos' | 'journeys';
+export type TemplateOwner = 'region' | 'mekkos' | 'journeys' | 'personas';
 
 export interface TemplateSpec {
   /** The download's file name as 002 §7 gives it (A-29: the content is an .xls workbook). */
@@ -161,6 +161,34 @@ const JOURNEYS: TemplateSpec = {
   ],
 };
 
+/**
+ * UPL-039: Explore/Widgets, columns A-G required except E. The spec names no columns: a widget is
+ * its demographic category (Insights names Market Level widgets so), E its position in the tab.
+ * The rows go to the custom Market Level widgets of the product's 'All Data' persona.
+ */
+const PERSONAS: TemplateSpec = {
+  file: 'Persona_Template.csv',
+  owner: 'personas',
+  columns: [
+    col('Brand'),
+    col('Product'),
+    col('Tab Name'),
+    col('Demographic Category'),
+    col('Widget Position', 'position', false),
+    col('Attribute Name'),
+    col('Attribute Percent', 'percent'),
+  ],
+  resultColumns: ['Tab', 'Widget', 'Attribute'],
+  rules: [
+    "The template affects only the custom Market Level widgets of the 'All Data' persona of each product, in the current client and region.",
+    'Columns A-G are required, except E (Widget Position).',
+    'One line per attribute, with matching brand, product, tab name and demographic category.',
+    SCOPE_RULES.keepGoing,
+    'Positions are numbers from 1: widgets top to bottom.',
+    "Percentages go in 'Attribute Percent' (0 to 100).",
+  ],
+};
+
 /** the survey types of the page (surveyType) and of the calls. */
 export const SURVEY_TYPES = [
   { key: 'region', label: 'Region Level', api: 'region' },
@@ -172,7 +200,7 @@ export type SurveyApiType = (typeof SURVEY_TYPES)[number]['api'];
 export const surveyApiType = (key: SurveyKey): SurveyApiType => SURVEY_TYPES.find((t) => t.key === key)!.api;
 
 export const SURVEY_TEMPLATES: Record<SurveyApiType, TemplateSpec> = { region: REGION, audience: AUDIENCE, journey: JOURNEY_SURVEY };
-export const WIDGET_TEMPLATES = { mekkos: GROW, journeys: JOURNEYS } as const;
+export const WIDGET_TEMPLATES = { mekkos: GROW, journeys: JOURNEYS, personas: PERSONAS } as const;
 
 /** One row of a sheet, read by its template: the cells by column name, and the sheet's row number. */
 export interface ReadRow {

@@ -1,7 +1,7 @@
 import { insightUploads, type MarketScope, type MarketWidget, type OwnerOutline } from '@discovery/insights-kit/server';
 import { columnLetter, type UploadErrorDto } from '@discovery/plugin-api';
 import type { ResolvedContext, ServerCore } from '@discovery/server';
-import { SURVEY_TEMPLATES, type ReadRow, type TemplateSpec, type UploadResultDto } from '../common';
+import { SURVEY_TEMPLATES, WIDGET_TEMPLATES, type ReadRow, type TemplateSpec, type UploadResultDto } from '../common';
 import { num, str, type OwnerMapping } from './mappings';
 
 const MAX_ATTRIBUTES = 50;
@@ -221,4 +221,71 @@ export async function planOwners(
   if (spec === SURVEY_TEMPLATES.audience) result.mekkos = lists.map((t) => ({ name: t.name, markets: t.groups.map((name) => ({ name })) }));
   if (spec === SURVEY_TEMPLATES.journey) result.journeys = lists.map((t) => ({ name: t.name, brands: t.groups.map((name) => ({ name })) }));
   return { writes, result };
+}
+
+/**
+ * UPL-039: rows matched to a brand and product of the region in X-Context; each product's 'All
+ * Data' persona (the personas outline, kept by Explore) gets the rows as its custom Market Level
+ * widgets: the tab by name, the widget by its demographic category (merged: others stay).
+ */
+export async function planPersonas(core: ServerCore, ctx: ResolvedContext, rows: ReadRow[], errors: UploadErrorDto[]): Promise<UploadPlan> {
+  const spec = WIDGET_TEMPLATES.personas;
+  const col = (name: string) => columnLetter(spec.columns.findIndex((c) => c.name === name));
+  const region = ctx.region!;
+  const registry = insightUploads(core);
+  const allData = new Map<number, OwnerOutline | null>();
+  const perOwner = new Map<number, { productId: number; set: WidgetSet }>();
+  const updated: string[][] = [];
+  for (const r of rows) {
+    const c = r.cells;
+    const fail = (column: string, message: string) => errors.push({ column: col(column), row: r.row, message });
+    const brand = region.brands.find((b) => lower(b.name) === lower(str(c, 'Brand')));
+    if (!brand) {
+      fail('Brand', `Brand '${str(c, 'Brand')}' is not in this region.`);
+      continue;
+    }
+    const product = brand.products.find((p) => lower(p.name) === lower(str(c, 'Product')) && p.region_ids.includes(region.id));
+    if (!product) {
+      fail('Product', `Product '${str(c, 'Product')}' is not a product of ${brand.name} in this region.`);
+      continue;
+    }
+    if (!allData.has(product.id)) allData.set(product.id, ((await registry.outlines('personas', core, product.id)) ?? [])[0] ?? null);
+    const owner = allData.get(product.id);
+    if (!owner) {
+      fail('Product', `${product.name} has no 'All Data' persona in this build.`);
+      continue;
+    }
+    const tab = str(c, 'Tab Name');
+    const widget = str(c, 'Demographic Category');
+    const entry = perOwner.get(owner.id) ?? { productId: product.id, set: new WidgetSet() };
+    perOwner.set(owner.id, entry);
+    const err = entry.set.add(
+      spec,
+      r,
+      {
+        tab,
+        name: widget,
+        category: widget,
+        attribute: str(c, 'Attribute Name'),
+        percent: num(c, 'Attribute Percent'),
+        value: null,
+        sort: [0, num(c, 'Widget Position') ?? 0],
+        attrSort: 0,
+      },
+      { attribute: 'Attribute Name', percent: 'Attribute Percent' },
+    );
+    if (err) {
+      errors.push(err);
+      continue;
+    }
+    pushUnique(updated, [tab, widget, str(c, 'Attribute Name')]);
+  }
+  const writes = [...perOwner.entries()]
+    .filter(([, e]) => e.set.size)
+    .map(([id, e]) => ({
+      scope: { owner: { kind: 'personas' as const, id, productId: e.productId }, regionId: region.id } satisfies MarketScope,
+      widgets: e.set.widgets(),
+      mode: 'merge' as const,
+    }));
+  return { writes, result: { data: { updated }, errors } };
 }

@@ -1,6 +1,6 @@
 import { insightUploads } from '@discovery/insights-kit/server';
 import type { ResolvedContext, ServerCore, SheetCell } from '@discovery/server';
-import { SURVEY_TEMPLATES, type TemplateSpec } from '../common';
+import { SURVEY_TEMPLATES, WIDGET_TEMPLATES, type TemplateSpec } from '../common';
 import type { OwnerMapping } from './mappings';
 
 const toRow = (spec: TemplateSpec, cells: Record<string, SheetCell>): SheetCell[] => spec.columns.map((c) => cells[c.name] ?? null);
@@ -58,6 +58,45 @@ export async function templateRows(
             });
           }
         }
+      }
+    }
+  return rows;
+}
+
+/**
+ * UPL-034 / SRV-111: Persona_Template.csv filled with each product's 'All Data' persona's custom
+ * Market Level widgets (one row per attribute), or one row naming the brand and product to fill in.
+ */
+export async function personaTemplateRows(core: ServerCore, ctx: ResolvedContext): Promise<SheetCell[][]> {
+  const spec = WIDGET_TEMPLATES.personas;
+  const rows: SheetCell[][] = [spec.columns.map((c) => c.name)];
+  const registry = insightUploads(core);
+  const store = registry.marketLevel();
+  const region = ctx.region!;
+  for (const brand of region.brands)
+    for (const product of brand.products.filter((p) => p.region_ids.includes(region.id))) {
+      const [owner] = (await registry.outlines('personas', core, product.id)) ?? [];
+      if (!owner) continue;
+      const widgets = (await store?.read(core, { owner: { kind: 'personas', id: owner.id, productId: product.id }, regionId: region.id })) ?? [];
+      const base = { Brand: brand.name, Product: product.name };
+      const filled = widgets.filter((w) => w.attributes.some((a) => a.percent !== null));
+      if (!filled.length) rows.push(toRow(spec, base));
+      const positions = new Map<string, number>();
+      for (const w of filled) {
+        const pos = (positions.get(w.tab) ?? 0) + 1;
+        positions.set(w.tab, pos);
+        for (const a of w.attributes)
+          if (a.percent !== null)
+            rows.push(
+              toRow(spec, {
+                ...base,
+                'Tab Name': w.tab,
+                'Demographic Category': w.name,
+                'Widget Position': pos,
+                'Attribute Name': a.name,
+                'Attribute Percent': a.percent,
+              }),
+            );
       }
     }
   return rows;

@@ -2,10 +2,12 @@ import { tooLargeMessage, UPLOAD_MESSAGES } from '@discovery/plugin-api';
 import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
 import * as XLSX from '@e965/xlsx';
 import { deflateRawSync } from 'node:zlib';
-import { SURVEY_TEMPLATES, UPLOAD_MAX_BYTES, uploadsEndpoints as E, WIDGET_TEMPLATES, type UploadResultDto } from '../common';
+import { SURVEY_TEMPLATES, UPLOAD_JOB, UPLOAD_MAX_BYTES, uploadsEndpoints as E, WIDGET_TEMPLATES, type UploadJobDto, type UploadResultDto } from '../common';
 import { uploadsServer } from './index';
 
 const ACME = 'acme/us';
+/** Files above this go through the core job (the 5,000-row file below, 379 KB, stays below it). */
+const JOB_BYTES = 400_000;
 
 const xls = (rows: unknown[][], opts: { sheets?: number; merge?: boolean; bookType?: XLSX.BookType } = {}) => {
   const wb = XLSX.utils.book_new();
@@ -40,8 +42,8 @@ describe('uploads API (surveys, Grow and journey widgets)', () => {
   let viewer: TestSession;
 
   beforeAll(async () => {
-    const deps = await serverPluginsWithDependencies('insights', 'insights-grow', 'insights-journey');
-    s = await createTestServer({ plugins: [...deps, uploadsServer({ maxRows: 40 })] });
+    const deps = await serverPluginsWithDependencies('insights', 'insights-grow', 'insights-journey', 'explore');
+    s = await createTestServer({ plugins: [...deps, uploadsServer({ maxRows: 40, jobBytes: JOB_BYTES })] });
     [admin, viewer] = await Promise.all([s.login('admin@example.com'), s.login('viewer@example.com')]);
   }, 120_000);
   afterAll(() => s.close());
@@ -72,6 +74,7 @@ describe('uploads API (surveys, Grow and journey widgets)', () => {
       ['/api/v1/uploads/surveys/journey/template', 'Journey_Survey_Template.csv'],
       ['/api/v1/uploads/mekkos/template', 'GrowChart_Template.csv'],
       ['/api/v1/uploads/journeys/template', 'Journey_Template.csv'],
+      ['/api/v1/uploads/personas/template', 'Persona_Template.csv'],
     ]) {
       const t = await template(path);
       expect([t.status, t.disposition]).toEqual([200, `attachment; filename="${file}"`]);
@@ -186,6 +189,64 @@ describe('uploads API (surveys, Grow and journey widgets)', () => {
     ]);
   });
 
+  it("UPL-039 / SRV-112 a personas upload: columns A-G required except E, into the 'All Data' persona's custom Market Level widgets", async () => {
+    const [head, first] = (await template(E.personasTemplate.path)).rows;
+    expect(head).toEqual(['Brand', 'Product', 'Tab Name', 'Demographic Category', 'Widget Position', 'Attribute Name', 'Attribute Percent']);
+    // One row per product of the region, naming its brand and product, ready to fill in.
+    expect([first[0], first[1], first[2]]).toEqual([expect.any(String), expect.any(String), null]);
+    const row = (tab: unknown, cat: unknown, pos: unknown, attr: unknown, pct: unknown, brand = first[0], product = first[1]) => [
+      brand,
+      product,
+      tab,
+      cat,
+      pos,
+      attr,
+      pct,
+    ];
+    const res = await post(
+      E.personasUpload.path,
+      xls([
+        head,
+        row('Lifestyle', 'Hobbies', 2, 'Cooking', 35),
+        row('Lifestyle', 'Hobbies', 2, 'Gaming', 25),
+        row('Lifestyle', 'Pets', null, 'Dogs', 60),
+        row('Lifestyle', null, 1, 'Cats', 40),
+        row('Lifestyle', 'Pets', 0, 'Fish', 5),
+        row('Lifestyle', 'Pets', 1, 'Birds', 101),
+        row('Lifestyle', 'Pets', 1, 'Horses', 5, 'No brand'),
+        row('Lifestyle', 'Pets', 1, 'Horses', 5, first[0], 'No product'),
+        row('Lifestyle', 'Hobbies', 2, 'Cooking', 10),
+      ]),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.updated).toEqual([
+      ['Lifestyle', 'Hobbies', 'Cooking'],
+      ['Lifestyle', 'Hobbies', 'Gaming'],
+      ['Lifestyle', 'Pets', 'Dogs'],
+    ]);
+    expect(res.body.errors).toEqual([
+      { column: 'D', row: 5, message: 'Demographic Category is required.' },
+      { column: 'E', row: 6, message: 'Widget Position must be a whole number from 1.' },
+      { column: 'G', row: 7, message: 'Attribute Percent must be a number between 0 and 100.' },
+      { column: 'A', row: 8, message: "Brand 'No brand' is not in this region." },
+      { column: 'B', row: 9, message: `Product 'No product' is not a product of ${first[0]} in this region.` },
+      { column: 'F', row: 10, message: "'Cooking' appears twice in widget 'Hobbies'." },
+    ]);
+    // The template is filled back from the 'All Data' persona: editing means changing, not retyping.
+    const again = (await template(E.personasTemplate.path)).rows.filter((r) => r[0] === first[0] && r[1] === first[1]);
+    expect(again.map((r) => r.slice(2))).toEqual([
+      ['Lifestyle', 'Pets', 1, 'Dogs', 60],
+      ['Lifestyle', 'Hobbies', 2, 'Cooking', 35],
+      ['Lifestyle', 'Hobbies', 2, 'Gaming', 25],
+    ]);
+    // The tab belongs to the product's 'All Data' persona and to no other persona (a read-only look at the owners' rows).
+    const owners = await s.core.query<{ all_data: boolean }>(
+      `select p.is_all_data as all_data from insights_tabs t join explore_personas p on p.id = t.owner_id where t.owner_type = 'Persona' and t.name = 'Lifestyle'`,
+    );
+    expect(owners).toEqual([{ all_data: true }]);
+    expect((await template(E.personasTemplate.path, viewer)).status).toBe(403);
+  });
+
   describe('hostile and odd files are refused whole, with a clear message, and nothing is applied', () => {
     const path = '/api/v1/uploads/surveys/region';
     const head = SURVEY_TEMPLATES.region.columns.map((c) => c.name);
@@ -257,6 +318,57 @@ describe('uploads API (surveys, Grow and journey widgets)', () => {
     it('without upload_surveys: 403, nothing applied', async () => {
       expect((await post(path, xls(good), 'Template.xls', viewer)).status).toBe(403);
     });
+  });
+
+  describe('UPL-005 / SRV-110 a file above the configured size is applied by a core job whose progress the page reads', () => {
+    const head = SURVEY_TEMPLATES.region.columns.map((c) => c.name);
+    // Cells past the template's columns are not read: they make the file big without more rows.
+    const big = (rows: unknown[][], opts: { sheets?: number } = {}) => {
+      const data = xls(
+        rows.map((r, i) => [...r, ...Array.from({ length: 120 }, (_, k) => `${i}.${k}`.padEnd(200, 'x'))]),
+        opts,
+      );
+      expect(data.length).toBeGreaterThan(JOB_BYTES);
+      return data;
+    };
+    const status = async (id: number, who = admin) => {
+      const res = await fetch(`${s.url}${E.job.path.replace(':id', String(id))}`, { headers: who.headers({ 'x-context': ACME }) });
+      return { status: res.status, body: (await res.json()) as { data: UploadJobDto } };
+    };
+    const pending = async () => (await s.core.query<{ n: number }>('select count(*)::int as n from uploads_files'))[0].n;
+
+    it('202 with the job; the job applies the valid rows in one transaction and answers the results and errors', async () => {
+      const rows = [head, ...Array.from({ length: 20 }, (_, i) => ['Big survey', `Q${i}`, 'Yes', 50]), ['Big survey', 'Bad', 'No', 120]];
+      const res = await post('/api/v1/uploads/surveys/region', big(rows));
+      expect(res.status).toBe(202);
+      const id = res.body.job!.id;
+      expect((await status(id)).body.data).toMatchObject({ id, state: 'queued', result: null });
+      expect((await status(id, viewer)).status).toBe(403);
+      await s.core.jobs.drain({ kinds: [UPLOAD_JOB] });
+      const done = (await status(id)).body.data;
+      expect([done.state, done.progress, done.refused]).toEqual(['completed', 1, null]);
+      expect(done.result!.surveys).toEqual(['Big survey']);
+      expect(done.result!.data.updated).toHaveLength(20);
+      expect(done.result!.errors).toEqual([{ column: 'D', row: 22, message: 'Answer Percent must be a number between 0 and 100.' }]);
+      expect((await regionSurvey()).slice(1)).toHaveLength(20);
+      expect(await pending()).toBe(0);
+    }, 120_000);
+
+    it('a large file refused whole by the job: its message, nothing applied, no file left behind; a wrong name is refused at once', async () => {
+      const before = await regionSurvey();
+      const res = await post('/api/v1/uploads/surveys/region', big([head, ...Array.from({ length: 20 }, (_, i) => ['Big', `Q${i}`, 'A', 1])], { sheets: 2 }));
+      expect(res.status).toBe(202);
+      await s.core.jobs.drain({ kinds: [UPLOAD_JOB] });
+      const done = (await status(res.body.job!.id)).body.data;
+      expect([done.state, done.result, done.refused?.message]).toEqual(['completed', null, UPLOAD_MESSAGES.severalSheets]);
+      expect(await regionSurvey()).toEqual(before);
+      expect(await pending()).toBe(0);
+      const named = await post('/api/v1/uploads/surveys/region', big([head, ...Array.from({ length: 20 }, (_, i) => ['Big', `Q${i}`, 'A', 1])]), 'Big.csv');
+      expect([named.status, named.body.error?.message]).toEqual([415, UPLOAD_MESSAGES.xlsOnly]);
+      // Another user's job is not theirs to read.
+      const other = await s.createUser({ email: 'uploader2@example.com', grants: ['*'], allow: true });
+      expect((await status(res.body.job!.id, other)).status).toBe(404);
+    }, 120_000);
   });
 
   it('a bounded fuzz of the parser: mutated and random files never get a 5xx, and a refused file leaves no row behind', async () => {

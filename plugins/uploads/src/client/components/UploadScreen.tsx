@@ -1,4 +1,4 @@
-import { Button, Callout, Collapse, FormGroup, HTMLSelect, Spinner } from '@blueprintjs/core';
+import { Button, Callout, Collapse, FormGroup, HTMLSelect, ProgressBar, Spinner } from '@blueprintjs/core';
 import { useService } from '@discovery/platform';
 import type { Token } from '@discovery/plugin-api';
 import { Heading, PageTitle } from '@discovery/ui';
@@ -81,7 +81,16 @@ export const UploadScreen = observer(function UploadScreen({ token, titleKey }: 
                   {t('steps.chosen', { name: store.fileName })}
                 </div>
               )}
-              {store.busy && <Spinner size={20} aria-label={t('uploading')} data-testid="upload-busy" />}
+              {store.busy && !store.job && <Spinner size={20} aria-label={t('uploading')} data-testid="upload-busy" />}
+              {/* A file above the configured size: the core job's progress until it ends. */}
+              {store.job && (
+                <div style={{ marginTop: 8, maxWidth: 360 }} data-testid="upload-progress">
+                  <ProgressBar value={store.job.progress} intent="primary" aria-label={t('processing')} />
+                  <div role="status" style={{ marginTop: 4 }}>
+                    {t('progress', { percent: Math.round(store.job.progress * 100), text: store.job.text ?? t('queued') })}
+                  </div>
+                </div>
+              )}
             </FormGroup>
           </li>
         </ol>

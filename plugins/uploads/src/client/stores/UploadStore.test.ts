@@ -8,7 +8,7 @@ const ok: UploadResultDto = {
   errors: [{ column: 'D', row: 3, message: 'Answer Percent must be a number between 0 and 100.' }],
 };
 
-function make(screen: 'surveys' | 'mekkos' | 'journeys', request: (method: string, url: string, body: unknown) => Promise<unknown>) {
+function make(screen: 'surveys' | 'mekkos' | 'journeys' | 'personas', request: (method: string, url: string, body: unknown) => Promise<unknown>) {
   const toast = { show: jest.fn() };
   const changed = jest.fn();
   const calls: { method: string; url: string; body: unknown }[] = [];
@@ -18,7 +18,7 @@ function make(screen: 'surveys' | 'mekkos' | 'journeys', request: (method: strin
       return request(method, url, body);
     },
   } as unknown as ApiClient;
-  return { s: new UploadStore(screen, { api, toast, changed }), toast, changed, calls };
+  return { s: new UploadStore(screen, { api, toast, changed, pollMs: 1 }), toast, changed, calls };
 }
 
 const xls = (name = 'Region.xls', size = 10) => new File([new Uint8Array(size)], name);
@@ -48,7 +48,20 @@ describe('UploadStore', () => {
     expect(changed).toHaveBeenCalledWith(MARKET_LEVEL_CHANGED);
   });
 
-  it("UPL-009 a failure shows the server's message: 5 s on surveys, 6 s on Grow and journeys; its row errors are listed", async () => {
+  it("UPL-008 / UPL-039 the personas screen posts to its own upload and keeps 'Upload Complete' for 6 s", async () => {
+    const { s, toast, calls, changed } = make('personas', async () => ({ data: { updated: [['Lifestyle', 'Pets', 'Dogs']] }, errors: [] }));
+    expect(await s.choose(xls('Persona.xls'))).toBe(true);
+    expect(calls[0].url).toBe('/api/v1/uploads/personas');
+    expect(toast.show).toHaveBeenCalledWith('success', 'Upload Complete', { timeout: 6000 });
+    expect(changed).toHaveBeenCalledWith(MARKET_LEVEL_CHANGED);
+    for (const screen of ['mekkos', 'journeys'] as const) {
+      const other = make(screen, async () => ok);
+      await other.s.choose(xls());
+      expect(other.toast.show).toHaveBeenCalledWith('success', 'Upload Complete', { timeout: 4000 });
+    }
+  });
+
+  it("UPL-009 a failure shows the server's message: 5 s on surveys, 6 s on Grow, journeys and personas; its row errors are listed", async () => {
     const refuse = async () =>
       Promise.reject(
         new ApiError(422, 'No row of the file could be uploaded (1 error): nothing was changed. Fix them and upload again.', undefined, { errors: ok.errors }),
@@ -57,6 +70,7 @@ describe('UploadStore', () => {
       ['surveys', 5000],
       ['mekkos', 6000],
       ['journeys', 6000],
+      ['personas', 6000],
     ] as const) {
       const { s, toast } = make(screen, refuse);
       expect(await s.choose(xls())).toBe(false);
@@ -87,5 +101,56 @@ describe('UploadStore', () => {
   it('UPL-034 the widget screens use their templates', () => {
     expect(make('mekkos', async () => ok).s.spec.file).toBe('GrowChart_Template.csv');
     expect(make('journeys', async () => ok).s.spec.file).toBe('Journey_Template.csv');
+    expect(make('personas', async () => ok).s.spec.file).toBe('Persona_Template.csv');
+  });
+
+  it('UPL-036 the results tables take their columns from the template: Journeys, Grow and Explore', () => {
+    expect(make('journeys', async () => ok).s.spec.resultColumns).toEqual(['Journey', 'Brand', 'Stage']);
+    expect(make('mekkos', async () => ok).s.spec.resultColumns).toEqual(['Chart Name', 'Market', 'Audience']);
+    expect(make('personas', async () => ok).s.spec.resultColumns).toEqual(['Tab', 'Widget', 'Attribute']);
+  });
+
+  it('UPL-005 a file above the configured size: the core job is followed with its progress until it answers the results, or its refusal', async () => {
+    const states = [
+      { state: 'queued', progress: 0, progressText: null, result: null, refused: null },
+      { state: 'running', progress: 0.4, progressText: 'Checking the rows', result: null, refused: null },
+      { state: 'completed', progress: 1, progressText: null, result: ok, refused: null },
+    ];
+    const seen: unknown[] = [];
+    const ref: { s?: UploadStore } = {};
+    const made = make('surveys', async (method, url) => {
+      if (method === 'POST') return { data: { updated: [] }, errors: [], job: { id: 7 } };
+      expect(url).toBe('/api/v1/uploads/jobs/7');
+      seen.push(ref.s!.job);
+      return { data: { id: 7, error: null, ...states.shift()! } };
+    });
+    const s = (ref.s = made.s);
+    expect(await s.choose(xls())).toBe(true);
+    expect(seen).toEqual([
+      { progress: 0, text: null },
+      { progress: 0, text: null },
+      { progress: 0.4, text: 'Checking the rows' },
+    ]);
+    expect([s.busy, s.job, s.result, s.errors]).toEqual([false, null, ok, ok.errors]);
+    expect(made.toast.show).toHaveBeenCalledWith('success', 'Upload Complete', { timeout: 4000 });
+
+    const refused = make('mekkos', async (method) =>
+      method === 'POST'
+        ? { data: { updated: [] }, errors: [], job: { id: 8 } }
+        : {
+            data: {
+              id: 8,
+              state: 'completed',
+              progress: 1,
+              progressText: null,
+              result: null,
+              refused: { message: 'The file has several sheets.', errors: [] },
+              error: null,
+            },
+          },
+    );
+    expect(await refused.s.choose(xls())).toBe(false);
+    expect([refused.s.fileError, refused.s.result]).toEqual(['The file has several sheets.', null]);
+    expect(refused.toast.show).toHaveBeenCalledWith('error', 'The file has several sheets.', { timeout: 6000 });
   });
 });
