@@ -147,3 +147,45 @@ export function sameFilters(a: readonly Filter[], b: readonly Filter[]): boolean
       .join('\u0001');
   return key(a) === key(b);
 }
+
+/** One row of the Predictions view: an audience of the chart now beside its snapshot row. */
+export interface PredictionRow {
+  sub_market_id: number;
+  market: string;
+  name: string;
+  then: number | null;
+  now: number;
+  change: number | null;
+  share: number | null;
+  confidence: number | null;
+}
+
+/**
+ * EXP-044: the Predictions view compares the chart on screen with the loaded snapshot, audience by
+ * audience in the chart's order, on the active tab's figure (`now`). An audience added since has
+ * no figure then; one deleted since has left the snapshot with it.
+ */
+export function predictionRows(
+  markets: readonly { name: string; sub_markets: readonly { id: number; name: string }[] }[],
+  snapshot: Pick<SnapshotDto, 'snapshots_sub_markets'>,
+  tab: 'total' | 'matched' | 'modeled',
+  now: (subMarketId: number) => number,
+): PredictionRow[] {
+  const rows = new Map(snapshot.snapshots_sub_markets.map((r) => [r.sub_market_id, r]));
+  return markets.flatMap((k) =>
+    k.sub_markets.map((s) => {
+      const r = rows.get(s.id);
+      const then = r ? snapshotFigure(r, tab) : null;
+      const current = now(s.id);
+      return {
+        sub_market_id: s.id,
+        market: k.name,
+        name: s.name,
+        then,
+        now: current,
+        ...snapshotChange(then, current),
+        confidence: r?.current_confidence ?? null,
+      };
+    }),
+  );
+}
