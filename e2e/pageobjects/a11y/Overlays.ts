@@ -165,6 +165,24 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     include: '[data-testid="grow-page"]',
     dirties: true,
   },
+  // Issue 30 §5: Grow's Predictions view and its save-snapshot dialog.
+  {
+    name: 'grow: the Predictions view (chart state)',
+    path: (p) => `/${p}/insights/grow`,
+    open: clickOpens('[data-testid="grow-view-predictions"]', '[data-testid="grow-predictions"]'),
+    include: '[data-testid="grow-page"]',
+    dirties: true,
+  },
+  {
+    name: 'grow: save snapshot dialog',
+    path: (p) => `/${p}/insights/grow`,
+    open: async () => {
+      await clickOpens('[data-testid="grow-view-predictions"]', '[data-testid="grow-predictions"]')();
+      await clickOpens('[data-testid="grow-snapshot-save"]', '.bp6-dialog')();
+    },
+    adminOnly: true,
+    dirties: true,
+  },
   {
     name: 'journeys: a stage filter (chart state)',
     path: (p) => `/${p}/insights/journey`,

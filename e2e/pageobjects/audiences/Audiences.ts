@@ -92,3 +92,25 @@ export class Detail {
     return $('[data-testid="insights-panel"]');
   }
 }
+
+/** 'Shared with you' on the overview (EXP-052): what other clients shared with the context's client. */
+export class SharedWithYou {
+  get root() {
+    return $('[data-testid="audiences-shared"]');
+  }
+  get table() {
+    return $('[data-testid="audiences-shared-table"]');
+  }
+  get empty() {
+    return $('[data-testid="audiences-shared-empty"]');
+  }
+  /** Each row as shown: name, type, shared by, from, people, shared. */
+  async rows(): Promise<string[][]> {
+    await browser.waitUntil(async () => (await this.table.isDisplayed()) || (await this.empty.isDisplayed()), {
+      timeout: 20000,
+      timeoutMsg: "'Shared with you' never loaded",
+    });
+    if (!(await this.table.isDisplayed())) return [];
+    return Promise.all(await this.table.$$('[data-testid="audiences-shared-row"]').map(async (r) => Promise.all(await r.$$('th, td').map((c) => c.getText()))));
+  }
+}

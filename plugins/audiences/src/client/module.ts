@@ -4,6 +4,7 @@ import { ContainerModule } from 'inversify';
 import { ActivityStore, ActivityStoreToken } from './stores/ActivityStore';
 import { AudienceDetailStore, AudienceDetailStoreToken } from './stores/AudienceDetailStore';
 import { AudiencesStore, AudiencesStoreToken } from './stores/AudiencesStore';
+import { SharingStore, SharingStoreToken } from './stores/SharingStore';
 import { RecentActivity } from './components/RecentActivity';
 
 /**
@@ -59,6 +60,9 @@ const recentActivity: HomeSection = { id: 'recent-audience-activity', order: 10,
 export const audiencesModule = new ContainerModule(({ bind }) => {
   bind(AudiencesStoreToken.symbol)
     .toDynamicValue((ctx) => new AudiencesStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
+    .inSingletonScope();
+  bind(SharingStoreToken.symbol)
+    .toDynamicValue((ctx) => new SharingStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
     .inSingletonScope();
   bind(ActivityStoreToken.symbol)
     .toDynamicValue((ctx) => new ActivityStore(ctx.get<ApiClient>(ApiClientToken.symbol)))

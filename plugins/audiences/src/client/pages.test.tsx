@@ -1,7 +1,7 @@
 import { AUDIENCE_DRAFT_STATE } from '@discovery/insights-kit';
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { AudienceDto, LookalikeDto } from '../common';
+import { sharingEndpoints as SE, type AudienceDto, type LookalikeDto, type SharedItemDto } from '../common';
 import audiences from './index';
 
 const P = '/acme/us/fizz-cola/fizz-zero';
@@ -53,10 +53,26 @@ function server(permissions: Record<string, unknown> = { audiences: all, ams_act
         audience(3, 'Charlie shared', 300, '2026-11-18T10:00:00.000Z', { source_identifier: 'globex-shared-17' }),
       ],
     })
-    .respond('GET /api/v1/audiences/v2/lookalikes', { data: [lookalike] });
+    .respond('GET /api/v1/audiences/v2/lookalikes', { data: [lookalike] })
+    .on(SE.clients, { data: [] })
+    .on(SE.hierarchy, { data: [] })
+    .on(SE.audiences, { data: [] })
+    .on(SE.motivations, { data: [] })
+    .on(SE.lookalikes, { data: [] })
+    .on(SE.entities, { data: [] });
   s.install();
   return s;
 }
+
+const shared = (share_id: number, type: SharedItemDto['type'], name: string, people: number | null): SharedItemDto => ({
+  share_id,
+  type,
+  id: share_id * 10,
+  name,
+  people,
+  source: { client: 'Globex Retail', client_id: 2, region: 'Germany', brand: 'Globex Home', product: 'Home Essentials' },
+  shared_at: '2026-12-01T10:00:00.000Z',
+});
 
 const names = () =>
   within(screen.getByTestId('audiences-table'))
@@ -135,6 +151,29 @@ describe('audiences overview', () => {
     await del('audience-row-audience-1');
     expect(await screen.findByText("Audience 'Alpha' deleted.")).toBeTruthy();
     await waitFor(() => expect(names()).toEqual(['beta optimized', 'Charlie shared']));
+  });
+
+  it("EXP-052 / EXP-053 'Shared with you' lists what other clients shared, merged and sorted by name with each row's type; a context change reloads it", async () => {
+    const s = server();
+    s.on(SE.clients, { data: [{ id: 2, name: 'Globex Retail', slug: 'globex' }] })
+      .on(SE.audiences, { data: [shared(1, 'audience', 'Home décor shoppers 35-54', 1200)] })
+      .on(SE.motivations, { data: [shared(2, 'motivation', 'Apartment movers', null)] })
+      .on(SE.lookalikes, { data: [shared(3, 'lookalike', 'Bargain hunters Lookalike', 5400)] });
+    await renderInShell([audiences], `${P}/audiences/overview`);
+    const table = await screen.findByTestId('audiences-shared-table');
+    const rows = within(table).getAllByTestId('audiences-shared-row');
+    expect(rows.map((r) => [...r.querySelectorAll('th, td')].map((c) => c.textContent))).toEqual([
+      ['Apartment movers', 'Motivation', 'Globex Retail', 'Germany > Globex Home > Home Essentials', '–', expect.any(String)],
+      ['Bargain hunters Lookalike', 'Lookalike', 'Globex Retail', 'Germany > Globex Home > Home Essentials', '5,400', expect.any(String)],
+      ['Home décor shoppers 35-54', 'Audience', 'Globex Retail', 'Germany > Globex Home > Home Essentials', '1,200', expect.any(String)],
+    ]);
+    expect(s.callsTo(SE.entities)).toHaveLength(1);
+    // Shared items are named, not opened: no link to another client's audience.
+    expect(within(table).queryAllByRole('link')).toHaveLength(0);
+    // EXP-053: another context reloads the sharing data.
+    s.on(SE.audiences, { data: [] }).on(SE.motivations, { data: [] }).on(SE.lookalikes, { data: [] });
+    await renderInShell([audiences], '/acme/us/fizz-cola/fizz-classic/audiences/overview');
+    expect((await screen.findByTestId('audiences-shared-empty')).textContent).toContain('Nothing has been shared with this client yet.');
   });
 
   it('SHELL-007 the AMS entry is disabled without ams_activation.read', async () => {

@@ -292,3 +292,4 @@ export const audiencesEndpoints = {
   lookalikesV1: lookalikeEndpoints<LookalikeV1Dto>('/api/v1/audiences/lookalikes'),
   lookalikes: lookalikeEndpoints<LookalikeDto>('/api/v1/audiences/v2/lookalikes'),
 };
+export * from './sharing';

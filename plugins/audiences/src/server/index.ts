@@ -7,15 +7,22 @@ import { audienceRows, refreshStale, registerAudienceRoutes, scopeOf, toAudience
 import { registerAmsRoutes } from './ams';
 import { lookalikesOf, registerLookalikeRoutes } from './lookalikes';
 import init from './migrations/0001_audiences.sql';
+import sharing from './migrations/0002_sharing.sql';
+import { registerSharingRoutes } from './sharing';
 import { seedAudiences } from './seed';
 
 export default defineServerPlugin<ServerCore, FastifyInstance>({
   id: 'audiences',
   permissions: [...Object.values(audiencesPermissions), amsPermissions.read],
-  migrations: [{ id: '0001_audiences', sql: init }],
+  migrations: [
+    { id: '0001_audiences', sql: init },
+    { id: '0002_sharing', sql: sharing },
+  ],
   register(router, core) {
     // Insight widgets need their owner to exist in the product (issue 25 §6).
     owners(core).registerKind('audiences', ownerTable('audiences'));
+    // SRV-067: what other clients shared with the context's client.
+    registerSharingRoutes(router, core);
     // SRV-039: the newest audiences and lookalikes of the context, for the home page.
     handle(router, E.homeEntities, async ({ query: { limit }, context }) => {
       const scope = scopeOf(context);

@@ -102,6 +102,9 @@ const ACTIVATIONS: { name: string; state: DisplayState; sent: number; end: numbe
   { name: 'Recent site visitors, not customers', state: 'Error', sent: 15, end: 0 },
 ];
 
+/** The demo's one inter-client share (SRV-067). */
+export const SHARED_DEMO = { from: 'globex/de/globex-home/home-essentials', audience: 'Home décor shoppers 35-54', to: 'acme' } as const;
+
 /**
  * Demo audiences, lookalikes and AMS activations. Counts are left empty: they are taken on the
  * first read (the population may still be being generated while the server seeds).
@@ -148,6 +151,16 @@ export async function seedAudiences(core: ServerCore): Promise<void> {
       await tx.query(
         `insert into lookalikes (product_id, region_id, seed_audience_id, name, used_in_insights, created_by, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $7, $7)`,
         [ctx.product_id, ctx.region_id, seed, l.name, l.used_in_insights, admin?.id ?? null, new Date(now - l.daysAgo * DAY)],
+      );
+    }
+    // SRV-067: Globex shares one audience with Acme, so Acme's 'Shared with you' shows something real;
+    // its other audiences stay Globex's own.
+    const shared = ids.get(`${SHARED_DEMO.from}|${SHARED_DEMO.audience}`);
+    if (shared) {
+      await tx.query(
+        `insert into audiences_shares (item_type, item_id, source_client_id, target_client_id, shared_by, created_at)
+         select 'audience', $1, s.id, t.id, $4, $5 from clients s, clients t where s.slug = $2 and t.slug = $3 on conflict do nothing`,
+        [shared, SHARED_DEMO.from.split('/')[0], SHARED_DEMO.to, admin?.id ?? null, new Date(now - DAY)],
       );
     }
     const home = byPath.get('acme/us/fizz-cola/fizz-zero');

@@ -8,6 +8,10 @@ import init from './migrations/0001_explore.sql';
 import { insertMotivation, listMotivations, MOTIVATION_JOB, motivationDto, motivationInProduct, motivationJob, type MotivationPayload } from './motivations';
 import { ensureAllData, insertRow, listRows, refuseAllData, resolveSegments, rowInProduct, segmentsOf, toDto, updateRow } from './repository';
 import { seedExplore } from './seed';
+import type { SHARED_KIND_READERS, SharedKindReaders } from '@discovery/plugin-audiences/common';
+
+/** The audiences plugin's registry of shared kinds (a type-only import: the key is checked, no run-time dependency). */
+const SHARED_READERS: typeof SHARED_KIND_READERS = 'audiences:sharedKindReaders';
 
 /**
  * The Explore API (SRV-108, SRV-095..098): personas of the product in X-Context with the kit's
@@ -20,6 +24,24 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   permissions: [...Object.values(explorePermissions), ...Object.values(motivationPermissions)],
   migrations: [{ id: '0001_explore', sql: init }],
   register(router, core) {
+    // SRV-067: a motivation another client shared is read here, never from this plugin's tables elsewhere.
+    core
+      .shared<SharedKindReaders>(SHARED_READERS, () => new Map())
+      .set('motivation', async (ids) =>
+        (
+          await core.query<{ id: number; name: string; people: string | number | null; product_id: number; job_status: string }>(
+            'select id, name, people, product_id, job_status from explore_motivations where id = any($1::int[])',
+            [ids],
+          )
+        ).map((r) => ({
+          id: Number(r.id),
+          name: String(r.name),
+          // EXP-028: no people while the job is pending or processing.
+          people: r.job_status === 'completed' && r.people !== null ? Number(r.people) : null,
+          product_id: Number(r.product_id),
+          region_id: null,
+        })),
+      );
     const charts = new SavedCharts(core, {
       kind: 'personas',
       table: 'explore_personas',

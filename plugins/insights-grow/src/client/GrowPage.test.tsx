@@ -3,7 +3,7 @@ import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { TAG_COLOURS, TAGS, withAlpha } from '@discovery/charts';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { growEndpoints as E, PANEL_WIDTHS, type MekkoDto, type SubMarketDto } from '../common';
+import { growEndpoints as E, PANEL_WIDTHS, snapshotEndpoints, type MekkoDto, type SnapshotDto, type SubMarketDto } from '../common';
 import { definePlugin, type SessionSnapshot } from '@discovery/plugin-api';
 import { act, renderHook } from '@testing-library/react';
 import { ContainerModule } from 'inversify';
@@ -346,5 +346,62 @@ describe('Grow: access, hints, TV settings and the Insights panel', () => {
     s.on(E.counts, countsFor(chart, { 'is-0001': 1234, 'is-0002': 567 }, { 10: [1500, 1600] }));
     fireEvent.click(within(screen.getByTestId('grow-counts-error')).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByTestId('grow-counts-error')).toBeNull());
+  });
+
+  it('EXP-044 / EXP-039 / EXP-042 the Predictions view saves a snapshot, loads it and compares every audience with the chart now', async () => {
+    const s = server({ read: true, update: true });
+    const taken: SnapshotDto = {
+      id: 31,
+      mekko_id: 7,
+      name: 'December wave',
+      created_at: '2026-12-01T10:00:00.000Z',
+      created_by: 'Pat Planner',
+      filters: [],
+      total: { matched: 1500, modeled: 1600 },
+      snapshots_sub_markets: [
+        {
+          snapshot_id: 31,
+          sub_market_id: 1,
+          market_name: 'Soft Drinks',
+          name: 'Diet fans',
+          population: 1000,
+          matched: 1000,
+          modeled: 900,
+          current_confidence: null,
+        },
+      ],
+    };
+    s.on(snapshotEndpoints.list, { data: [] })
+      .on(snapshotEndpoints.create, { data: taken }, 201)
+      .on(snapshotEndpoints.get, { data: taken })
+      .on(snapshotEndpoints.updateConfidence, { data: { ...taken.snapshots_sub_markets[0], current_confidence: 75 } });
+    await renderInShell([grow], `${P}/insights/grow`);
+    await screen.findByTestId('grow-audience-1');
+    fireEvent.click(screen.getByTestId('grow-view-predictions'));
+    expect((await screen.findByTestId('grow-predictions-empty')).textContent).toContain('No snapshots of this chart yet');
+    s.on(snapshotEndpoints.list, { data: [taken] });
+    fireEvent.click(screen.getByTestId('grow-snapshot-save'));
+    fireEvent.change(await screen.findByTestId('grow-snapshot-name'), { target: { value: 'December wave' } });
+    fireEvent.click(screen.getByTestId('grow-snapshot-name-save'));
+    const table = await screen.findByTestId('grow-predictions-table');
+    expect(s.callsTo(snapshotEndpoints.create)[0].body).toEqual({ snapshot: { mekko_id: 7, name: 'December wave', filters: [] } });
+    const rows = within(table).getAllByTestId('grow-prediction-row');
+    // Matched tab: Diet fans 1,000 then, 1,234 now; Soda buyers is new since the snapshot.
+    expect(rows.map((r) => [...r.querySelectorAll('td, th')].slice(0, 6).map((c) => c.textContent))).toEqual([
+      ['Soft Drinks', 'Diet fans', '1,000', '1,234', '+234', '+23.4%'],
+      ['Soft Drinks', 'Soda buyers', 'New since', '567', '–', '–'],
+    ]);
+    expect((screen.getByTestId('grow-snapshot-select') as HTMLSelectElement).value).toBe('31');
+    const confidence = within(rows[0]).getByRole('spinbutton', { name: 'Current confidence in Diet fans (%)' }) as HTMLInputElement;
+    fireEvent.change(confidence, { target: { value: '75' } });
+    fireEvent.blur(confidence);
+    await waitFor(() => expect(s.callsTo(snapshotEndpoints.updateConfidence)).toHaveLength(1));
+    expect(s.callsTo(snapshotEndpoints.updateConfidence)[0].body).toEqual({
+      snapshots_sub_market: { snapshot_id: 31, sub_market_id: 1, current_confidence: 75 },
+    });
+    fireEvent.click(screen.getByTestId('grow-snapshot-clear'));
+    expect(await screen.findByTestId('grow-predictions-empty')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('grow-view-chart'));
+    expect(await screen.findByTestId('grow-audience-1')).toBeTruthy();
   });
 });

@@ -5,3 +5,4 @@ export * from './rules';
 export * from './schema';
 export * from './service';
 export * from './verticals';
+export * from './snapshots';

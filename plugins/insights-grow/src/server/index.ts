@@ -15,9 +15,11 @@ import {
 } from '../common';
 import init from './migrations/0001_insights_grow.sql';
 import discussionNodeFk from './migrations/0002_discussion_node_fk.sql';
+import snapshotsSql from './migrations/0003_snapshots.sql';
 import { chartIdentifiers, checkMarketName, checkSubMarketName, listMekkos, marketOf, mekkoOf, seedVertical, subMarketById, subMarketOf } from './repository';
 import { mekkoCounts } from './counting';
 import { seedGrow } from './seed';
+import { registerSnapshots } from './snapshots';
 
 const isUniqueViolation = (e: unknown) => (e as { code?: string }).code === '23505';
 
@@ -32,6 +34,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
   migrations: [
     { id: '0001_insights_grow', sql: init },
     { id: '0002_discussion_node_fk', sql: discussionNodeFk },
+    { id: '0003_snapshots', sql: snapshotsSql },
   ],
   register(router, core) {
     // The kit's saved-chart rules: default pointer, unique names, copy names, invalid identifiers, delete with owner cleanup.
@@ -98,6 +101,7 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
     };
 
     handle(router, E.list, async ({ context }) => ({ data: await listMekkos(core, context!.product!.id) }));
+    registerSnapshots(router, core);
     handle(router, E.get, async ({ params: { id }, context }) => {
       const productId = context!.product!.id;
       const data = await mekkoOf(core, core, productId, id);
@@ -350,9 +354,11 @@ export default defineServerPlugin<ServerCore, FastifyInstance>({
              discussion_cluster_node_id = $8, "order" = coalesce($9, "order") where id = $1`,
             [id, s.name, s.tag, s.population, s.matched_short_id, s.modeled_short_id, s.webo_cluster_id, s.discussion_cluster_node_id, s.order ?? null],
           );
-          // SRV-077: editing an audience a prediction model uses deletes the model (the form asked first, GROW-073).
+          // SRV-077: editing an audience a prediction model uses deletes the model (the form asked first, GROW-073);
+          // A-42: snapshots are the prediction models, so the audience's snapshot rows go too.
           const dropped = await tx.query('delete from insights_grow_prediction_models where sub_market_id = $1 returning id', [id]);
-          return { data: await subMarketById(tx, id), model_deleted: dropped.length > 0 };
+          const snapped = await tx.query('delete from insights_grow_snapshots_sub_markets where sub_market_id = $1 returning id', [id]);
+          return { data: await subMarketById(tx, id), model_deleted: dropped.length + snapped.length > 0 };
         }),
       );
     });

@@ -40,7 +40,8 @@ const toSub = (r: Row): SubMarketDto => ({
 });
 
 const SUB_COLS = `s.id, s.market_id, s.name, s.tag, s.population, s.matched_short_id, s.modeled_short_id, s.webo_cluster_id, s.discussion_cluster_node_id, s."order",
-  exists (select 1 from insights_grow_prediction_models p where p.sub_market_id = s.id) as in_prediction_model`;
+  (exists (select 1 from insights_grow_prediction_models p where p.sub_market_id = s.id)
+   or exists (select 1 from insights_grow_snapshots_sub_markets p where p.sub_market_id = s.id)) as in_prediction_model`;
 
 export async function listMekkos(db: Db, productId: number): Promise<MekkoSummaryDto[]> {
   const rows = await db.query<Row>(`select ${MEKKO_COLS} from ${FROM_MEKKO} where m.product_id = $1 order by lower(m.name), m.id`, [productId]);

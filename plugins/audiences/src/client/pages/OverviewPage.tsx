@@ -16,6 +16,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AudienceDto } from '../../common';
+import { SharedWithYou } from '../components/SharedWithYou';
 import { AudiencesStoreToken, DeleteRefused, type OverviewRow, type SortKey } from '../stores/AudiencesStore';
 
 const SortHeader = observer(function SortHeader({ column, label }: { column: SortKey; label: string }) {
@@ -199,6 +200,8 @@ const OverviewPage = observer(function OverviewPage() {
           </tbody>
         </HTMLTable>
       )}
+      {/* EXP-052: what other clients shared with this one. */}
+      <SharedWithYou />
       <ConfirmDialog
         isOpen={confirm !== null}
         intent="danger"

@@ -46,8 +46,10 @@ import { AudienceForm } from '../components/AudienceForm';
 import { ChartForm } from '../components/ChartForm';
 import { MarketForm } from '../components/MarketForm';
 import { MarketList } from '../components/MarketList';
+import { PredictionsView } from '../components/PredictionsView';
 import { useOnceHint } from '../hints';
 import { GrowStoreToken } from '../stores/GrowStore';
+import { SnapshotsStoreToken } from '../stores/SnapshotsStore';
 
 const CREATE_AUDIENCE_SINGLE = 'create_audience_single';
 
@@ -59,6 +61,7 @@ const CREATE_AUDIENCE_SINGLE = 'create_audience_single';
 const GrowPage = observer(function GrowPage() {
   const { t } = useTranslation('insights-grow');
   const store = useService(GrowStoreToken);
+  const snapshots = useService(SnapshotsStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
   const routes = useService(RouteTableToken);
@@ -123,6 +126,11 @@ const GrowPage = observer(function GrowPage() {
   }, [chartForm, canCreate, store, api, hierarchy.selection.region]);
 
   const m = store.mekko;
+  // EXP-044: the snapshot model follows the chart on screen (another chart or product clears the loaded snapshot).
+  const mekkoId = m?.id ?? null;
+  useEffect(() => {
+    void snapshots.follow(context, mekkoId);
+  }, [snapshots, context, mekkoId]);
   const selected = store.selectedSubMarkets;
   const hint = useOnceHint(selected.length > 1 ? 'grow_hint_many' : 'grow_hint_one', !store.showInsights && selected.length > 0);
 
@@ -286,12 +294,19 @@ const GrowPage = observer(function GrowPage() {
             discussionsUploadHref={routes.canOpen(discussionsUploadRoute, session.snapshot) ? discussionsUploadRoute.link(hierarchy.selection) : null}
             onSave={async (input) => {
               const r = await store.saveSubMarket(input, audienceForm?.audience?.id ?? null, audienceForm!.marketId);
-              if (r.ok) setAudienceForm(null);
+              if (r.ok) {
+                setAudienceForm(null);
+                // GROW-075 / EXP-044: an edited audience left the snapshots it was in.
+                void snapshots.refreshActive();
+              }
               return r;
             }}
             onDelete={async () => {
               const ok = await store.deleteSubMarket(audienceForm!.audience!.id);
-              if (ok) setAudienceForm(null);
+              if (ok) {
+                setAudienceForm(null);
+                void snapshots.refreshActive();
+              }
               return ok;
             }}
           />
@@ -395,6 +410,24 @@ const GrowPage = observer(function GrowPage() {
                   ))}
                 </Tabs>
                 <span style={{ flex: 1 }} />
+                {/* EXP-044: the chart, or the Predictions view comparing it with a loaded snapshot. */}
+                <ButtonGroup aria-label={t('view.label')}>
+                  <Button
+                    text={t('view.chart')}
+                    active={snapshots.view === 'chart'}
+                    aria-pressed={snapshots.view === 'chart'}
+                    onClick={() => snapshots.setView('chart')}
+                    data-testid="grow-view-chart"
+                  />
+                  <Button
+                    icon="timeline-line-chart"
+                    text={t('view.predictions')}
+                    active={snapshots.view === 'predictions'}
+                    aria-pressed={snapshots.view === 'predictions'}
+                    onClick={() => snapshots.setView('predictions')}
+                    data-testid="grow-view-predictions"
+                  />
+                </ButtonGroup>
                 {/* GROW-032: only with mekkos.update. */}
                 {canUpdate && (
                   <ButtonGroup aria-label={t('mode.label')}>
@@ -412,31 +445,37 @@ const GrowPage = observer(function GrowPage() {
               {store.countsRes.error && (
                 <LoadError level={3} error={store.countsRes.error} onRetry={() => store.loadCounts()} data-testid="grow-counts-error" />
               )}
-              <Mekko
-                title={m.measurement_label}
-                markets={chartMarkets}
-                highlighted={store.selected}
-                // Issue 27 §6: a new chart says how to add markets, not 'No data to chart.'
-                emptyText={canUpdate ? t('chartEmpty.canEdit') : t('chartEmpty.cannotEdit')}
-                smallBase={smallBase}
-                // The header's spinner shows the counts loading (GROW-031); the chart keeps its last drawing meanwhile.
-                equalShares={store.mode === 'edit'}
-                onSelect={(sel) => {
-                  const sub = sel.subMarketId === undefined ? null : m.markets.flatMap((k) => k.sub_markets).find((s) => s.id === sel.subMarketId);
-                  if (sub) store.toggle(sub);
-                }}
-                testId="grow-mekko"
-                // npm run bench:screens: the chart is drawn with its counts.
-                onDrawn={() => store.countsRes.status === 'ready' && markDrawn('grow')}
-              />
-              {chartMarkets && <SmallBaseLegend threshold={smallBase} testId="grow-small-base-legend" />}
-              <MarketList
-                store={store}
-                onEditMarket={(market) => setMarketForm({ market })}
-                onEditAudience={(marketId, audience) => setAudienceForm({ marketId, audience })}
-                onZeroCount={() => modals.openZeroCount()}
-                canAddMarket={store.mode === 'edit' && m.vertical_type === null}
-              />
+              {snapshots.view === 'predictions' ? (
+                <PredictionsView grow={store} snapshots={snapshots} canUpdate={canUpdate} />
+              ) : (
+                <>
+                  <Mekko
+                    title={m.measurement_label}
+                    markets={chartMarkets}
+                    highlighted={store.selected}
+                    // Issue 27 §6: a new chart says how to add markets, not 'No data to chart.'
+                    emptyText={canUpdate ? t('chartEmpty.canEdit') : t('chartEmpty.cannotEdit')}
+                    smallBase={smallBase}
+                    // The header's spinner shows the counts loading (GROW-031); the chart keeps its last drawing meanwhile.
+                    equalShares={store.mode === 'edit'}
+                    onSelect={(sel) => {
+                      const sub = sel.subMarketId === undefined ? null : m.markets.flatMap((k) => k.sub_markets).find((s) => s.id === sel.subMarketId);
+                      if (sub) store.toggle(sub);
+                    }}
+                    testId="grow-mekko"
+                    // npm run bench:screens: the chart is drawn with its counts.
+                    onDrawn={() => store.countsRes.status === 'ready' && markDrawn('grow')}
+                  />
+                  {chartMarkets && <SmallBaseLegend threshold={smallBase} testId="grow-small-base-legend" />}
+                  <MarketList
+                    store={store}
+                    onEditMarket={(market) => setMarketForm({ market })}
+                    onEditAudience={(marketId, audience) => setAudienceForm({ marketId, audience })}
+                    onZeroCount={() => modals.openZeroCount()}
+                    canAddMarket={store.mode === 'edit' && m.vertical_type === null}
+                  />
+                </>
+              )}
             </div>
           )}
 
