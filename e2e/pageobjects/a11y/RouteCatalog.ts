@@ -2,6 +2,13 @@ import { landingSelection, type ClientDto, type HierarchySelection } from '@disc
 import type { AutomationRoute } from '@discovery/platform';
 import { installPageProbe, settle } from './PageProbe';
 
+/**
+ * How long one walk over every route of the build may take (about 60 routes with 19 plugins, and
+ * more with each plugin): 5 minutes ran out on this 2-core machine under load. The walks log each
+ * page's visit and audit time; what a user waits for is measured by the benches, not this limit.
+ */
+export const WALK_TIMEOUT_MS = 15 * 60_000;
+
 /** One page to visit: a route of the build with its params filled from the demo data. */
 export interface PageVisit {
   routeId: string;
@@ -115,6 +122,15 @@ const PARAM_SAMPLES: { params: string[]; values: (ctx: SampleContext) => Promise
     values: async ({ products }) => {
       const found = await firstIdIn('/api/v1/insights-journey/journeys', products);
       return found ? [{ label: 'journey', params: { journeyId: String(found.id) }, context: selectionOf(found.product) }] : [];
+    },
+  },
+  {
+    // explore.page, explore.builder and the motivation-audience builder: the first persona of the
+    // first product that has one (the seeded 'All Data' persona comes first).
+    params: ['personaId'],
+    values: async ({ products }) => {
+      const found = await firstIdIn('/api/v1/explore/personas', products);
+      return found ? [{ label: 'persona', params: { personaId: String(found.id) }, context: selectionOf(found.product) }] : [];
     },
   },
   {

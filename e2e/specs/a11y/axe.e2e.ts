@@ -1,7 +1,7 @@
 import { audit, formatFindings, isBlocking, visibleH1Count, type Finding } from '../../pageobjects/a11y/Axe';
 import { installPageProbe } from '../../pageobjects/a11y/PageProbe';
 import { eachOverlay, PLUGIN_OVERLAYS, SHELL_OVERLAYS } from '../../pageobjects/a11y/Overlays';
-import { landingProduct, pagesOfBuild, visit } from '../../pageobjects/a11y/RouteCatalog';
+import { landingProduct, pagesOfBuild, visit, WALK_TIMEOUT_MS } from '../../pageobjects/a11y/RouteCatalog';
 import { LoginPage } from '../../pageobjects/shell/LoginPage';
 
 /** Audits the page as it is now: axe, and exactly one visible h1. */
@@ -70,6 +70,6 @@ describe('accessibility of every page of the build (axe-core)', () => {
       });
       console.log(`${overlays.length} overlays audited in ${Date.now() - t0} ms`);
       expectNone(findings);
-    }).timeout(300000);
+    }).timeout(WALK_TIMEOUT_MS);
   }
 });

@@ -1,7 +1,7 @@
 import { eachOverlay, PLUGIN_OVERLAYS, SHELL_OVERLAYS } from '../../pageobjects/a11y/Overlays';
 import { installPageProbe, serverStrings, settle } from '../../pageobjects/a11y/PageProbe';
 import { shownTexts, untranslated, useLanguage, usePseudoLocale, type ShownText } from '../../pageobjects/a11y/PseudoLocale';
-import { landingProduct, pagesOfBuild, visit } from '../../pageobjects/a11y/RouteCatalog';
+import { landingProduct, pagesOfBuild, visit, WALK_TIMEOUT_MS } from '../../pageobjects/a11y/RouteCatalog';
 import { LoginPage } from '../../pageobjects/shell/LoginPage';
 
 /** Untranslated texts by text, with where they showed. */
@@ -75,5 +75,5 @@ describe('every string goes through i18next (pseudo-locale en-XA)', () => {
       await check(report, `overlay '${c.name}'`);
     });
     report.expectEmpty();
-  }).timeout(300000);
+  }).timeout(WALK_TIMEOUT_MS);
 });
