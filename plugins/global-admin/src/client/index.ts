@@ -1,5 +1,7 @@
 import { definePlugin, hasPermission } from '@discovery/plugin-api';
-import { adminDashboardRoute, auditLogRoute, globalAdminPermissions } from '../common';
+import { adminDashboardRoute, auditLogRoute, globalAdminPermissions, usersRoute } from '../common';
+
+const adminRead = hasPermission(globalAdminPermissions.read.resource, 'read');
 
 export default definePlugin({
   id: 'global-admin',
@@ -18,6 +20,13 @@ export default definePlugin({
       requires: hasPermission(globalAdminPermissions.read.resource, 'read'),
       disablesHierarchySelector: true,
       load: () => import('./pages/AuditLogPage'),
+    },
+    {
+      // Issue 32 §1: users; the page's writes also need global_admin.create / .update (the server checks).
+      ref: usersRoute,
+      requires: adminRead,
+      disablesHierarchySelector: true,
+      load: () => import('./pages/UsersPage'),
     },
   ],
   i18n: { namespace: 'global-admin', load: async () => (await import('./locales/en.json')).default },

@@ -13,6 +13,7 @@ import { ContainerModule } from 'inversify';
 import { AdminDashboardStore, AdminDashboardStoreToken } from './stores/AdminDashboardStore';
 import { AuditLogStore, AuditLogStoreToken } from './stores/AuditLogStore';
 import { ClientAdminStore, ClientAdminStoreToken } from './stores/ClientAdminStore';
+import { UsersStore, UsersStoreToken } from './stores/UsersStore';
 
 /** Global admin's stores over the core services (factories: esbuild emits no decorator metadata). */
 export const globalAdminModule = new ContainerModule(({ bind }) => {
@@ -33,5 +34,16 @@ export const globalAdminModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(AuditLogStoreToken.symbol)
     .toDynamicValue((ctx) => new AuditLogStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
+    .inSingletonScope();
+  bind(UsersStoreToken.symbol)
+    .toDynamicValue(
+      (ctx) =>
+        new UsersStore({
+          api: ctx.get<ApiClient>(ApiClientToken.symbol),
+          hierarchy: ctx.get<HierarchyStore>(HierarchyStoreToken.symbol),
+          toasts: ctx.get<ToastStore>(ToastStoreToken.symbol),
+          t: (key, options) => i18next.t(key, { ns: 'global-admin', ...options }),
+        }),
+    )
     .inSingletonScope();
 });
