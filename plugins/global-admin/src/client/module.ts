@@ -13,6 +13,7 @@ import { ContainerModule } from 'inversify';
 import { AdminDashboardStore, AdminDashboardStoreToken } from './stores/AdminDashboardStore';
 import { AuditLogStore, AuditLogStoreToken } from './stores/AuditLogStore';
 import { ClientAdminStore, ClientAdminStoreToken } from './stores/ClientAdminStore';
+import { SetPasswordStore, SetPasswordStoreToken } from './stores/SetPasswordStore';
 import { UsersStore, UsersStoreToken } from './stores/UsersStore';
 
 /** Global admin's stores over the core services (factories: esbuild emits no decorator metadata). */
@@ -45,5 +46,8 @@ export const globalAdminModule = new ContainerModule(({ bind }) => {
           t: (key, options) => i18next.t(key, { ns: 'global-admin', ...options }),
         }),
     )
+    .inSingletonScope();
+  bind(SetPasswordStoreToken.symbol)
+    .toDynamicValue((ctx) => new SetPasswordStore(ctx.get<ApiClient>(ApiClientToken.symbol)))
     .inSingletonScope();
 });
