@@ -1,5 +1,5 @@
 import { definePlugin, hasPermission } from '@discovery/plugin-api';
-import { adminDashboardRoute, auditLogRoute, globalAdminPermissions, setPasswordRoute, usersRoute } from '../common';
+import { adminDashboardRoute, auditLogRoute, globalAdminPermissions, rolesRoute, setPasswordRoute, usersRoute } from '../common';
 
 const adminRead = hasPermission(globalAdminPermissions.read.resource, 'read');
 
@@ -27,6 +27,13 @@ export default definePlugin({
       requires: adminRead,
       disablesHierarchySelector: true,
       load: () => import('./pages/UsersPage'),
+    },
+    {
+      // Issue 32 §2 (SRV-022/023); saving needs global_admin.create / .update, deleting .destroy.
+      ref: rolesRoute,
+      requires: adminRead,
+      disablesHierarchySelector: true,
+      load: () => import('./pages/RolesPage'),
     },
     {
       // Issue 32 §1: the invitation link sets the password before the invitee can sign in.

@@ -13,6 +13,7 @@ import { ContainerModule } from 'inversify';
 import { AdminDashboardStore, AdminDashboardStoreToken } from './stores/AdminDashboardStore';
 import { AuditLogStore, AuditLogStoreToken } from './stores/AuditLogStore';
 import { ClientAdminStore, ClientAdminStoreToken } from './stores/ClientAdminStore';
+import { RolesStore, RolesStoreToken } from './stores/RolesStore';
 import { SetPasswordStore, SetPasswordStoreToken } from './stores/SetPasswordStore';
 import { UsersStore, UsersStoreToken } from './stores/UsersStore';
 
@@ -45,6 +46,14 @@ export const globalAdminModule = new ContainerModule(({ bind }) => {
           toasts: ctx.get<ToastStore>(ToastStoreToken.symbol),
           t: (key, options) => i18next.t(key, { ns: 'global-admin', ...options }),
         }),
+    )
+    .inSingletonScope();
+  bind(RolesStoreToken.symbol)
+    .toDynamicValue(
+      (ctx) =>
+        new RolesStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<ToastStore>(ToastStoreToken.symbol), (key, options) =>
+          i18next.t(key, { ns: 'global-admin', ...options }),
+        ),
     )
     .inSingletonScope();
   bind(SetPasswordStoreToken.symbol)

@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { auditLogRoute, usersRoute, type AdminSummary } from '../../common';
+import { auditLogRoute, rolesRoute, usersRoute, type AdminSummary } from '../../common';
 import { ClientsSection } from '../components/ClientsSection';
 import { AdminDashboardStoreToken } from '../stores/AdminDashboardStore';
 
@@ -28,6 +28,11 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
           <li>
             <Link to={usersRoute.link()} data-testid="users-link">
               {t('usersLink')}
+            </Link>
+          </li>
+          <li>
+            <Link to={rolesRoute.link()} data-testid="roles-link">
+              {t('rolesLink')}
             </Link>
           </li>
           <li>
