@@ -1,5 +1,5 @@
 import { definePlugin, hasPermission } from '@discovery/plugin-api';
-import { adminDashboardRoute, auditLogRoute, globalAdminPermissions, rolesRoute, setPasswordRoute, usersRoute } from '../common';
+import { adminDashboardRoute, apiKeysRoute, auditLogRoute, globalAdminPermissions, rolesRoute, setPasswordRoute, usersRoute } from '../common';
 
 const adminRead = hasPermission(globalAdminPermissions.read.resource, 'read');
 
@@ -34,6 +34,13 @@ export default definePlugin({
       requires: adminRead,
       disablesHierarchySelector: true,
       load: () => import('./pages/RolesPage'),
+    },
+    {
+      // Issue 32 §3 (SRV-025); creating needs global_admin.create, revoking .destroy.
+      ref: apiKeysRoute,
+      requires: adminRead,
+      disablesHierarchySelector: true,
+      load: () => import('./pages/ApiKeysPage'),
     },
     {
       // Issue 32 §1: the invitation link sets the password before the invitee can sign in.

@@ -10,6 +10,7 @@ import {
 } from '@discovery/platform';
 import i18next from 'i18next';
 import { ContainerModule } from 'inversify';
+import { ApiKeysStore, ApiKeysStoreToken } from './stores/ApiKeysStore';
 import { AdminDashboardStore, AdminDashboardStoreToken } from './stores/AdminDashboardStore';
 import { AuditLogStore, AuditLogStoreToken } from './stores/AuditLogStore';
 import { ClientAdminStore, ClientAdminStoreToken } from './stores/ClientAdminStore';
@@ -52,6 +53,14 @@ export const globalAdminModule = new ContainerModule(({ bind }) => {
     .toDynamicValue(
       (ctx) =>
         new RolesStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<ToastStore>(ToastStoreToken.symbol), (key, options) =>
+          i18next.t(key, { ns: 'global-admin', ...options }),
+        ),
+    )
+    .inSingletonScope();
+  bind(ApiKeysStoreToken.symbol)
+    .toDynamicValue(
+      (ctx) =>
+        new ApiKeysStore(ctx.get<ApiClient>(ApiClientToken.symbol), ctx.get<ToastStore>(ToastStoreToken.symbol), (key, options) =>
           i18next.t(key, { ns: 'global-admin', ...options }),
         ),
     )

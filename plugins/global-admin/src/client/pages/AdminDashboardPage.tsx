@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { auditLogRoute, rolesRoute, usersRoute, type AdminSummary } from '../../common';
+import { apiKeysRoute, auditLogRoute, rolesRoute, usersRoute, type AdminSummary } from '../../common';
 import { ClientsSection } from '../components/ClientsSection';
 import { AdminDashboardStoreToken } from '../stores/AdminDashboardStore';
 
@@ -33,6 +33,11 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
           <li>
             <Link to={rolesRoute.link()} data-testid="roles-link">
               {t('rolesLink')}
+            </Link>
+          </li>
+          <li>
+            <Link to={apiKeysRoute.link()} data-testid="api-keys-link">
+              {t('keysLink')}
             </Link>
           </li>
           <li>
