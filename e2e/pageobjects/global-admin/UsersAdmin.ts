@@ -1,5 +1,16 @@
 import { clickWhenSettled } from '../shell/Shell';
 
+/**
+ * Checks a Blueprint checkbox by its label: the input itself is transparent (not 'displayed' for
+ * WebDriver), the label around it takes the click.
+ */
+async function check(testId: string) {
+  const box = $(`[data-testid="${testId}"]`);
+  await box.waitForExist({ timeout: 15000 });
+  if (!(await box.isSelected())) await box.parentElement().click();
+  await browser.waitUntil(async () => box.isSelected(), { timeout: 5000, timeoutMsg: `${testId} never got checked` });
+}
+
 /** The global admin's Users screen (issue 32 §1) and its invite / roles-and-access dialog. */
 export class UsersAdmin {
   get table() {
@@ -54,11 +65,7 @@ export class UsersAdmin {
   }
 
   async checkRole(name: string) {
-    const box = $(`[data-testid="edit-role-${name}"]`);
-    await clickWhenSettled(
-      () => box,
-      async () => box.isSelected(),
-    );
+    await check(`edit-role-${name}`);
   }
 
   /** Grants one node of the tree picker, opening its ancestors (slugs 'acme', 'acme/us', ...). */
@@ -72,11 +79,7 @@ export class UsersAdmin {
         () => $(`[data-testid="edit-grant-${child}"]`).isExisting(),
       );
     }
-    const box = $(`[data-testid="edit-grant-${fullSlug}"]`);
-    await clickWhenSettled(
-      () => box,
-      async () => box.isSelected(),
-    );
+    await check(`edit-grant-${fullSlug}`);
   }
 
   /** Saves the dialog and waits for it to close. */
