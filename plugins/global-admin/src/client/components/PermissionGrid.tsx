@@ -1,9 +1,9 @@
 import { Button, Checkbox } from '@blueprintjs/core';
 import { PERMISSION_ACTIONS } from '@discovery/plugin-api';
-import { Cell, Column, ColumnHeaderCell, RowHeaderCell, Table2 } from '@blueprintjs/table';
+import { Cell, Column, ColumnHeaderCell, Table2 } from '@blueprintjs/table';
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { RoleDraft } from '../stores/RolesStore';
+import { DEFAULTED_RESOURCES, type RoleDraft } from '../stores/RolesStore';
 
 const ROW_HEIGHT = 28;
 
@@ -18,21 +18,28 @@ export const PermissionGrid = observer(function PermissionGrid({ draft, resource
   // Read every cell's state here, so MobX re-renders the grid on a change (the table caches cells).
   const states = resources.map((r) => [...PERMISSION_ACTIONS.map((a) => draft.can(r, a)), draft.isDefault(r)]);
   return (
-    <div style={{ height: ROW_HEIGHT * (resources.length + 1) + 4, width: '100%' }} data-testid="permission-grid">
+    <div style={{ height: ROW_HEIGHT * (resources.length + 1) + 16, width: '100%', maxWidth: 720 }} data-testid="permission-grid">
       <Table2
         numRows={resources.length}
         defaultRowHeight={ROW_HEIGHT}
-        columnWidths={[110, 110, 110, 110]}
-        rowHeaderCellRenderer={(row) => {
-          const r = resources[row];
-          return (
-            <RowHeaderCell
-              name={r}
-              nameRenderer={(name) => (
-                <span style={{ display: 'flex', gap: 6, alignItems: 'center', padding: '0 6px', whiteSpace: 'nowrap' }}>
-                  {name}
+        columnWidths={[300, 100, 100, 100, 100]}
+        enableRowHeader={false}
+        enableFocusedCell={false}
+        enableMultipleSelection={false}
+        selectionModes={[]}
+        cellRendererDependencies={[states.flat().join(), readOnly]}
+      >
+        {[
+          <Column
+            key="resource"
+            columnHeaderCellRenderer={() => <ColumnHeaderCell name={t('rolesPage.resource')} />}
+            cellRenderer={(row) => {
+              const r = resources[row];
+              return (
+                <Cell interactive style={{ display: 'flex', gap: 6, alignItems: 'center', whiteSpace: 'nowrap' }}>
+                  <span>{r}</span>
                   {draft.isDefault(r) && <span className="bp6-text-muted">{t('rolesPage.default')}</span>}
-                  {!readOnly && r in { brands: 1, products: 1 } && !draft.isDefault(r) && (
+                  {!readOnly && r in DEFAULTED_RESOURCES && !draft.isDefault(r) && (
                     <Button
                       size="small"
                       variant="minimal"
@@ -42,37 +49,32 @@ export const PermissionGrid = observer(function PermissionGrid({ draft, resource
                       data-testid={`grid-default-${r}`}
                     />
                   )}
-                </span>
-              )}
-            />
-          );
-        }}
-        enableFocusedCell={false}
-        enableMultipleSelection={false}
-        selectionModes={[]}
-        cellRendererDependencies={[states.flat().join(), readOnly]}
-      >
-        {PERMISSION_ACTIONS.map((action) => (
-          <Column
-            key={action}
-            columnHeaderCellRenderer={() => <ColumnHeaderCell name={t(`rolesPage.action.${action}`)} />}
-            cellRenderer={(row) => {
-              const r = resources[row];
-              return (
-                <Cell interactive style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-                  <Checkbox
-                    style={{ margin: 0 }}
-                    checked={draft.can(r, action)}
-                    disabled={readOnly}
-                    onChange={() => draft.toggle(r, action)}
-                    aria-label={t('rolesPage.cellLabel', { action: t(`rolesPage.action.${action}`), resource: r })}
-                    data-testid={`grid-${r}-${action}`}
-                  />
                 </Cell>
               );
             }}
-          />
-        ))}
+          />,
+          ...PERMISSION_ACTIONS.map((action) => (
+            <Column
+              key={action}
+              columnHeaderCellRenderer={() => <ColumnHeaderCell name={t(`rolesPage.action.${action}`)} />}
+              cellRenderer={(row) => {
+                const r = resources[row];
+                return (
+                  <Cell interactive style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+                    <Checkbox
+                      style={{ margin: 0 }}
+                      checked={draft.can(r, action)}
+                      disabled={readOnly}
+                      onChange={() => draft.toggle(r, action)}
+                      aria-label={t('rolesPage.cellLabel', { action: t(`rolesPage.action.${action}`), resource: r })}
+                      data-testid={`grid-${r}-${action}`}
+                    />
+                  </Cell>
+                );
+              }}
+            />
+          )),
+        ]}
       </Table2>
     </div>
   );
