@@ -260,6 +260,35 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     open: clickOpens('[data-testid="client-edit-acme"]', '[data-testid="client-form"]'),
     adminOnly: true,
   },
+  {
+    // Issue 32 §1: the invite form with its hierarchy tree picker, one client opened.
+    name: 'global admin: invite user dialog',
+    path: () => '/global/admin/users',
+    open: async () => {
+      await clickOpens('[data-testid="users-invite"]', '[data-testid="user-form"]')();
+      await clickOpens('[data-testid="invite-expand-acme"]', '[data-testid="invite-expand-acme/us"]')();
+    },
+    adminOnly: true,
+    dirties: true,
+  },
+  {
+    name: 'global admin: user roles and access dialog',
+    path: () => '/global/admin/users',
+    open: clickOpens('[data-testid="user-edit-viewer@example.com"]', '[data-testid="user-form"]'),
+    adminOnly: true,
+  },
+  {
+    name: 'global admin: deactivate user confirmation',
+    path: () => '/global/admin/users',
+    open: clickOpens('[data-testid="user-deactivate-viewer@example.com"]', '.bp6-alert'),
+    adminOnly: true,
+  },
+  {
+    name: 'global admin: delete role confirmation',
+    path: () => '/global/admin/roles',
+    open: clickOpens('[data-testid="role-delete"]', '.bp6-alert'),
+    adminOnly: true,
+  },
 ];
 
 const anyOverlayOpen = () => browser.execute(() => document.querySelector('.bp6-overlay-open, .bp6-popover') !== null);

@@ -5,7 +5,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { auditLogRoute, type AdminSummary } from '../../common';
+import { apiKeysRoute, auditLogRoute, rolesRoute, usersRoute, type AdminSummary } from '../../common';
 import { ClientsSection } from '../components/ClientsSection';
 import { AdminDashboardStoreToken } from '../stores/AdminDashboardStore';
 
@@ -23,11 +23,30 @@ const AdminDashboardPage = observer(function AdminDashboardPage() {
   return (
     <section data-testid="admin-dashboard">
       <PageTitle>{t('dashboard')}</PageTitle>
-      <p>
-        <Link to={auditLogRoute.link()} data-testid="audit-link">
-          {t('auditLink')}
-        </Link>
-      </p>
+      <nav aria-label={t('adminPages')}>
+        <ul style={{ display: 'flex', gap: 16, listStyle: 'none', padding: 0 }}>
+          <li>
+            <Link to={usersRoute.link()} data-testid="users-link">
+              {t('usersLink')}
+            </Link>
+          </li>
+          <li>
+            <Link to={rolesRoute.link()} data-testid="roles-link">
+              {t('rolesLink')}
+            </Link>
+          </li>
+          <li>
+            <Link to={apiKeysRoute.link()} data-testid="api-keys-link">
+              {t('keysLink')}
+            </Link>
+          </li>
+          <li>
+            <Link to={auditLogRoute.link()} data-testid="audit-link">
+              {t('auditLink')}
+            </Link>
+          </li>
+        </ul>
+      </nav>
       {store.summaryResource.error ? (
         <LoadError level={3} error={store.summaryResource.error} onRetry={() => store.load()} data-testid="summary-error" />
       ) : !summary ? (

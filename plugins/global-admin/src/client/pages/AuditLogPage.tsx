@@ -4,7 +4,7 @@ import { LoadError, LoadingSpinner, PageTitle } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AuditLogStoreToken, type AuditFilters } from '../stores/AuditLogStore';
+import { auditQuery, AuditLogStoreToken, type AuditFilters } from '../stores/AuditLogStore';
 
 const FIELDS: { key: keyof AuditFilters; type: 'text' | 'date' }[] = [
   { key: 'user', type: 'text' },
@@ -27,7 +27,7 @@ const AuditLogPage = observer(function AuditLogPage() {
   };
   const page = store.rows.data;
   return (
-    <section data-testid="audit-log">
+    <section data-testid="audit-log" data-state={store.rows.status} data-applied={new URLSearchParams(auditQuery(store.applied)).toString()}>
       <PageTitle>{t('audit.title')}</PageTitle>
       <form onSubmit={submit} style={{ display: 'flex', gap: 12, flexWrap: 'wrap', alignItems: 'flex-end' }} aria-label={t('audit.filters')}>
         {FIELDS.map((f) => (
