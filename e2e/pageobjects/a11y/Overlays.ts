@@ -161,7 +161,8 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
   {
     name: 'grow: a selected audience (chart state)',
     path: (p) => `/${p}/insights/grow`,
-    open: clickOpens('[data-testid="grow-audience-toggle"]', '[data-testid="mekko-labels"] [data-dimmed="true"]'),
+    // Blueprint's checkbox input is transparent (never 'displayed'): its label is what a user clicks.
+    open: clickOpens('.bp6-checkbox:has([data-testid="grow-audience-toggle"])', '[data-testid="mekko-labels"] [data-dimmed="true"]'),
     include: '[data-testid="grow-page"]',
     dirties: true,
   },
