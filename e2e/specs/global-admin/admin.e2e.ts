@@ -67,7 +67,11 @@ describe('global admin: users, access, API keys and the audit log (issue 32)', (
   it('signed in as the user, only that brand is there', async () => {
     await login.loginAs(EMAIL, PASSWORD);
     await new Shell().waitForShell();
-    expect(decodeURIComponent(new URL(await browser.getUrl()).pathname)).toMatch(/^\/acme\/us\/peak-water\/[a-z0-9-]+\/home$/);
+    // Sign-in lands on /home, which then leads to the landing product's home (SHELL-051).
+    const landing = /^\/acme\/us\/peak-water\/[a-z0-9-]+\/home$/;
+    await browser.waitUntil(async () => landing.test(decodeURIComponent(new URL(await browser.getUrl()).pathname)), {
+      timeoutMsg: 'sign-in did not land on a Peak Water product home',
+    });
     const tree = await apiGet<{ data: ClientDto[] }>('/api/v1/hierarchy');
     expect(tree.data.map((c) => c.slug)).toEqual(['acme']);
     expect(tree.data[0].regions.flatMap((r) => r.brands.map((b) => b.fullSlug))).toEqual([BRAND]);

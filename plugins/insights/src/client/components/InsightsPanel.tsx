@@ -1,8 +1,8 @@
 import { type InsightsLevel, AUDIENCE_DRAFT_STATE, audienceBuilderLink, isSmallBase, useSmallBase, type InsightsPanelProps } from '@discovery/insights-kit';
 import { MARKET_LEVEL_CHANGED } from '@discovery/insights-kit/common';
-import { Button, Callout, Card, Classes, H3, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, NonIdealState, Tab, Tabs } from '@blueprintjs/core';
 import { IndexBars, SmallBaseLegend, type IndexRow } from '@discovery/charts';
-import { ConfirmDialog, LoadError, LoadingSpinner } from '@discovery/ui';
+import { ConfirmDialog, Heading, LoadError, LoadingSpinner } from '@discovery/ui';
 import {
   ApiClientToken,
   ChangeFeedToken,
@@ -92,9 +92,11 @@ const InsightsPanel = observer(function InsightsPanel(props: InsightsPanelProps)
   return (
     <Card aria-labelledby={headingId} role="region" data-testid="insights-panel" style={{ padding: 16 }}>
       <div style={{ display: 'flex', alignItems: 'center', gap: 8, marginBottom: 8 }}>
-        <H3 id={headingId} style={{ margin: 0, flex: '1 1 auto' }}>
+        {/* A section of the page beside the chart: the level after the page's h1, whatever the page
+            (a page without its own h2 had 'Insights' skip a level), drawn as before. */}
+        <Heading level={2} look={3} id={headingId} style={{ margin: 0, flex: '1 1 auto' }}>
           {t('title')}
-        </H3>
+        </Heading>
         {level === 'market' && store.canEdit('region', 'create') && (
           <Button
             icon="globe"
