@@ -79,6 +79,12 @@ const EXEMPT = [/^\/api\/v1\/ping/, /^\/api\/v1\/auth\//];
  * X-Request-ID (SHELL-056..058), and the shell's error rules (SHELL-060..064).
  */
 export class ApiClient {
+  /**
+   * Told of every call that failed on the way (no answer) or on the server (5xx), whoever made it:
+   * browser monitoring forwards them (SHELL-120). Set once monitoring starts; null until then.
+   */
+  failureListener: ((failure: { url: string; status: number; message: string }) => void) | null = null;
+
   constructor(
     private readonly hooks: ApiClientHooks,
     private readonly storage: Storage = localStorage,
@@ -159,6 +165,7 @@ export class ApiClient {
       text = await res.text();
     } catch (e) {
       if (signal?.aborted || isAbortError(e)) throw new AbortedError();
+      this.failureListener?.({ url, status: 0, message: (e as Error).message });
       if (!opts.silent) this.hooks.showBanner(GENERIC_ERROR);
       throw new ApiError(0, (e as Error).message);
     }
@@ -176,6 +183,7 @@ export class ApiClient {
 
     const err = (data as { error?: { message?: string; fields?: Record<string, string>; code?: string } })?.error;
     const message = err?.message ?? (typeof data === 'string' && data ? data : `${res.status} ${res.statusText}`);
+    if (res.status >= 500) this.failureListener?.({ url, status: res.status, message });
     if (message.includes('CSRF')) this.setCsrfToken(null);
     const refresh = (data as { refresh_login?: boolean })?.refresh_login === true;
     const path = url.replace(/^https?:\/\/[^/]+/, '');

@@ -64,3 +64,4 @@ export { saveBlob } from './files';
 export { contextReaches, RouteTable } from './routeTable';
 export { AUTOMATION_ROUTES_KEY, automationRoutes, type AutomationRoute } from './automation';
 export { DRAWN_MARK, markDrawn } from './marks';
+export { BrowserMonitoring, CLIENT_ERRORS_PATH, type BrowserMonitoringOptions, type ClientErrorReport } from './monitoring';

@@ -78,6 +78,14 @@ export interface MeDto {
 export const DEFAULT_SMALL_BASE = 50;
 
 /** GET /api/v1/config (SRV-008): deployment configuration, no secrets. */
+/**
+ * SHELL-119: browser monitoring runs only outside dev and with a client token. One rule for the
+ * server (which refuses the forwarded errors otherwise) and the browser (which then sends none).
+ */
+export function browserMonitoringEnabled(c: { environment: string; monitoring_client_token: string | null }): boolean {
+  return c.environment !== 'dev' && c.monitoring_client_token !== null;
+}
+
 export interface PublicConfigDto {
   tier: 1 | 2 | 3;
   environment: string;

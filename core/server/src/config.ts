@@ -57,11 +57,6 @@ function percent(env: NodeJS.ProcessEnv, name: string, fallback: number): number
   return n;
 }
 
-/** SHELL-119: browser monitoring runs only outside dev and with a client token. */
-export function monitoringEnabled(c: Pick<AppConfig, 'environment' | 'monitoring_client_token'>): boolean {
-  return c.environment !== 'dev' && c.monitoring_client_token !== null;
-}
-
 const list = (v: string | undefined) =>
   (v ?? '')
     .split(',')

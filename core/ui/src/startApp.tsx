@@ -22,12 +22,16 @@ export async function startApp(opts: { plugins: () => Promise<ClientPlugin[]>; b
 
   let booting: Promise<ComponentType> | null = null;
   const boot = (): Promise<ComponentType> =>
-    (booting ??= Promise.all([opts.plugins(), import('./PluginRoutes')]).then(async ([plugins, { PluginRoutes }]) => {
-      const result = await bootstrapPlugins(plugins, { container });
-      return function BootedRoutes() {
-        return <PluginRoutes boot={result} />;
-      };
-    }));
+    (booting ??= Promise.all([opts.plugins(), import('./PluginRoutes'), import('./monitoring')]).then(
+      async ([plugins, { PluginRoutes }, { startMonitoring }]) => {
+        // SHELL-119: a signed-in session's errors, where the deployment asks for them.
+        void startMonitoring(container).catch((e: unknown) => console.warn('browser monitoring did not start', e));
+        const result = await bootstrapPlugins(plugins, { container });
+        return function BootedRoutes() {
+          return <PluginRoutes boot={result} />;
+        };
+      },
+    ));
   // Validation failing at boot (or the chunk failing to load) shows the boot error on every page
   // past sign-in; the message names the plugin to fix.
   const LazyRoutes = lazy<ComponentType>(() =>

@@ -1,6 +1,6 @@
-import { adminEndpoints as E } from '@discovery/plugin-api';
+import { adminEndpoints as E, browserMonitoringEnabled } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
-import { monitoringEnabled, type AppConfig } from '../config';
+import type { AppConfig } from '../config';
 import { handle } from '../endpoints';
 import { errors } from '../errors';
 import type { ServerMetrics } from '../metrics';
@@ -10,7 +10,7 @@ export function registerMonitoringRoutes(app: FastifyInstance, { config, metrics
 
   // SHELL-119..121: forwarded to the server's log with the signed-in user attached (roles only here).
   handle(app, E.clientErrors, async ({ body, auth }, req, reply) => {
-    if (!monitoringEnabled(config)) throw errors.notFound('Browser monitoring is not configured.');
+    if (!browserMonitoringEnabled(config)) throw errors.notFound('Browser monitoring is not configured.');
     const u = auth.realUser;
     const user = {
       id: u.id,
