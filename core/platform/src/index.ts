@@ -57,7 +57,7 @@ export { ChangeFeed } from './stores/ChangeFeed';
 export { MAX_VISIBLE_TOASTS, TOAST_DURATIONS, ToastStore, type Toast, type ToastIntent } from './stores/ToastStore';
 export * from './tokens';
 export { activeNavKey, buildNav, type NavEntry, type NavModel } from './nav';
-export { formatCount, formatCurrency, formatDate, MISSING_COUNT } from './format';
+export { formatCount, formatCurrency, formatDate, formatDateTime, MISSING_COUNT } from './format';
 export { noticeRoute } from '@discovery/plugin-api';
 export { audienceTypeLabelKey, type AudienceLabelInput } from './audienceLabels';
 export { saveBlob } from './files';

@@ -157,12 +157,6 @@ export function highlighted(a: number, b: number): number[] {
 
 export type PresetId = 'yearToDate' | 'last6Months' | 'lastQuarter' | 'lastMonth';
 export const PRESET_IDS: readonly PresetId[] = ['yearToDate', 'last6Months', 'lastQuarter', 'lastMonth'];
-export const PRESET_LABELS: Record<PresetId, string> = {
-  yearToDate: 'Year to date',
-  last6Months: 'Last 6 months',
-  lastQuarter: 'Last quarter',
-  lastMonth: 'Last month',
-};
 
 export interface Preset {
   id: PresetId;

@@ -21,16 +21,14 @@ export interface TemplateSpec {
   owner: TemplateOwner;
   /** The results table's columns (UPL-015, UPL-036). */
   resultColumns: string[];
-  /** The rules list shown beside the steps (UPL-016..019, UPL-037/038). */
+  /** The rules list shown beside the steps (UPL-016..019, UPL-037/038): keys of the uploads locale's `rules`. */
   rules: string[];
 }
 
 const col = (name: string, kind: ColumnKind = 'text', required = true): ColumnSpec => ({ name, required, kind });
 
-const SCOPE_RULES = {
-  regionOnly: 'The template affects only the current client and region: brands and products must be in this region.',
-  keepGoing: 'Errors do not stop the upload: the rows with errors are listed by row and column and are not updated; the other rows are.',
-} as const;
+/** Rules several templates share (keys of the uploads locale's `rules.scope`). */
+const SCOPE_RULES = { regionOnly: 'scope.regionOnly', keepGoing: 'scope.keepGoing' } as const;
 
 /** UPL-017: Region Level, a survey spanning all products. */
 const REGION: TemplateSpec = {
@@ -38,12 +36,7 @@ const REGION: TemplateSpec = {
   owner: 'region',
   columns: [col('Survey Name'), col('Question'), col('Answer'), col('Answer Percent', 'percent')],
   resultColumns: ['Survey Name', 'Question'],
-  rules: [
-    'One line per attribute value: Survey Name, Question and Answer.',
-    "Percentages go in 'Answer Percent' (0 to 100).",
-    'Errors do not stop the upload, but the erroneous row or field is not updated.',
-    'The upload replaces the existing region survey: anything omitted from the file is deleted.',
-  ],
+  rules: ['region.r1', 'region.r2', 'region.r3', 'region.r4'],
 };
 
 /** UPL-018: Audience Level, tied to Grow chart audiences per product. */
@@ -64,13 +57,7 @@ const AUDIENCE: TemplateSpec = {
   ],
   oneOf: ['Answer Percent', 'Answer Count'],
   resultColumns: ['Chart Name', 'Market', 'Audience', 'Survey Name'],
-  rules: [
-    'Each row needs at least Brand, Product, Chart Name, Market Segment and Audience (and the survey: Survey Name, Question, Answer).',
-    'Names must match across lines and the chart, market segment and audience must exist in the product.',
-    SCOPE_RULES.regionOnly,
-    "Use either 'Answer Percent' or 'Answer Count', not both.",
-    'Errors do not stop the upload if brands, products and format are valid.',
-  ],
+  rules: ['audience.r1', 'audience.r2', SCOPE_RULES.regionOnly, 'audience.r3', 'audience.r4'],
 };
 
 /** UPL-019: Stage Level, tied to journey stages per product. */
@@ -91,13 +78,7 @@ const JOURNEY_SURVEY: TemplateSpec = {
   ],
   oneOf: ['Answer Percent', 'Answer Count'],
   resultColumns: ['Journey', 'Brand', 'Stage', 'Survey Name'],
-  rules: [
-    'Each row needs at least Brand, Product, Journey Name, Journey Brand Name and Journey Stage Name (and the survey: Survey Name, Question, Answer).',
-    'Names must match across lines and the journey, its brand and stage must exist in the product.',
-    SCOPE_RULES.regionOnly,
-    "Use either 'Answer Percent' or 'Answer Count', not both.",
-    'Errors do not stop the upload if brands, products and format are valid.',
-  ],
+  rules: ['journeySurvey.r1', 'journeySurvey.r2', SCOPE_RULES.regionOnly, 'journeySurvey.r3', 'journeySurvey.r4'],
 };
 
 /** UPL-038: Grow/Widgets, columns A-K required except G. */
@@ -118,14 +99,7 @@ const GROW: TemplateSpec = {
     col('Attribute Percent', 'percent'),
   ],
   resultColumns: ['Chart Name', 'Market', 'Audience'],
-  rules: [
-    SCOPE_RULES.regionOnly,
-    'Columns A-K are required, except G (Tab Position).',
-    'One line per attribute, with matching brand, market and audience.',
-    SCOPE_RULES.keepGoing,
-    'Positions are numbers: tabs left to right from 1; widgets and attributes top to bottom from 1.',
-    "Percentages go in 'Attribute Percent' (0 to 100).",
-  ],
+  rules: [SCOPE_RULES.regionOnly, 'mekkos.r1', 'mekkos.r2', SCOPE_RULES.keepGoing, 'mekkos.r3', 'mekkos.r4'],
 };
 
 /** UPL-037: Journeys/Widgets, columns A-H required, I-O optional. */
@@ -151,14 +125,7 @@ const JOURNEYS: TemplateSpec = {
   ],
   oneOf: ['Attribute Value', 'Attribute Percent'],
   resultColumns: ['Journey', 'Brand', 'Stage'],
-  rules: [
-    SCOPE_RULES.regionOnly,
-    'Columns A-H are required; I-O are optional.',
-    'One line per attribute value, with matching brand, product, journey and stage.',
-    SCOPE_RULES.keepGoing,
-    'Positions are numbers: stages left to right from 1; brands and attributes top to bottom from 1.',
-    "Percentages go in 'Attribute Percent'. Use either 'Attribute Value' or 'Attribute Percent', not both.",
-  ],
+  rules: [SCOPE_RULES.regionOnly, 'journeys.r1', 'journeys.r2', SCOPE_RULES.keepGoing, 'journeys.r3', 'journeys.r4'],
 };
 
 /**
@@ -179,21 +146,14 @@ const PERSONAS: TemplateSpec = {
     col('Attribute Percent', 'percent'),
   ],
   resultColumns: ['Tab', 'Widget', 'Attribute'],
-  rules: [
-    "The template affects only the custom Market Level widgets of the 'All Data' persona of each product, in the current client and region.",
-    'Columns A-G are required, except E (Widget Position).',
-    'One line per attribute, with matching brand, product, tab name and demographic category.',
-    SCOPE_RULES.keepGoing,
-    'Positions are numbers from 1: widgets top to bottom.',
-    "Percentages go in 'Attribute Percent' (0 to 100).",
-  ],
+  rules: ['personas.r1', 'personas.r2', 'personas.r3', SCOPE_RULES.keepGoing, 'personas.r4', 'personas.r5'],
 };
 
 /** A-45: the survey types of the page (surveyType) and of the calls. */
 export const SURVEY_TYPES = [
-  { key: 'region', label: 'Region Level', api: 'region' },
-  { key: 'audience', label: 'Audience Level', api: 'audience' },
-  { key: 'journeyAudience', label: 'Stage Level', api: 'journey' },
+  { key: 'region', label: 'surveyTypes.region', api: 'region' },
+  { key: 'audience', label: 'surveyTypes.audience', api: 'audience' },
+  { key: 'journeyAudience', label: 'surveyTypes.journeyAudience', api: 'journey' },
 ] as const;
 export type SurveyKey = (typeof SURVEY_TYPES)[number]['key'];
 export type SurveyApiType = (typeof SURVEY_TYPES)[number]['api'];

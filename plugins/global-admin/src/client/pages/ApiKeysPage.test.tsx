@@ -1,3 +1,4 @@
+import { formatDateTime } from '@discovery/platform';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { adminEndpoints, type ApiKeyDto } from '@discovery/plugin-api';
@@ -41,7 +42,7 @@ describe('global admin: the API keys screen (issue 32 §3, SRV-025)', () => {
     server.install();
     await renderInShell([plugin], '/global/admin/api-keys');
     await waitFor(() => expect(screen.getAllByTestId('api-key-row')).toHaveLength(1), { timeout: 15_000 });
-    expect(screen.getByTestId('api-key-last-used').textContent).toBe(new Date('2026-12-05T09:00:00.000Z').toLocaleString());
+    expect(screen.getByTestId('api-key-last-used').textContent).toBe(formatDateTime('2026-12-05T09:00:00.000Z'));
     // The server's schema answers first: a key needs a name.
     fireEvent.click(screen.getByTestId('api-key-create'));
     await screen.findByText('Name is required.');

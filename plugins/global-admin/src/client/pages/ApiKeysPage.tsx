@@ -1,5 +1,5 @@
 import { Button, Callout, FormGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
-import { SessionStoreToken, useService } from '@discovery/platform';
+import { SessionStoreToken, useService, formatDateTime } from '@discovery/platform';
 import { ConfirmDialog, Heading, LoadError, LoadingSpinner, PageTitle, VisuallyHidden } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { OneTimeSecret } from '../components/OneTimeSecret';
 import { ApiKeysStoreToken, keyState } from '../stores/ApiKeysStore';
 
-const when = (v: string | null, never: string) => (v ? new Date(v).toLocaleString() : never);
+const when = (v: string | null, never: string) => (v ? formatDateTime(v) : never);
 
 /** Issue 32 §3 (SRV-025): API keys, used as `Authorization: Bearer <secret>` on the API. */
 const ApiKeysPage = observer(function ApiKeysPage() {

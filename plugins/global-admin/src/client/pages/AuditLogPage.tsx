@@ -1,5 +1,5 @@
 import { Button, FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
-import { useService } from '@discovery/platform';
+import { useService, formatDateTime } from '@discovery/platform';
 import { LoadError, LoadingSpinner, PageTitle } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
@@ -74,7 +74,7 @@ const AuditLogPage = observer(function AuditLogPage() {
             <tbody>
               {page.rows.map((r) => (
                 <tr key={r.id} data-testid="audit-row">
-                  <td>{new Date(r.at).toLocaleString()}</td>
+                  <td>{formatDateTime(r.at)}</td>
                   <td>
                     {r.actor_email ?? t('audit.nobody')}
                     {r.as_user_email && ` ${t('audit.viewingAs', { email: r.as_user_email })}`}

@@ -1,5 +1,5 @@
 import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
-import { errorCode, useService } from '@discovery/platform';
+import { errorCode, useService, formatDateTime } from '@discovery/platform';
 import { LoadError, LoadingSpinner, PageTitle } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
@@ -51,7 +51,7 @@ const SetPasswordPage = observer(function SetPasswordPage() {
     const message = store.error ? (store.error.key ? t(store.error.key) : store.error.message) : undefined;
     body = (
       <form onSubmit={submit} data-testid="set-password-form" noValidate>
-        <p>{t('setPassword.for', { name: `${inv.first_name} ${inv.last_name}`, email: inv.email, at: new Date(inv.expires_at).toLocaleString() })}</p>
+        <p>{t('setPassword.for', { name: `${inv.first_name} ${inv.last_name}`, email: inv.email, at: formatDateTime(inv.expires_at) })}</p>
         {/* The email for password managers, as the sign-in form names it. */}
         <input type="email" name="email" autoComplete="username" value={inv.email} readOnly hidden />
         <FormGroup label={t('setPassword.password')} labelFor="new-password" helperText={t('setPassword.rule')}>

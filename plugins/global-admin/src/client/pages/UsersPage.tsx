@@ -1,5 +1,5 @@
 import { Button, ButtonGroup, Callout, FormGroup, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
-import { SessionStoreToken, useService } from '@discovery/platform';
+import { SessionStoreToken, useService, formatDateTime } from '@discovery/platform';
 import { ConfirmDialog, LoadError, LoadingSpinner, PageTitle, VisuallyHidden } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
@@ -31,7 +31,7 @@ const UsersPage = observer(function UsersPage() {
         <OneTimeSecret
           title={t('usersPage.linkFor', { email: store.invitation.email })}
           value={new URL(store.invitation.url, window.location.origin).toString()}
-          hint={t('usersPage.linkHint', { at: new Date(store.invitation.expires_at).toLocaleString() })}
+          hint={t('usersPage.linkHint', { at: formatDateTime(store.invitation.expires_at) })}
           onDismiss={() => store.dismissInvitation()}
           data-testid="invite-link"
         />

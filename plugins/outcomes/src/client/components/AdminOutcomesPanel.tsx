@@ -5,8 +5,9 @@ import { ConfirmDialog, SlideInPanel } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ADMIN_PANEL_WIDTH, monthLabel, MONTH_NAMES, selectableMonths, yearChoices, type OutcomeFigures, type Timeframe } from '../../common';
+import { ADMIN_PANEL_WIDTH, selectableMonths, yearChoices, type OutcomeFigures, type Timeframe } from '../../common';
 import type { OutcomesStore } from '../stores/OutcomesStore';
+import { useMonths } from '../months';
 
 type Field = keyof OutcomeFigures;
 
@@ -27,6 +28,7 @@ const TimeframeCard = observer(function TimeframeCard(props: {
 }) {
   const { t } = useTranslation('outcomes');
   const { store, tf, chart, personLevel, canDestroy } = props;
+  const months = useMonths();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<Timeframe | null>(null);
   const [confirm, setConfirm] = useState(false);
@@ -70,7 +72,7 @@ const TimeframeCard = observer(function TimeframeCard(props: {
           variant="minimal"
           icon={open ? 'chevron-down' : 'chevron-right'}
           aria-expanded={open}
-          text={`${monthLabel(tf.year, tf.month)} · ${t('admin.total')} ${formatCount(shown.total)}`}
+          text={`${months.label(tf.year, tf.month)} · ${t('admin.total')} ${formatCount(shown.total)}`}
           onClick={() => setOpen(!open)}
           data-testid={`outcomes-card-toggle-${id}`}
         />
@@ -147,7 +149,7 @@ const TimeframeCard = observer(function TimeframeCard(props: {
       </Collapse>
       <ConfirmDialog
         isOpen={confirm}
-        title={t('admin.confirmDelete', { month: monthLabel(tf.year, tf.month) })}
+        title={t('admin.confirmDelete', { month: months.label(tf.year, tf.month) })}
         intent="danger"
         confirmButtonText={t('admin.delete')}
         cancelButtonText={t('admin.cancel')}
@@ -169,6 +171,7 @@ const TimeframeCard = observer(function TimeframeCard(props: {
 export const AdminOutcomesPanel = observer(function AdminOutcomesPanel(props: { store: OutcomesStore; personLevel: boolean; canDestroy: boolean }) {
   const { t } = useTranslation('outcomes');
   const { store } = props;
+  const months = useMonths();
   const now = store.now();
   const [year, setYear] = useState(now.getUTCFullYear());
   const [adding, setAdding] = useState<number | null>(null);
@@ -211,7 +214,7 @@ export const AdminOutcomesPanel = observer(function AdminOutcomesPanel(props: { 
                 id="outcomes-admin-month"
                 value={adding}
                 onChange={(e) => setAdding(Number(e.currentTarget.value))}
-                options={free.map((m) => ({ value: m, label: MONTH_NAMES[m - 1] }))}
+                options={free.map((m) => ({ value: m, label: months.long(m) }))}
                 data-testid="outcomes-admin-month"
               />
             </FormGroup>

@@ -2,8 +2,9 @@ import { Button, ButtonGroup, Callout, PopoverNext } from '@blueprintjs/core';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fromKey, highlighted, monthEnabled, monthKey, MONTH_SHORT, monthLabel, presets, yearNavigation, PRESET_LABELS } from '../../common';
+import { fromKey, highlighted, monthEnabled, monthKey, MONTH_SHORT, presets, yearNavigation } from '../../common';
 import type { OutcomesStore } from '../stores/OutcomesStore';
+import { useMonths } from '../months';
 
 /**
  * The time-period selector (OUT-035..048): Comparison and Range, a year of months with the ones
@@ -12,6 +13,7 @@ import type { OutcomesStore } from '../stores/OutcomesStore';
  */
 export const TimeSelector = observer(function TimeSelector({ store, canSettings }: { store: OutcomesStore; canSettings: boolean }) {
   const { t } = useTranslation('outcomes');
+  const months = useMonths();
   const [open, setOpen] = useState(false);
   const [range, setRange] = useState(store.selection.isRangeMode);
   const [anchor, setAnchor] = useState<number | null>(null);
@@ -33,7 +35,7 @@ export const TimeSelector = observer(function TimeSelector({ store, canSettings 
   const summary =
     sel.previous === null || sel.current === null
       ? t('time.none')
-      : `${monthLabel(fromKey(sel.previous).year, fromKey(sel.previous).month)} ${sel.isRangeMode ? '–' : t('time.vs')} ${monthLabel(fromKey(sel.current).year, fromKey(sel.current).month)}`;
+      : `${months.label(fromKey(sel.previous).year, fromKey(sel.previous).month)} ${sel.isRangeMode ? '–' : t('time.vs')} ${months.label(fromKey(sel.current).year, fromKey(sel.current).month)}`;
 
   // OUT-038: closing (a click outside) drops unsaved picks.
   const close = () => {
@@ -76,17 +78,17 @@ export const TimeSelector = observer(function TimeSelector({ store, canSettings 
         />
       </div>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, 1fr)', gap: 4 }} onMouseLeave={() => setHover(null)}>
-        {MONTH_SHORT.map((name, i) => {
+        {MONTH_SHORT.map((key, i) => {
           const k = monthKey(year, i + 1);
           const enabled = monthEnabled(list, year, i + 1);
           return (
             <Button
-              key={name}
-              text={name}
+              key={key}
+              text={months.short(i + 1)}
               disabled={!enabled}
               active={lit.has(k)}
               intent={lit.has(k) ? 'primary' : 'none'}
-              aria-label={monthLabel(year, i + 1)}
+              aria-label={months.label(year, i + 1)}
               onMouseEnter={() => setHover(k)}
               onFocus={() => setHover(k)}
               onClick={() => click(k)}
@@ -100,7 +102,7 @@ export const TimeSelector = observer(function TimeSelector({ store, canSettings 
           <Button
             key={p.id}
             size="small"
-            text={PRESET_LABELS[p.id]}
+            text={t(`time.preset.${p.id}`)}
             title={t(`time.presetHint.${p.id}`)}
             disabled={p.disabled}
             onClick={() => {

@@ -16,6 +16,7 @@ import { LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMonths } from '../months';
 import { useNavigate, useParams } from 'react-router-dom';
 import {
   caretOf,
@@ -24,8 +25,6 @@ import {
   formatChange,
   LEGEND_COLLAPSED_PX,
   LEGEND_OVERFLOW_PX,
-  MONTH_NAMES,
-  monthLabel,
   outcomesMeasureRoute,
   percentChange,
   TOOLTIP_DELAY_MS,
@@ -88,6 +87,7 @@ function RangeLegend({ items }: { items: { key: string; name: string; market: bo
  */
 const MeasurePage = observer(function MeasurePage() {
   const { t } = useTranslation('outcomes');
+  const months = useMonths();
   const store = useService(OutcomesStoreToken);
   const hierarchy = useService(HierarchyStoreToken);
   const session = useService(SessionStoreToken);
@@ -170,7 +170,7 @@ const MeasurePage = observer(function MeasurePage() {
 
   // OUT-028 / OUT-031: the range's columns, one chart or one per market.
   const range = store.rangeTimeframes;
-  const categories = range.map((x) => `${MONTH_NAMES[x.month - 1].slice(0, 3)} ${x.year}`);
+  const categories = range.map((x) => months.shortLabel(x.year, x.month));
   const seriesOf = (list: SubMarketDto[]) => list.map((s) => ({ key: String(s.id), name: s.name, values: range.map((x) => figure(x, s.id)) }));
   const groups: StackedGroup[] | null = m
     ? store.groupByMarket
@@ -270,7 +270,7 @@ const MeasurePage = observer(function MeasurePage() {
               <div style={{ display: 'flex', gap: 12 }}>
                 <Card style={{ flex: 1, padding: 12 }} data-testid="outcomes-previous-panel">
                   <div className={Classes.TEXT_MUTED}>
-                    {prev ? t('panels.population', { month: monthLabel(prev.year, prev.month) }) : t('panels.noPrevious')}
+                    {prev ? t('panels.population', { month: months.label(prev.year, prev.month) }) : t('panels.noPrevious')}
                   </div>
                   <strong>{formatCount(figure(prev))}</strong>
                 </Card>

@@ -41,7 +41,7 @@ export const UploadScreen = observer(function UploadScreen({ token, titleKey }: 
             id="survey-type"
             value={store.surveyKey}
             onChange={(e) => setQuery((q) => (q.set('surveyType', e.target.value), q), { replace: true })}
-            options={SURVEY_TYPES.map((s) => ({ value: s.key, label: s.label }))}
+            options={SURVEY_TYPES.map((s) => ({ value: s.key, label: t(s.label) }))}
             data-testid="survey-type"
           />
         </FormGroup>
@@ -50,7 +50,13 @@ export const UploadScreen = observer(function UploadScreen({ token, titleKey }: 
         <ol style={{ flex: '1 1 420px', display: 'grid', gap: 16, paddingLeft: 20 }}>
           <li>
             <strong>{t('steps.download')}</strong>{' '}
-            <Button size="small" icon="download" text={spec.file} onClick={() => store.downloadTemplate()} data-testid="upload-template" />
+            <Button
+              size="small"
+              icon="download"
+              text={t('templateButton', { file: spec.file })}
+              onClick={() => store.downloadTemplate()}
+              data-testid="upload-template"
+            />
           </li>
           <li>
             <strong>{t('steps.edit')}</strong> {t(store.screen === 'surveys' ? 'steps.editSurvey' : 'steps.editHint')}
@@ -96,11 +102,11 @@ export const UploadScreen = observer(function UploadScreen({ token, titleKey }: 
         </ol>
         <section aria-labelledby={rulesId} style={{ flex: '1 1 360px' }} data-testid="upload-rules">
           <Heading level={2} look={5} id={rulesId}>
-            {store.screen === 'surveys' ? t('rulesSurvey', { type: SURVEY_TYPES.find((s) => s.key === store.surveyKey)!.label }) : t('rulesTitle')}
+            {store.screen === 'surveys' ? t('rulesSurvey', { type: t(SURVEY_TYPES.find((s) => s.key === store.surveyKey)!.label) }) : t('rulesTitle')}
           </Heading>
           <ul>
             {spec.rules.map((r) => (
-              <li key={r}>{r}</li>
+              <li key={r}>{t(`rules.${r}`)}</li>
             ))}
           </ul>
         </section>
