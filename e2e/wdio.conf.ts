@@ -37,6 +37,24 @@ async function enterFile(file: string | undefined): Promise<void> {
   if (next) await browser.reloadSession();
 }
 
+/**
+ * A failure leaves a screenshot, the page's URL and one line in failures.txt, which npm test repeats
+ * under its timing table (scripts/lib/failures.ts): the spec reporter prints a group's failures when
+ * the group ends, far above the end of a CI log.
+ */
+async function recordFailure(file: string | undefined, name: string, error: unknown): Promise<void> {
+  const dir = process.env.E2E_OUTPUT_DIR ?? '.e2e-output';
+  const { mkdirSync, appendFileSync } = await import('node:fs');
+  mkdirSync(dir, { recursive: true });
+  const shot = `${dir}/${name.replace(/[^a-z0-9]+/gi, '-').slice(-80)}.png`;
+  await browser.saveScreenshot(shot).catch(() => undefined);
+  const url = await browser.getUrl().catch(() => '?');
+  console.log(`failed at ${url}; screenshot ${shot}`);
+  const where = file ? file.replace(/^.*\/e2e\//, 'e2e/') : '?';
+  const why = (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 300);
+  appendFileSync(`${dir}/failures.txt`, `${where} › ${name} — ${why} (at ${url})\n`);
+}
+
 export const config: WebdriverIO.Config = {
   runner: 'local',
   specs,
@@ -65,14 +83,11 @@ export const config: WebdriverIO.Config = {
   mochaOpts: { ui: 'bdd', timeout: 60000 },
   beforeHook: async (hook: { file?: string }) => enterFile(hook.file),
   beforeTest: async (test) => enterFile(test.file),
-  // A failed test leaves a screenshot and the page's URL for whoever reads the CI log.
   afterTest: async (test, _context, result) => {
-    if (result.passed) return;
-    const dir = process.env.E2E_OUTPUT_DIR ?? '.e2e-output';
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(dir, { recursive: true });
-    const file = `${dir}/${test.title.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`;
-    await browser.saveScreenshot(file).catch(() => undefined);
-    console.log(`failed at ${await browser.getUrl().catch(() => '?')}; screenshot ${file}`);
+    if (!result.passed) await recordFailure(test.file, `${test.parent} › ${test.title}`, result.error);
+  },
+  // A failed before/after hook fails its tests without an afterTest: record it too.
+  afterHook: async (test, _context, result) => {
+    if (result.error) await recordFailure(test.file, `${test.parent} › ${test.title}`, result.error);
   },
 };

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { build, describeBuild } from './build';
 import { run, startBuiltServer } from './lib/proc';
 import { argValue } from './lib/workspace';
+import { clearE2eFailures } from './lib/failures';
 
 /** The deployment's external addresses (unset, their entries are hidden): the specs check the links. */
 export const E2E_ADDRESSES = {
@@ -25,6 +26,7 @@ export async function e2e(args: string[]): Promise<number> {
   const t0 = Date.now();
   const r = await build(name);
   console.log(`e2e: ${describeBuild(r, Date.now() - t0)}`);
+  clearE2eFailures();
   const dataDir = mkdtempSync(join(tmpdir(), 'discovery-e2e-'));
   // Reports take at least 4 s here, so the browser can see a task in progress before it completes.
   const server = await startBuiltServer(r.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', DISCOVERY_REPORT_MIN_MS: '4000', ...E2E_ADDRESSES });

@@ -12,10 +12,13 @@ import { run } from './lib/proc';
 import { e2e } from './e2e';
 import { scaffoldCheck } from './scaffold-check';
 import { TSC_INCREMENTAL } from './lib/workspace';
+import { e2eFailures, jestFailures, jestResultsFile } from './lib/failures';
 
 interface Step {
   name: string;
   exec: () => Promise<number>;
+  /** What failed, a line each, repeated under the timing table. */
+  failures?: () => string[];
 }
 
 // PGlite loads its wasm through dynamic import(), which jest's VM allows only with this flag.
@@ -32,7 +35,11 @@ const steps: Step[] = [
   { name: 'typecheck e2e', exec: () => run('npx', ['tsc', '-p', 'e2e/tsconfig.json', '--noEmit']) },
   { name: 'check-boundaries', exec: () => run('npx', ['tsx', 'scripts/check-boundaries.ts']) },
   { name: 'lint (ESLint) and format (Prettier --check)', exec: () => run('npm', ['run', '--silent', 'lint']) },
-  { name: 'jest (PGlite)', exec: () => run('npx', ['jest', '--ci', workers], pglite) },
+  {
+    name: 'jest (PGlite)',
+    exec: () => run('npx', ['jest', '--ci', workers, '--json', `--outputFile=${jestResultsFile('pglite')}`], pglite),
+    failures: () => jestFailures(jestResultsFile('pglite')),
+  },
 ];
 if (process.env.TEST_DATABASE_URL) {
   steps.push({
@@ -48,9 +55,12 @@ if (process.env.TEST_DATABASE_URL) {
           'node',
           '--testPathPatterns',
           '(core/server|core/insights-kit/src/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/',
+          '--json',
+          `--outputFile=${jestResultsFile('postgres')}`,
         ],
         jestEnv,
       ),
+    failures: () => jestFailures(jestResultsFile('postgres')),
   });
 }
 steps.push({ name: 'create-plugin scaffold works end to end', exec: () => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true' }) });
@@ -64,7 +74,7 @@ if (process.env.SKIP_E2E !== 'true') {
     },
   });
   steps.push({ name: 'size: JavaScript the browser downloads, against its budgets', exec: () => run('npx', ['tsx', 'scripts/size.ts']) });
-  steps.push({ name: 'e2e (WebdriverIO, headless Chromium)', exec: () => e2e([]) });
+  steps.push({ name: 'e2e (WebdriverIO, headless Chromium)', exec: () => e2e([]), failures: e2eFailures });
 }
 
 /** The summary: each step's result and time, its share of the run, and the total. */
@@ -82,7 +92,7 @@ function timingTable(results: { name: string; ok: boolean; ms: number }[]): stri
 }
 
 async function main() {
-  const results: { name: string; ok: boolean; ms: number }[] = [];
+  const results: { name: string; ok: boolean; ms: number; failures: string[] }[] = [];
   for (const s of steps) {
     console.log(`\n=== ${s.name}`);
     const t0 = Date.now();
@@ -90,9 +100,16 @@ async function main() {
       console.error(e instanceof Error ? e.message : e);
       return 1;
     });
-    results.push({ name: s.name, ok: code === 0, ms: Date.now() - t0 });
+    const failures = s.failures?.() ?? [];
+    results.push({ name: s.name, ok: code === 0, ms: Date.now() - t0, failures: code === 0 ? [] : failures });
   }
   console.log(timingTable(results));
+  // Last in the log, where a reader of CI output looks first.
+  for (const r of results.filter((x) => x.failures.length)) {
+    console.log(`\n=== failed in '${r.name}' (${r.failures.length})`);
+    for (const f of r.failures.slice(0, 20)) console.log(`  ${f}`);
+    if (r.failures.length > 20) console.log(`  … and ${r.failures.length - 20} more above`);
+  }
   const failed = results.filter((r) => !r.ok).length;
   process.exit(failed ? 1 : 0);
 }

@@ -1,0 +1,56 @@
+/**
+ * What failed, in a few lines for the end of `npm test`'s output (under the timing table): a CI log
+ * is often read from its end, and jest and the spec reporter print their failures far above it.
+ */
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { stripVTControlCharacters } from 'node:util';
+
+/** Where wdio.conf.ts' recordFailure writes one line per failed test or hook. */
+export function e2eFailuresFile(): string {
+  return join(process.env.E2E_OUTPUT_DIR ?? '.e2e-output', 'failures.txt');
+}
+
+export function clearE2eFailures(): void {
+  rmSync(e2eFailuresFile(), { force: true });
+}
+
+export function e2eFailures(): string[] {
+  const f = e2eFailuresFile();
+  return existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean) : [];
+}
+
+/** A results file for `jest --json --outputFile`, one per step. */
+export function jestResultsFile(step: string): string {
+  return join(tmpdir(), `discovery-jest-${step}-${process.pid}.json`);
+}
+
+interface JestResults {
+  testResults?: {
+    name: string;
+    status: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+const firstLine = (s: string | undefined) =>
+  stripVTControlCharacters(s ?? '')
+    .split('\n')
+    .map((l) => l.trim())
+    .find(Boolean)
+    ?.slice(0, 300) ?? '';
+
+/** Each failed test (file › name — first line of the error), or the suite that failed to run. */
+export function jestFailures(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const r = JSON.parse(readFileSync(file, 'utf8')) as JestResults;
+  rmSync(file, { force: true });
+  const rel = (p: string) => p.replace(`${process.cwd()}/`, '');
+  return (r.testResults ?? []).flatMap((s) => {
+    const failed = (s.assertionResults ?? []).filter((a) => a.status === 'failed');
+    if (failed.length) return failed.map((a) => `${rel(s.name)} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
+    return s.status === 'failed' ? [`${rel(s.name)} — ${firstLine(s.message)}`] : [];
+  });
+}
