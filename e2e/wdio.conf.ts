@@ -75,7 +75,10 @@ export const config: WebdriverIO.Config = {
   ],
   baseUrl: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000',
   logLevel: 'error',
-  waitforTimeout: 10000,
+  // Also the wait of every `expect(el).toHave…` (@wdio/runner passes it to expect-webdriverio). A
+  // passing wait returns as soon as its state holds, so a long one costs only a failing test time;
+  // 10 s was too short beside a busy CI machine's other work.
+  waitforTimeout: 20000,
   connectionRetryTimeout: 60000,
   connectionRetryCount: 1,
   framework: 'mocha',

@@ -94,7 +94,7 @@ describe('context guard', () => {
     await browser.url('/globex/de/globex-home/home-essentials/home');
     await expect($('[data-testid="routing-warning"]')).toHaveText(expect.stringContaining('Invalid client: globex'));
     const t0 = Date.now();
-    await browser.waitUntil(async () => (await browser.getUrl()).endsWith(HOME), { timeout: 15000 });
+    await browser.waitUntil(async () => (await browser.getUrl()).endsWith(HOME), { timeout: 30000 });
     const waited = Date.now() - t0;
     expect(waited).toBeGreaterThan(8000);
     await expect($('h1')).toHaveText('Welcome, Vic Viewer');
