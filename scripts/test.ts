@@ -12,7 +12,7 @@ import { run } from './lib/proc';
 import { e2e } from './e2e';
 import { scaffoldCheck } from './scaffold-check';
 import { TSC_INCREMENTAL } from './lib/workspace';
-import { e2eFailures, jestFailures, jestResultsFile } from './lib/failures';
+import { e2eFailures, jestFailures, jestResultsFile, jestSlowest } from './lib/failures';
 
 interface Step {
   name: string;
@@ -28,6 +28,13 @@ interface Step {
 const workers = `--maxWorkers=${Math.max(2, availableParallelism())}`;
 const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
 const pglite = { ...jestEnv, TEST_DATABASE_URL: '' };
+
+/** Jest with its results in a file (what failed, for the end of the log), then its slowest suites. */
+async function jest(step: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  const code = await run('npx', ['jest', '--ci', workers, ...args, '--json', `--outputFile=${jestResultsFile(step)}`], env);
+  console.log(`\nslowest suites:\n${jestSlowest(jestResultsFile(step)).join('\n')}`);
+  return code;
+}
 const steps: Step[] = [
   // Incremental: the scaffold check's typecheck (the tree plus one plugin) then rechecks only what changed.
   { name: 'typecheck', exec: () => run('npx', ['tsc', '-p', 'tsconfig.json', '--noEmit', ...TSC_INCREMENTAL]) },
@@ -37,7 +44,7 @@ const steps: Step[] = [
   { name: 'lint (ESLint) and format (Prettier --check)', exec: () => run('npm', ['run', '--silent', 'lint']) },
   {
     name: 'jest (PGlite)',
-    exec: () => run('npx', ['jest', '--ci', workers, '--json', `--outputFile=${jestResultsFile('pglite')}`], pglite),
+    exec: () => jest('pglite', [], pglite),
     failures: () => jestFailures(jestResultsFile('pglite')),
   },
 ];
@@ -45,18 +52,13 @@ if (process.env.TEST_DATABASE_URL) {
   steps.push({
     name: 'jest server suites (PostgreSQL)',
     exec: () =>
-      run(
-        'npx',
+      jest(
+        'postgres',
         [
-          'jest',
-          '--ci',
-          workers,
           '--selectProjects',
           'node',
           '--testPathPatterns',
           '(core/server|core/insights-kit/src/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/',
-          '--json',
-          `--outputFile=${jestResultsFile('postgres')}`,
         ],
         jestEnv,
       ),

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jestFailures, e2eFailures, clearE2eFailures, e2eFailuresFile } from './failures';
+import { jestFailures, jestSlowest, e2eFailures, clearE2eFailures, e2eFailuresFile } from './failures';
 
 describe('the failures npm test repeats under its timing table', () => {
   it('names each failed jest test with the first line of its error, and a suite that could not run', () => {
@@ -25,6 +25,13 @@ describe('the failures npm test repeats under its timing table', () => {
     );
     expect(jestFailures(file)).toEqual(['core/a.test.ts › a counts — Error: expected 3', 'core/b.test.ts — Cannot find module x']);
     expect(existsSync(file)).toBe(false);
+  });
+
+  it('lists the slowest suites first, with their seconds', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'failures-')), 'r.json');
+    const suite = (name: string, s: number) => ({ name: `${process.cwd()}/${name}`, status: 'passed', startTime: 1000, endTime: 1000 + s * 1000 });
+    writeFileSync(file, JSON.stringify({ testResults: [suite('a.test.ts', 2), suite('b.test.ts', 202.1), suite('c.test.ts', 9)] }));
+    expect(jestSlowest(file, 2)).toEqual(['  202.1 s  b.test.ts', '    9.0 s  c.test.ts']);
   });
 
   it('reads the e2e lines wdio.conf.ts wrote, and a new run starts with none', () => {

@@ -31,6 +31,8 @@ interface JestResults {
     name: string;
     status: string;
     message?: string;
+    startTime?: number;
+    endTime?: number;
     assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
   }[];
 }
@@ -42,12 +44,25 @@ const firstLine = (s: string | undefined) =>
     .find(Boolean)
     ?.slice(0, 300) ?? '';
 
-/** Each failed test (file › name — first line of the error), or the suite that failed to run. */
+const rel = (p: string) => p.replace(`${process.cwd()}/`, '');
+
+function readJest(file: string): JestResults {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as JestResults) : {};
+}
+
+/** The `n` slowest suites of a jest run, a line each ('  202.1 s  core/counts/src/engine.test.ts'). */
+export function jestSlowest(file: string, n = 8): string[] {
+  return (readJest(file).testResults ?? [])
+    .map((s) => ({ name: rel(s.name), ms: (s.endTime ?? 0) - (s.startTime ?? 0) }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, n)
+    .map((s) => `${(s.ms / 1000).toFixed(1).padStart(7)} s  ${s.name}`);
+}
+
+/** Each failed test (file › name — first line of the error), or the suite that failed to run. Removes the file. */
 export function jestFailures(file: string): string[] {
-  if (!existsSync(file)) return [];
-  const r = JSON.parse(readFileSync(file, 'utf8')) as JestResults;
+  const r = readJest(file);
   rmSync(file, { force: true });
-  const rel = (p: string) => p.replace(`${process.cwd()}/`, '');
   return (r.testResults ?? []).flatMap((s) => {
     const failed = (s.assertionResults ?? []).filter((a) => a.status === 'failed');
     if (failed.length) return failed.map((a) => `${rel(s.name)} › ${a.fullName} — ${firstLine(a.failureMessages?.[0])}`);
