@@ -83,7 +83,10 @@ export const config: WebdriverIO.Config = {
   connectionRetryCount: 1,
   framework: 'mocha',
   reporters: ['spec'],
-  mochaOpts: { ui: 'bdd', timeout: 60000 },
+  // Mocha's limit does not stop a test that passes it: its body runs on, driving whatever session
+  // comes next (a timed-out test of one file signed out the next file's user). So the limit is far
+  // above what a test takes on a busy machine, and a hung step fails first on its own wait (20 s).
+  mochaOpts: { ui: 'bdd', timeout: 180000 },
   beforeHook: async (hook: { file?: string }) => enterFile(hook.file),
   beforeTest: async (test) => enterFile(test.file),
   afterTest: async (test, _context, result) => {

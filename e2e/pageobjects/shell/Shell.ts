@@ -23,7 +23,8 @@ export async function clickWhenSettled(find: () => ChainablePromiseElement, done
       await browser.pause(300);
       return isDone();
     },
-    { timeout: 15000, timeoutMsg: 'element never took the click' },
+    // The effect of a taken click (a page it opens) can take a while to show on a busy machine.
+    { timeout: 30000, timeoutMsg: 'element never took the click' },
   );
 }
 
