@@ -18,9 +18,13 @@ export async function startTier3Server(): Promise<StartedServer> {
     rmSync(dataDir, { recursive: true, force: true });
     throw e;
   });
+  // A worker that ends without the spec's `after` (a crash, a kill) takes the server with it.
+  const kill = () => server.child.kill('SIGKILL');
+  process.once('exit', kill);
   return {
     ...server,
     stop: async () => {
+      process.off('exit', kill);
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },

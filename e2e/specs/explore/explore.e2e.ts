@@ -10,7 +10,10 @@ import { DOWNLOAD_DIR } from '../../wdio.conf';
 
 const CONTEXT = 'acme/us/fizz-cola/fizz-zero';
 
-describe('explore', () => {
+describe('explore', function () {
+  // WebdriverIO reads a test's timeout before the test runs, so `this.timeout` inside a test is
+  // too late: the suite's is set here (the index report waits for the report runner's queue).
+  this.timeout(180_000);
   const page = new ExplorePage();
   const builder = new PersonaBuilder();
   const drawer = new IndexReportDrawer();
@@ -49,9 +52,8 @@ describe('explore', () => {
     expect(rows.find((r) => r.startsWith('18-24'))).toContain('100.0%');
   });
 
-  it('EXP-024 requests an index report from the drawer and downloads it from the notification center', async function () {
-    // The report runner works through the queue (the seeded reports first).
-    this.timeout(150_000);
+  // The report runner works through the queue (the seeded reports first).
+  it('EXP-024 requests an index report from the drawer and downloads it from the notification center', async () => {
     await page.menuItem('explore-index-report-open', () => drawer.root.isDisplayed());
     await drawer.name.setValue(`${name} report`);
     await drawer.submit.click();
@@ -87,29 +89,30 @@ describe('explore', () => {
 // Tier 3 is a deployment of its own (SHELL-013): these tests run against a second server started
 // with DISCOVERY_TIER=3, last in the file (the browser's cookies for 127.0.0.1 are shared by both
 // servers' ports, and the next spec file starts a new browser session).
-describe('explore in tier 3', () => {
+describe('explore in tier 3', function () {
+  // A fresh server seeds its database and generates its population before it answers.
+  this.timeout(480_000);
   const page = new ExplorePage();
   const motivation = new MotivationBuilder();
   const name = `Parents motivations ${Date.now()}`;
-  let tier3: StartedServer | undefined;
+  let tier3: Promise<StartedServer> | undefined;
   let base: string | undefined;
 
-  before(async function () {
-    // A fresh server seeds its database and generates its population before it answers.
-    this.timeout(330_000);
-    tier3 = await startTier3Server();
+  before(async () => {
+    tier3 = startTier3Server();
+    const { url } = await tier3;
     base = browser.options.baseUrl;
-    browser.options.baseUrl = tier3.url;
+    browser.options.baseUrl = url;
     await new LoginPage().loginAs('planner@example.com');
   });
 
   after(async () => {
     if (base) browser.options.baseUrl = base;
-    await tier3?.stop();
+    // Stopped even when the test failed while it was still starting.
+    await (await tier3?.catch(() => undefined))?.stop();
   });
 
-  it('EXP-016 / EXP-018 / EXP-027 / EXP-028 / EXP-029 / EXP-031 / SRV-096 / SRV-097 requests a motivation audience and watches its job go from pending to completed with its count', async function () {
-    this.timeout(240_000);
+  it('EXP-016 / EXP-018 / EXP-027 / EXP-028 / EXP-029 / EXP-031 / SRV-096 / SRV-097 requests a motivation audience and watches its job go from pending to completed with its count', async () => {
     await page.open(CONTEXT);
     await expect(page.dropdown).toHaveText(expect.stringContaining('Health-conscious parents'));
     // The job counts the persona's rule in the context's region, as the matched count does.
