@@ -126,3 +126,74 @@ export class IndexReportDrawer {
     return $('[data-testid="explore-index-report-submit"]');
   }
 }
+
+/** A motivation audience's row as the list showed it at one moment. */
+export interface MotivationRowState {
+  status: string;
+  statusText: string;
+  people: string;
+}
+
+/** The motivation-audience builder and its list (insights/motivation-audience/builder, tier 3, EXP-018). */
+export class MotivationBuilder {
+  get root() {
+    return $('[data-testid="motivation-builder"]');
+  }
+  get name() {
+    return $('[data-testid="motivation-name"]');
+  }
+  get persona() {
+    return $('[data-testid="motivation-persona"]');
+  }
+  get submit() {
+    return $('[data-testid="motivation-submit"]');
+  }
+
+  /**
+   * Records every state the list shows for each row (by name) from now on, in the page: a job may
+   * pass through a state between two polls of the test, so the page itself keeps the history.
+   */
+  async recordStates() {
+    await browser.execute(() => {
+      const w = window as unknown as { __motivationStates: Record<string, string[]> };
+      w.__motivationStates = {};
+      const record = () => {
+        document.querySelectorAll('[data-testid="motivation-list"] tbody tr').forEach((tr) => {
+          const name = tr.querySelector('td')?.textContent ?? '';
+          const state = JSON.stringify({
+            status: tr.getAttribute('data-status') ?? '',
+            statusText: tr.querySelector('[data-testid="motivation-status"]')?.textContent ?? '',
+            people: tr.querySelector('[data-testid="motivation-people"]')?.textContent ?? '',
+          });
+          const seen = (w.__motivationStates[name] ??= []);
+          if (seen[seen.length - 1] !== state) seen.push(state);
+        });
+      };
+      record();
+      new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    });
+  }
+
+  /** The states recorded for the row named `name`, in the order the list showed them. */
+  async states(name: string): Promise<MotivationRowState[]> {
+    const states = await browser.execute(
+      (n: string) => (window as unknown as { __motivationStates?: Record<string, string[]> }).__motivationStates?.[n] ?? [],
+      name,
+    );
+    return states.map((s) => JSON.parse(s) as MotivationRowState);
+  }
+
+  /** Waits until the row named `name` shows one of `statuses` (the list is polled while a job is in flight). */
+  async waitForStatus(name: string, statuses: string[], timeout = 120_000): Promise<MotivationRowState> {
+    let last: MotivationRowState | undefined;
+    await browser.waitUntil(
+      async () => {
+        const states = await this.states(name);
+        last = states[states.length - 1];
+        return !!last && statuses.includes(last.status);
+      },
+      { timeout, interval: 500, timeoutMsg: `motivation audience '${name}' never reached ${statuses.join(' or ')} (last: ${JSON.stringify(last)})` },
+    );
+    return last!;
+  }
+}

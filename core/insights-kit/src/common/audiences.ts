@@ -49,3 +49,12 @@ export function audienceBuilderSearch(opts: BuilderLinkOptions = {}): Record<str
 export function audienceBuilderLink(selection: HierarchySelection, opts: BuilderLinkOptions = {}): string {
   return `${audienceBuilderRoute.link(selection)}?${new URLSearchParams(audienceBuilderSearch(opts)).toString()}`;
 }
+
+/**
+ * EXP-033 / EXP-036 (002 §8): a delete of a motivation or lookalike refused with HTTP 405 whose
+ * message names insights goes to its own handler; any other failure is 'Error: <server text>'.
+ */
+export function usedInInsightsRefusal(status: number | undefined, message: string): { kind: 'inInsights' } | { kind: 'error'; text: string } {
+  if (status === 405 && /insights/i.test(message)) return { kind: 'inInsights' };
+  return { kind: 'error', text: `Error: ${message}` };
+}

@@ -125,6 +125,23 @@ describe('segment and count APIs over a generated population', () => {
     expect(avail.body.data.map((v: any) => v.vendor_name)).toEqual(['demographix']);
   });
 
+  it('EXP-056 the picker tree filtered by is_addressable leaves out expired (not addressable) segments; unfiltered it lists them', async () => {
+    const engine = await s.core.counts();
+    const expired = engine.manifest.segments.filter((x) => x.expired && !x.deleted).map((x) => x.short_id);
+    expect(expired.length).toBeGreaterThan(0);
+    const listed = async (addressable: 'true' | 'false') => {
+      const tree = await fetch(`${s.url}/api/v1/segments/products/fizz-zero/segment_hierarchy?is_addressable=${addressable}`, { headers: headers() }).then(
+        (r) => r.json() as Promise<any>,
+      );
+      return new Set<string>(tree.data.flatMap((v: any) => v.hierarchies.flatMap((h: any) => h.segments.map((x: any) => x.identifier))));
+    };
+    const addressable = await listed('true');
+    const all = await listed('false');
+    expect(expired.filter((id) => addressable.has(id))).toEqual([]);
+    expect(expired.every((id) => all.has(id))).toBe(true);
+    expect(ids.every((id) => addressable.has(id))).toBe(true);
+  });
+
   it("issue 14 §9: the picker tree and search carry the X-Context region's matched and modeled counts and name the region, as the builder counts", async () => {
     const engine = await s.core.counts();
     const id = ids[0];

@@ -31,6 +31,8 @@ const lookalike: LookalikeDto = {
   seed_identifier: 'aud-1',
   seed_audience_id: 1,
   seed_name: 'Alpha',
+  description: null,
+  status: 'counted',
   audience_type: null,
   source_identifier: null,
   count: count(900),

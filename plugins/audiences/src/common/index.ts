@@ -105,6 +105,9 @@ export interface AudienceDto {
   created_by: string | null;
 }
 
+/** EXP-037 (DESIGN): 'counting' until the engine has counted the lookalike, then 'counted'. */
+export type LookalikeStatus = 'counting' | 'counted';
+
 export interface LookalikeDto {
   id: number;
   type: 'lookalike';
@@ -114,6 +117,9 @@ export interface LookalikeDto {
   seed_identifier: string;
   seed_audience_id: number;
   seed_name: string;
+  /** EXP-037 (DESIGN): so a lookalike renders like an audience; a lookalike has no description of its own (null). */
+  description: string | null;
+  status: LookalikeStatus;
   audience_type: null;
   source_identifier: null;
   count: PeopleCount;
@@ -186,8 +192,8 @@ export function audienceIdentifier(id: number): string {
   return `aud-${id}`;
 }
 
-/** Version 1 of a lookalike (002 §9 fields with name and count). */
-export type LookalikeV1Dto = Pick<LookalikeDto, 'id' | 'identifier' | 'seed_identifier' | 'name' | 'count' | 'created_at'>;
+/** Version 1 of a lookalike: 002 §9's fields (id, identifier, seed_identifier) and EXP-037's DESIGN additions. */
+export type LookalikeV1Dto = Pick<LookalikeDto, 'id' | 'identifier' | 'seed_identifier' | 'name' | 'description' | 'status' | 'count' | 'created_at'>;
 export interface LookalikeOverviewDto {
   id: number;
   type: 'lookalike';

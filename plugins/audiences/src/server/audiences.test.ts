@@ -147,7 +147,7 @@ describe('audiences API over a generated population', () => {
     expect(all.body.audiences.some((x: { source_identifier: string | null }) => x.source_identifier === 'globex-shared-17')).toBe(true);
   });
 
-  it('SRV-093 lookalikes in v1 and v2: create from a seed, list, overview, update, delete', async () => {
+  it('SRV-093 / EXP-034 / EXP-037 lookalikes in two API versions by the URL version number (v1 with the lookalike fields and the DESIGN additions): create from a seed, list, overview, update, delete with a message', async () => {
     const seed = (await call(planner, 'POST', '/', ACME, { audience: { name: 'Seed for lookalikes', rules: rules([['dmx-0002']]) } })).body.data as AudienceDto;
     const engine = await s.core.counts();
     const v2 = await call(planner, 'POST', '/v2/lookalikes', ACME, { lookalike: { name: 'Expanded 25-34', seed_audience_id: seed.id } });
@@ -158,7 +158,11 @@ describe('audiences API over a generated population', () => {
     expect(l.count.people.global).toBe(await engine.ruleCount(seed.rules, { kind: 'modeled' }));
     expect(l.count.people.global!).toBeGreaterThan(seed.count.people.global!);
     const v1 = await call(planner, 'GET', `/lookalikes/${l.id}`, ACME);
-    expect(Object.keys(v1.body.data).sort()).toEqual(['count', 'created_at', 'id', 'identifier', 'name', 'seed_identifier']);
+    // EXP-037: 002 §9's fields and the DESIGN's name, description, status, count and created_at.
+    expect(Object.keys(v1.body.data).sort()).toEqual(['count', 'created_at', 'description', 'id', 'identifier', 'name', 'seed_identifier', 'status']);
+    expect(v1.body.data).toMatchObject({ identifier: `lal-${l.id}`, seed_identifier: `aud-${seed.id}`, description: null, status: 'counted' });
+    expect(v1.body.data.count.people.global).toBe(l.count.people.global);
+    expect(l).toMatchObject({ description: null, status: 'counted' });
     expect((await call(planner, 'GET', '/lookalikes', ACME)).body.data[0].id).toBe(l.id);
     const overview = await call(planner, 'GET', '/v2/lookalikes/overview', ACME);
     expect(overview.body.data[0]).toMatchObject({ id: l.id, attributes: { name: 'Expanded 25-34', seed_name: 'Seed for lookalikes' } });

@@ -27,6 +27,8 @@ export function toLookalikeDto(r: LookalikeRow): LookalikeDto {
     seed_identifier: audienceIdentifier(Number(r.seed_audience_id)),
     seed_audience_id: Number(r.seed_audience_id),
     seed_name: String(r.seed_name),
+    description: null,
+    status: r.people_global === null || r.people_global === undefined ? 'counting' : 'counted',
     audience_type: null,
     source_identifier: null,
     count: toPeopleCount(r),
@@ -36,9 +38,10 @@ export function toLookalikeDto(r: LookalikeRow): LookalikeDto {
   };
 }
 
-/** Version 1 answers the fields of 002 §9 (id, identifier, seed_identifier) with name and count. */
+/** EXP-037: version 1 answers the fields of 002 §9 (id, identifier, seed_identifier) and the DESIGN's name, description, status, count, created_at. */
 function toV1(d: LookalikeDto): LookalikeV1Dto {
-  return { id: d.id, identifier: d.identifier, seed_identifier: d.seed_identifier, name: d.name, count: d.count, created_at: d.created_at };
+  const { id, identifier, seed_identifier, name, description, status, count, created_at } = d;
+  return { id, identifier, seed_identifier, name, description, status, count, created_at };
 }
 
 export async function lookalikesOf(core: ServerCore, scope: Scope, limit?: number): Promise<LookalikeDto[]> {

@@ -114,8 +114,8 @@ describe('explore rules', () => {
 
   it("EXP-033 a 405 naming insights goes to its own modal; any other error is 'Error: <text>'", () => {
     expect(motivationDeleteError(405, 'used in insights')).toEqual({ kind: 'inInsights' });
-    expect(motivationDeleteError(405, 'not allowed')).toEqual({ kind: 'toast', text: 'Error: not allowed' });
-    expect(motivationDeleteError(500, 'insights down')).toEqual({ kind: 'toast', text: 'Error: insights down' });
+    expect(motivationDeleteError(405, 'not allowed')).toEqual({ kind: 'error', text: 'Error: not allowed' });
+    expect(motivationDeleteError(500, 'insights down')).toEqual({ kind: 'error', text: 'Error: insights down' });
   });
 
   it("EXP-026 use_cases defaults to ['insights'] and takes use_cases[] or use_cases", () => {

@@ -3,7 +3,7 @@
  * actions the dropdown offers and why one is disabled, the invalid-persona text, the motivation
  * list's people cell.
  */
-import { filterGroups, type Filter, type Rules } from '@discovery/insights-kit/common';
+import { filterGroups, usedInInsightsRefusal, type Filter, type Rules } from '@discovery/insights-kit/common';
 import type { MotivationDto, PersonaDto, PersonaSegmentDto } from './dto';
 
 /** A persona's rule: its segments grouped by category (one OR group each, AND between them), like the filter bar. */
@@ -103,7 +103,4 @@ export function motivationPeople(m: MotivationDto): { kind: 'pending' } | { kind
 }
 
 /** EXP-033: a 405 whose message names insights goes to the separate modal; anything else is 'Error: <text>'. */
-export function motivationDeleteError(status: number | undefined, message: string): { kind: 'inInsights' } | { kind: 'toast'; text: string } {
-  if (status === 405 && /insights/i.test(message)) return { kind: 'inInsights' };
-  return { kind: 'toast', text: `Error: ${message}` };
-}
+export const motivationDeleteError = usedInInsightsRefusal;

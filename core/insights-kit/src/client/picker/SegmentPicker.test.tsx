@@ -14,8 +14,11 @@ const dto = (identifier: string, name: string, matched: number, perms = ['create
   available: true,
 });
 
+/** The fake server of the latest `open`. */
+let fake: FakeServer;
+
 function server() {
-  new FakeServer()
+  fake = new FakeServer()
     .respond('GET /api/v1/segments/products/-/segment_hierarchy', {
       data: [
         {
@@ -29,8 +32,8 @@ function server() {
       const q = (url.searchParams.get('q') ?? '').toLowerCase();
       const all = [dto('dmx-0001', '18-24', 1200), dto('dmx-0002', '25-34', 3400), dto('ig-0016', 'Golf', 0, []), dto('is-0001', 'Soft drinks', 900, [])];
       return { body: { data: all.filter((s) => `${s.name} ${s.path}`.toLowerCase().includes(q)) } };
-    })
-    .install();
+    });
+  fake.install();
 }
 
 async function open(props: Partial<React.ComponentProps<typeof SegmentPicker>> = {}) {
@@ -125,6 +128,16 @@ describe('SegmentPicker', () => {
     await open({ allowZeroCount: true, context: 'mapping', multiple: false });
     fireEvent.change(screen.getByLabelText('Search segments'), { target: { value: 'golf' } });
     expect(((await screen.findByLabelText(/Golf/)) as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it('EXP-056 asks for addressable hierarchies only (is_addressable=true, as on a Matched tab); the site-visit mapping asks for all', async () => {
+    const tree = () =>
+      fake.calls.filter((c) => c.url.startsWith('/api/v1/segments/products/-/segment_hierarchy')).map((c) => new URL(c.url, 'http://x').search);
+    await open();
+    expect(await screen.findByText('Demographix')).toBeTruthy();
+    expect(tree()).toEqual(['?is_addressable=true']);
+    await open({ allowZeroCount: true, context: 'mapping', multiple: false });
+    await waitFor(() => expect(tree()).toEqual(['?is_addressable=false']));
   });
 
   it('stops at the maximum (12 on an overlap axis)', async () => {

@@ -1,5 +1,6 @@
 import { createToken } from '@discovery/plugin-api';
 import { ApiError, Resource, type ApiClient, type Settled } from '@discovery/platform';
+import { usedInInsightsRefusal } from '@discovery/insights-kit';
 import { makeAutoObservable } from 'mobx';
 import { audiencesEndpoints as E, type AudienceDto, type LookalikeDto } from '../../common';
 
@@ -63,8 +64,8 @@ export class AudiencesStore {
   }
 
   /**
-   * Deletes a row; resolves to the server's message. SRV-094 / 002 §8: a 405 naming insights is
-   * passed on as it is; any other failure reads 'Error: <server text>'.
+   * Deletes a row; resolves to the server's message. SRV-094 / EXP-036 / 002 §8: a 405 naming
+   * insights is passed on as it is (DeleteRefused); any other failure reads 'Error: <server text>'.
    */
   async remove(row: OverviewRow): Promise<string> {
     try {
@@ -79,8 +80,9 @@ export class AudiencesStore {
       );
       return res.data.message;
     } catch (e) {
-      if (e instanceof ApiError && e.code === 'in_use') throw new DeleteRefused(e.message);
-      throw new Error(`Error: ${(e as Error).message}`, { cause: e });
+      const refusal = usedInInsightsRefusal(e instanceof ApiError ? e.status : undefined, (e as Error).message);
+      if (refusal.kind === 'inInsights') throw new DeleteRefused((e as Error).message);
+      throw new Error(refusal.text, { cause: e });
     }
   }
 
