@@ -289,12 +289,11 @@ describe('issue 33: the ClickHouse counts backend on embedded ClickHouse (chdb)'
   });
 
   it('a ClickHouse server that is down fails the open with the reason and quickly, never hangs', async () => {
-    const t0 = Date.now();
-    // A port nothing listens on: the connection is refused.
+    // A port nothing listens on: the connection is refused, and the open says so (the refusal, not
+    // a timeout: it did not wait); the request timeout bounds any wait, so a hang fails by jest's timeout.
     await expect(CountsEngine.open({ dir, backend: 'clickhouse', clickhouse: { url: 'http://127.0.0.1:1', timeoutMs: 2000 } })).rejects.toThrow(
-      /ClickHouse at http:\/\/127\.0\.0\.1:1 did not answer/,
+      /ClickHouse at http:\/\/127\.0\.0\.1:1 did not answer: .*ECONNREFUSED/,
     );
-    expect(Date.now() - t0).toBeLessThan(5000);
     // A server that goes down while answering: that call gets the 503 with the reason.
     const down = new ClickHouseExecutor(await ServerRunner.open('http://127.0.0.1:1', 2000), 'v');
     const err = await down.run({ op: 'rule', kind: 'matched', rule: {} }, [0]).catch((e: Error) => e);

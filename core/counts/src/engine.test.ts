@@ -599,13 +599,13 @@ describe('count workers that die (issue 12)', () => {
       try {
         const x = ids.slice(0, 4);
         const y = ids.slice(4, 8);
-        const t0 = Date.now();
+        // No request timeout exists in the pool: the reason in the message can only come from the
+        // worker's exit being noticed, and a call that waited on the dead worker fails the test by its timeout.
         const err = await e.overlap(x, y).catch((x: unknown) => x);
         expect(err).toBeInstanceOf(CountsUnavailableError);
         expect((err as CountsUnavailableError).status).toBe(503);
         expect((err as Error).message).toMatch(reason);
         expect((err as Error).message).toMatch(/it has been replaced\. Please try again\.$/);
-        expect(Date.now() - t0).toBeLessThan(5_000);
         // the replacement answers, with the same numbers as the inline engine
         expect(await e.overlap(x, y)).toEqual(await inline.overlap(x, y));
         expect(await e.mekko([{ id: 'm', matched: x, modeled: y }])).toEqual(await inline.mekko([{ id: 'm', matched: x, modeled: y }]));

@@ -1,4 +1,4 @@
-import { createRouteRef, definePlugin, hasPermission, type SessionSnapshot } from '@discovery/plugin-api';
+import { createRouteRef, definePlugin, hasPermission, NAV_CATEGORIES, type SessionSnapshot } from '@discovery/plugin-api';
 import { activeNavKey, buildNav } from './nav';
 import { contextReaches, RouteTable } from './routeTable';
 
@@ -71,5 +71,22 @@ describe('the route decides for the nav item and the card (issue 14 §3)', () =>
     expect(routes.canOpen(createRouteRef({ id: 'elsewhere', scope: 'global', path: 'x' }), snap())).toBe(false);
     expect(contextReaches('region', { client: 'initech', region: 'ca' })).toBe(true);
     expect(contextReaches('brand', { client: 'initech', region: 'ca' })).toBe(false);
+  });
+});
+
+describe('the feature areas (SHELL-002)', () => {
+  it('SHELL-002 insights, audiences, plans, outcomes, creative, toolbox and analytics are the areas, in that order, each able to hold entries', () => {
+    const area = (category: (typeof NAV_CATEGORIES)[number], i: number) => ({
+      key: `u${i}`,
+      category,
+      label: `Unit ${category}`,
+      icon: 'application',
+      href: `${P}/toolbox-app/Unit%20${i}`,
+    });
+    const model = buildNav(plugins, snap(), new Set(), NAV_CATEGORIES.map(area));
+    expect(model.categories.map((c) => c.category)).toEqual(['insights', 'audiences', 'plans', 'outcomes', 'creative', 'toolbox', 'analytics']);
+    expect(model.categories.find((c) => c.category === 'creative')!.items.map((e) => e.label)).toEqual(['Unit creative']);
+    // Every product page's entry leads into the one selected client, region, brand and product.
+    for (const e of model.categories.flatMap((c) => c.items)) expect(e.href.startsWith(`${P}/`)).toBe(true);
   });
 });

@@ -88,14 +88,14 @@ describe('count engine failures as the API shows them', () => {
       };
       expect(status.data).toMatchObject({ state: 'failed', people: null });
       expect(status.data.error).toMatch(/^ClickHouse at http:\/\/127\.0\.0\.1:1 did not answer: /);
-      const t0 = Date.now();
+      // At once: the answer comes from the failed population (its message), never from a new call to
+      // ClickHouse that would wait for the timeout ('Audience counts are unavailable: ... did not answer').
       const res = await fetch(`${url}/api/v1/counts/rule`, {
         method: 'POST',
         headers: { cookie, 'x-csrf-token': csrf, 'content-type': 'application/json', 'x-context': CONTEXT },
         body: JSON.stringify({ rules: { include: { and: [{ or: ['dmx-0001'] }] } } }),
       });
       expect(res.status).toBe(503);
-      expect(Date.now() - t0).toBeLessThan(2000);
       const body = (await res.json()) as { error: { message: string } };
       expect(body.error.message).toMatch(/^The audience population is not available: ClickHouse at http:\/\/127\.0\.0\.1:1 did not answer/);
     } finally {

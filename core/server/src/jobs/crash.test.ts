@@ -5,6 +5,14 @@ import { bundleChildServer, createTestDatabase, startChildServer } from '@discov
 
 const LEASE_MS = 3000;
 
+/** A job as the child prints it (JSON: its times are strings). */
+interface PrintedJob {
+  id: number;
+  leaseUntil: string;
+  startedAt: string;
+  claimedBy: string | null;
+}
+
 describe('a job survives kill -9 of its server', () => {
   const work = mkdtempSync(join(tmpdir(), 'discovery-crash-'));
   let dropDb: (() => Promise<void>) | null = null;
@@ -26,7 +34,7 @@ describe('a job survives kill -9 of its server', () => {
     if (testDb.url) env.CRASH_DATABASE_URL = testDb.url;
 
     const first = startChildServer(file, { ...env, CRASH_MODE: 'enqueue' });
-    const { id } = await first.line('enqueued');
+    const { id } = await first.line<{ id: number }>('enqueued');
     const started = await first.line('started');
     expect(started).toMatchObject({ id, attempt: 1 });
     first.child.kill('SIGKILL');
@@ -34,10 +42,10 @@ describe('a job survives kill -9 of its server', () => {
 
     const second = startChildServer(file, { ...env, CRASH_MODE: 'resume' });
     // the new server finds the job still running under the dead server's claim
-    const found = (await second.line('found')).job;
+    const found = (await second.line<{ job: PrintedJob }>('found')).job;
     expect(found).toMatchObject({ id, state: 'running', attempts: 1 });
     const deadLease = Date.parse(found.leaseUntil);
-    const done = (await second.line('done', 30_000)).job;
+    const done = (await second.line<{ job: PrintedJob }>('done', 30_000)).job;
     expect(await second.exited).toBe(0);
     expect(done).toMatchObject({ id, state: 'completed', attempts: 2, progress: 1, result: { pid: second.child.pid, attempt: 2 } });
     expect(done.claimedBy).not.toBe(found.claimedBy);

@@ -6,20 +6,17 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(__dirname, '../../../..');
 
-/** A JSON line a child server prints on stdout: `{ "event": "enqueued", "pid": 123, ... }`. */
-export interface ChildLine {
-  event: string;
-  pid: number;
-  // What a child prints is test data each test reads its own way.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  [k: string]: any;
-}
+/**
+ * A JSON line a child server prints on stdout: `{ "event": "enqueued", "pid": 123, ... }`. What
+ * else it holds is test data: the test names its shape, `line<{ id: number }>('enqueued')`.
+ */
+export type ChildLine<T extends object = Record<string, unknown>> = { event: string; pid: number } & T;
 
 export interface ChildServer {
   child: ChildProcess;
   exited: Promise<number | null>;
   /** The first line with this event; fails with the process's output when it errors, exits or takes longer than `timeoutMs`. */
-  line(event: string, timeoutMs?: number): Promise<ChildLine>;
+  line<T extends object = Record<string, unknown>>(event: string, timeoutMs?: number): Promise<ChildLine<T>>;
 }
 
 /**
@@ -72,11 +69,12 @@ export function startChildServer(file: string, env: Record<string, string>): Chi
   return {
     child,
     exited,
-    async line(event, timeoutMs = 30_000) {
+    async line<T extends object>(event: string, timeoutMs = 30_000) {
       const t0 = Date.now();
       for (;;) {
         const hit = lines.find((l) => l.event === event);
-        if (hit) return hit;
+        // The child printed it as JSON: its shape is the test's to name.
+        if (hit) return hit as ChildLine<T>;
         if (lines.some((l) => l.event === 'error') || child.exitCode !== null || Date.now() - t0 > timeoutMs) {
           throw new Error(`no '${event}' from the server process; its output:\n${out}`);
         }

@@ -111,3 +111,17 @@ describe('LoginPage', () => {
     expect(s.callsTo(coreEndpoints.me)).toHaveLength(0);
   });
 });
+
+describe('LoginPage footer', () => {
+  it('SHELL-037 the Privacy Policy link, when configured, opens /privacy-policy in a new browser tab', async () => {
+    new FakeServer()
+      .respond('GET /api/v1/config', { data: { tier: 1, help_urls: {}, show_privacy_policy_link: true, service_desk_url: null } })
+      .respond('GET /api/v1/me', { error: { message: 'expired' }, refresh_login: true }, 401)
+      .respond('GET /api/v1/hierarchy', { data: [] })
+      .install();
+    await renderInShell([home], '/login');
+    const link = await screen.findByRole('link', { name: 'Privacy Policy' });
+    expect([link.getAttribute('href'), link.getAttribute('target')]).toEqual(['/privacy-policy', '_blank']);
+    expect(link.closest('footer')).toBeTruthy();
+  });
+});

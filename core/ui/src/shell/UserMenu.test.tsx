@@ -9,11 +9,11 @@ const probe = definePlugin({
   routes: [{ ref: createRouteRef({ id: 'probe.page', scope: 'product', path: 'probe' }), load: async () => ({ default: () => <h1>Probe page</h1> }) }],
 });
 
-function server(config: Record<string, unknown>) {
+function server(config: Record<string, unknown>, languages = [{ value: 'en', text: 'English' }]) {
   new FakeServer()
     .respond('GET /api/v1/config', { data: { tier: 1, ...config } })
     .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
-    .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
+    .respond('GET /api/v1/languages', { data: languages })
     .respond('GET /api/v1/session', { data: fixtures.me({ permissions: {} }) })
     .install();
 }
@@ -57,5 +57,36 @@ describe('SHELL-043 the user menu’s help entries (issue 14 §5)', () => {
     server({ help_urls: {}, support_url: 'https://support.acme.test' });
     const entries = await menuEntries();
     expect(entries.filter((e) => e.href).map((e) => [e.text, e.href])).toEqual([['Request Support', 'https://support.acme.test']]);
+  });
+});
+
+describe('SHELL-067 the language options come from GET /api/v1/languages', () => {
+  beforeEach(() => localStorage.clear());
+
+  it("offers the answer's data[] items, each by its text, and switches to its value", async () => {
+    server({ help_urls: {} }, [
+      { value: 'en', text: 'English (server)' },
+      { value: 'es', text: 'Español (server)' },
+    ]);
+    await renderInShell([probe], `${P}/probe`);
+    await screen.findByRole('heading', { name: 'Probe page' });
+    fireEvent.click(screen.getByTestId('user-menu'));
+    const group = await screen.findByTestId('user-menu-languages');
+    expect(
+      within(group)
+        .getAllByRole('menuitem')
+        .map((m) => m.textContent?.trim()),
+    ).toEqual(['English (server)', 'Español (server)']);
+    fireEvent.click(within(group).getByText('Español (server)'));
+    expect(localStorage.getItem('language')).toBe('es');
+  });
+
+  it('shows no language choice when the server lists only one', async () => {
+    server({ help_urls: {} });
+    await renderInShell([probe], `${P}/probe`);
+    await screen.findByRole('heading', { name: 'Probe page' });
+    fireEvent.click(screen.getByTestId('user-menu'));
+    await screen.findByTestId('user-menu-items');
+    expect(screen.queryByTestId('user-menu-languages')).toBeNull();
   });
 });

@@ -59,14 +59,21 @@ const tf = (k: number, total: number, matched: number, current = false): Outcome
 /** 16 stored months before this one, matched growing by 10 a month, and the current one. */
 const stored = Array.from({ length: 16 }, (_, i) => tf(nowK - 16 + i, 1000, 100 + 10 * i));
 
-function server(perms: Record<string, boolean>) {
+/** A second saved chart, with its own measurement label. */
+const snacks: MekkoDto = { ...chart, id: 8, name: 'Snacks Landscape', default: false, measurement_label: 'Share of Wallet' };
+
+function server(
+  perms: Record<string, boolean>,
+  o: { tier?: 1 | 3; charts?: MekkoDto[]; tabsConfig?: { name: 'Person Level' | 'Market Level'; visible: boolean }[] } = {},
+) {
+  const charts = o.charts ?? [chart];
   const s = new FakeServer()
-    .signedIn({ flags: { measure: true }, permissions: { outcome_timeframes: perms, mekkos: { read: true } }, modules: ['measure'] })
-    .on(growEndpoints.list, {
-      data: [{ id: 7, name: 'Beverages Landscape', default: true, count_type: 'people_count', vertical_type: null, measurement_label: '' }],
-    })
-    .on(growEndpoints.get, { data: chart, invalid: { identifiers: [], tabs: [], widgets: [] } })
-    .on(insightsEndpoints.tabsConfig, [])
+    .signedIn({ tier: o.tier, flags: { measure: true }, permissions: { outcome_timeframes: perms, mekkos: { read: true } }, modules: ['measure'] })
+    .on(growEndpoints.list, { data: charts.map(({ markets: _markets, ...c }) => c) })
+    .on(growEndpoints.get, ({ params }) => ({
+      body: { data: charts.find((c) => c.id === Number(params.id)) ?? chart, invalid: { identifiers: [], tabs: [], widgets: [] } },
+    }))
+    .on(insightsEndpoints.tabsConfig, o.tabsConfig ?? [])
     .on(segmentsEndpoints.byIdentifiers, { data: [] })
     .on(E.list, { data: stored })
     .on(E.current, { data: tf(nowK, 1000, 300, true), base: {} as never });
@@ -142,5 +149,115 @@ describe('Outcomes Measure page', () => {
     fireEvent.click(screen.getByTestId('outcomes-time-selector'));
     await screen.findByTestId('outcomes-time-menu');
     expect(screen.queryByTestId('outcomes-timeframe-settings')).toBeNull();
+  });
+
+  it('OUT-002 a chart picked in the dropdown opens outcomes/measure/{mekkoId}; with no chart the page stays on outcomes/measure', async () => {
+    const s = server({ read: true }, { charts: [chart, snacks] });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    await waitFor(() => expect(screen.getByTestId('outcomes-chart-dropdown').textContent).toContain('Beverages Landscape'));
+    fireEvent.click(screen.getByTestId('outcomes-chart-dropdown'));
+    fireEvent.click(await screen.findByTestId('outcomes-chart-option-8'));
+    // The page loads the chart its address names: only a navigation to .../measure/8 opens Snacks.
+    await waitFor(() => expect(screen.getByTestId('outcomes-chart-dropdown').textContent).toContain('Snacks Landscape'));
+    expect(s.calls.some((c) => c.method === 'GET' && c.url.endsWith('/mekkos/8'))).toBe(true);
+  });
+
+  it('OUT-002 with no saved chart the page stays on outcomes/measure and says so', async () => {
+    const s = server({ read: true }, { charts: [] });
+    await renderInShell([outcomes], `${P}/outcomes/measure`);
+    expect(await screen.findByTestId('outcomes-empty')).toBeTruthy();
+    expect(s.calls.some((c) => /\/mekkos\/\d+$/.test(c.url))).toBe(false);
+  });
+
+  it('OUT-005 the time-period selector sits beside the chart dropdown, in its row', async () => {
+    server({ read: true });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    const time = await screen.findByTestId('outcomes-time-selector');
+    const dropdown = screen.getByTestId('outcomes-chart-dropdown');
+    // The smallest box holding both is a row of the page, which holds neither the filters nor the tabs.
+    let row = dropdown.parentElement!;
+    while (!row.contains(time)) row = row.parentElement!;
+    expect(row.parentElement).toBe(screen.getByTestId('outcomes-page'));
+    expect(row.contains(screen.getByTestId('outcomes-filters'))).toBe(false);
+    expect(dropdown.compareDocumentPosition(time) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it.each([
+    [1, ['Total amount of consumers from data provider', 'Unique PID matches', 'Lookalike modeling on PIDs']],
+    [3, ['Total amount of consumers from data provider', 'Unique Panel IDs', 'Modeled Weights on Panel IDs']],
+  ] as const)('OUT-013 the tabs tell what they count on hover (tier %s)', async (tier, texts) => {
+    server({ read: true }, { tier });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    await waitFor(() => expect(screen.getByTestId('outcomes-tab-count-matched').textContent).toBe('300'));
+    for (const [i, x] of (['total', 'matched', 'modeled'] as const).entries()) {
+      fireEvent.mouseEnter(screen.getByTestId(`outcomes-tab-count-${x}`).parentElement!);
+      expect(await screen.findByText(texts[i], {}, { timeout: 5000 })).toBeTruthy();
+      fireEvent.mouseLeave(screen.getByTestId(`outcomes-tab-count-${x}`).parentElement!);
+    }
+  });
+
+  it("OUT-019 the comparison mekko is titled with the chart's measurement label, or 'Penetration' without one", async () => {
+    server({ read: true }, { charts: [chart, snacks] });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    await waitFor(() => expect(within(screen.getByTestId('outcomes-mekko')).getByText('Penetration')).toBeTruthy());
+    fireEvent.click(screen.getByTestId('outcomes-chart-dropdown'));
+    fireEvent.click(await screen.findByTestId('outcomes-chart-option-8'));
+    await waitFor(() => expect(within(screen.getByTestId('outcomes-mekko')).getByText('Share of Wallet')).toBeTruthy());
+  });
+
+  const openAdmin = async () => {
+    await waitFor(() => expect(screen.getByTestId('outcomes-tab-count-matched').textContent).not.toBe('0'));
+    fireEvent.click(screen.getByTestId('outcomes-time-selector'));
+    fireEvent.click(await screen.findByTestId('outcomes-timeframe-settings'));
+    return screen.findByTestId('outcomes-admin');
+  };
+  const last = fromKey(nowK - 1);
+  const lastId = `${last.year}-${last.month}`;
+
+  it('OUT-060 Edit shows to whoever opens the panel; edit mode has numeric inputs for total, matched and modeled at chart, market and sub-market level', async () => {
+    // create opens the panel; no update permission is needed to see Edit
+    server({ read: true, create: true });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    const panel = await openAdmin();
+    fireEvent.click(within(panel).getByTestId(`outcomes-edit-${lastId}`));
+    for (const where of ['chart', '10', '1'])
+      for (const f of ['total', 'matched', 'modeled']) {
+        const input = within(panel).getByTestId(`outcomes-input-${lastId}-${where}-${f}`) as HTMLInputElement;
+        // a number field (a spin button of whole numbers from 0) holding the stored figure
+        expect([input.tagName, input.getAttribute('role'), input.getAttribute('aria-valuemin')]).toEqual(['INPUT', 'spinbutton', '0']);
+        expect(input.getAttribute('aria-valuenow')).toMatch(/^\d+$/);
+      }
+  });
+
+  it('OUT-061 a market-level-only chart (Person Level hidden) shows no Matched or Modeled column in Admin Outcomes', async () => {
+    server({ read: true, create: true }, { tabsConfig: [{ name: 'Person Level', visible: false }] });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    await waitFor(() => expect(screen.getByTestId('outcomes-tab-count-total').textContent).toBe('1,000'));
+    fireEvent.click(screen.getByTestId('outcomes-time-selector'));
+    fireEvent.click(await screen.findByTestId('outcomes-timeframe-settings'));
+    const panel = await screen.findByTestId('outcomes-admin');
+    fireEvent.click(within(panel).getByTestId(`outcomes-card-toggle-${lastId}`));
+    const card = within(panel).getByTestId(`outcomes-card-${lastId}`);
+    expect(
+      within(card)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Total']);
+    fireEvent.click(within(panel).getByTestId(`outcomes-edit-${lastId}`));
+    expect(within(panel).queryByTestId(`outcomes-input-${lastId}-chart-matched`)).toBeNull();
+    expect(within(panel).getByTestId(`outcomes-input-${lastId}-chart-total`)).toBeTruthy();
+  });
+
+  it('OUT-066 Add Timeframe shows only in a year with a month still free', async () => {
+    server({ read: true, create: true });
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    const panel = await openAdmin();
+    // This year: every month before this one has its timeframe, this month is the current one.
+    expect(within(panel).queryByTestId('outcomes-add-timeframe')).toBeNull();
+    const earlier = String(fromKey(nowK - 16).year - 1);
+    fireEvent.change(within(panel).getByTestId('outcomes-admin-year').querySelector('select') ?? within(panel).getByTestId('outcomes-admin-year'), {
+      target: { value: earlier },
+    });
+    expect((await within(panel).findByTestId('outcomes-add-timeframe')).textContent).toBe('Add Timeframe');
   });
 });

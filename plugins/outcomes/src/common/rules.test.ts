@@ -106,7 +106,7 @@ describe('Outcomes rules', () => {
     expect(long.error).toBe('Time period too long to chart by month. Please decrease the time period.');
   });
 
-  it('OUT-040..044 / A-08 presets on a fixed clock, disabled when an endpoint is missing', () => {
+  it('OUT-040 / OUT-041 / OUT-042 / OUT-043 / OUT-044 / A-08 presets on a fixed clock, disabled when an endpoint is missing', () => {
     const list = [tf(2025, 10), tf(2025, 12), tf(2026, 1), tf(2026, 3), tf(2026, 4), tf(2026, 5)];
     const p = Object.fromEntries(presets(list, NOW).map((x) => [x.id, x]));
     expect(p.yearToDate).toMatchObject({ previous: k(2026, 1), current: k(2026, 5), disabled: false });

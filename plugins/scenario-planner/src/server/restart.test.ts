@@ -38,10 +38,10 @@ describe('a plan import survives kill -9 of its server', () => {
     expect(await first.exited).toBeNull();
 
     const second = startChildServer(file, { ...env, RESTART_MODE: 'resume', DISCOVERY_PLANNING_DEMO_DELAY_MS: '0' });
-    const found = await second.line('found');
+    const found = await second.line<{ rec: unknown; job: { leaseUntil: string } }>('found');
     expect(found.rec).toMatchObject({ id, import_success: null });
     expect(found.job).toMatchObject({ state: 'running', attempts: 1 });
-    const done = await second.line('done', 40_000);
+    const done = await second.line<{ rec: unknown; job: { startedAt: string } }>('done', 40_000);
     expect(await second.exited).toBe(0);
     expect(done.rec).toMatchObject({ id, import_success: true, message: "Imported 'Holiday Always-On' (3 media lines)" });
     expect(done.job).toMatchObject({ state: 'completed', attempts: 2 });

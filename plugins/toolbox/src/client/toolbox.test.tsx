@@ -178,6 +178,18 @@ describe('toolbox in the shell', () => {
     );
     expect(screen.getByTestId('notice-support').getAttribute('href')).toBe('https://support.example.com');
   });
+
+  it('SHELL-017 the notice page needs a session: signed out, /notice opens sign-in', async () => {
+    new FakeServer()
+      .respond('GET /api/v1/config', { data: { tier: 1, logout_url: '/api/v1/adfs/logout', help_urls: {} } })
+      .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
+      .respond('GET /api/v1/languages', { data: [] })
+      .respond('GET /api/v1/me', { error: { message: 'expired' }, refresh_login: true }, 401)
+      .install();
+    await renderInShell([probe, plugin], '/notice');
+    expect(await screen.findByRole('tab', { name: 'Current Users' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Oops...' })).toBeNull();
+  });
 });
 
 describe('FrameMessenger', () => {

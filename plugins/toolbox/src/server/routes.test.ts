@@ -80,7 +80,7 @@ describe('toolbox API', () => {
       expect(demo.url).toBe(`${demoAppUrl()}?unit=Demo%20App`);
     });
 
-    it("TBX-006 'all' lists hidden units too and needs toolbox_client_configuration.read", async () => {
+    it("TBX-006 SRV-057 'all' lists hidden units too and needs toolbox_client_configuration.read", async () => {
       const r = await call(admin, 'GET', '/units/type/all/client/acme');
       expect((r.body.data as ToolboxUnitDto[]).map((u) => u.name)).toContain('Retired Dashboard');
       const denied = await call(planner, 'GET', '/units/type/all/client/acme');
@@ -96,7 +96,7 @@ describe('toolbox API', () => {
       expect(r.body.error.message).toBe("You don't have access to 'globex'.");
     });
 
-    it('TBX-005 SRV-052 categories of the client with id, priority and status, ordered by priority; read permission needed', async () => {
+    it('TBX-005 SRV-052 SRV-057 categories of the client with id, priority and status, ordered by priority; read permission needed', async () => {
       const r = await call(admin, 'GET', '/categories/client/acme');
       expect(r.status).toBe(200);
       expect((r.body.data as ToolboxCategoryDto[]).map((c) => [c.name, c.priority, c.status])).toEqual([

@@ -1,5 +1,5 @@
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HomeEntityRow } from '../../common';
 import { createRouteRef, definePlugin } from '@discovery/plugin-api';
 import audiences from '../index';
@@ -125,5 +125,24 @@ describe('Your Recent Audience Activity', () => {
     expect(await screen.findByText('Data unavailable')).toBeTruthy();
     expect(screen.getByText('Go to Audiences').getAttribute('href')).toBe(`${P}/audiences/overview`);
     expect(screen.queryByRole('tab', { name: 'Activations' })).toBeNull();
+  });
+
+  it('SHELL-109 a click on a recent row opens {hierarchy}/audiences/overview/{type}/{id}', async () => {
+    const s = server([row(5, 'Newer', 200, 7)], [row(9, 'A lookalike', 900, 8, { type: 'lookalike', audience_type: null })]);
+    await renderInShell([home, audiences], `${P}/home`);
+    await screen.findByTestId('recent-audiences');
+    fireEvent.click(screen.getByText('A lookalike').closest('tr')!);
+    // The detail page of .../audiences/overview/lookalike/9 asks for that lookalike.
+    await waitFor(() => expect(s.calls.map((c) => c.url)).toContain('/api/v1/audiences/v2/lookalikes/9'));
+    expect(await screen.findByTestId(/^(audience-detail|detail-error)$/)).toBeTruthy();
+    expect(s.calls.some((c) => c.url === '/api/v1/audiences/5')).toBe(false);
+  });
+
+  it('SHELL-109 an audience row opens its own detail, .../audiences/overview/audience/{id}', async () => {
+    const s = server([row(5, 'Newer', 200, 7)], []);
+    await renderInShell([home, audiences], `${P}/home`);
+    await screen.findByTestId('recent-audiences');
+    fireEvent.click(screen.getByText('Newer').closest('tr')!);
+    await waitFor(() => expect(s.calls.map((c) => c.url)).toContain('/api/v1/audiences/5'));
   });
 });

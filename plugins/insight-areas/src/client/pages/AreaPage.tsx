@@ -4,7 +4,7 @@ import { FilterBar, InsightsPanelToken, SaveAudienceButton } from '@discovery/in
 import { ConfigStoreToken, HierarchyStoreToken, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
 import { LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useMemo, type ComponentType } from 'react';
+import { useEffect, useEffectEvent, useMemo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AREAS, type AreaId } from '../../common';
 import { AreaSegmentsTable } from '../components/AreaSegmentsTable';
@@ -27,10 +27,11 @@ const AreaPage = observer(function AreaPage({ area }: { area: AreaId }) {
   const slug = hierarchy.fullSlug;
 
   // EXP-051: a change of client, region or brand resets the filters; every context change reloads.
+  // The slug names the selection: a new slug enters again with the selection of that moment.
+  const enter = useEffectEvent(() => void store.enter(hierarchy.selection));
   useEffect(() => {
-    void store.enter(hierarchy.selection);
+    enter();
     return () => store.leave();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the slug names the selection
   }, [store, slug]);
 
   const d = store.segments.data;

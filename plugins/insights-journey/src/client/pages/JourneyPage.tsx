@@ -12,7 +12,7 @@ import { Button, ButtonGroup, Card, Classes, Radio, RadioGroup, Switch, Tab, Tab
 import { ConfigStoreToken, HierarchyStoreToken, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
 import { ConfirmDialog, LoadError, LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
 import { brandColour, journeyBuilderRoute, journeyRoute, MODAL_WIDTH, THROTTLE_MS } from '../../common';
@@ -55,20 +55,20 @@ const JourneyPage = observer(function JourneyPage() {
 
   // JRN-005 / JRN-006: open, pick, and show the id in the URL ('Try again' after a failed list opens it once more).
   const [attempt, setAttempt] = useState(0);
+  // The selection at the moment the id is shown (it follows product, which the effect depends on).
+  const showInUrl = useEffectEvent((id: number) => go(id, true));
   useEffect(() => {
     let live = true;
     // open() never rejects (its failure is the store's error state) and navigating does not either.
     store.open(product, routeId, { tier3 }).then(
       (id) => {
-        if (live && id !== null && id !== routeId) go(id, true);
+        if (live && id !== null && id !== routeId) showInUrl(id);
       },
       () => undefined,
     );
     return () => {
       live = false;
     };
-    // hierarchy.selection follows product
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, product, routeId, tier3, attempt]);
 
   // A list that failed ends in its error state with a retry, never in a spinner (issue 24 §3).

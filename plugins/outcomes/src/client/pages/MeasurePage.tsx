@@ -14,7 +14,7 @@ import { audienceDraft, segmentFor, type SubMarketDto } from '@discovery/plugin-
 import { ConfigStoreToken, formatCount, HierarchyStoreToken, SessionStoreToken, useOptionalService, useService } from '@discovery/platform';
 import { LoadingSpinner, PageTitle, StateMessage } from '@discovery/ui';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMonths } from '../months';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -99,19 +99,21 @@ const MeasurePage = observer(function MeasurePage() {
   const routeId = params.mekkoId && /^[0-9]+$/.test(params.mekkoId) ? Number(params.mekkoId) : null;
   const tier3 = config.isTier3;
 
+  // The selection at the moment the id is shown (it follows context, which the effect depends on).
+  const showInUrl = useEffectEvent((id: number) => {
+    navigate(outcomesMeasureRoute.link(hierarchy.selection, { mekkoId: id }), { replace: true });
+  });
   useEffect(() => {
     let live = true;
     store.open(context, routeId).then(
       (id) => {
-        if (live && id !== null && id !== routeId) navigate(outcomesMeasureRoute.link(hierarchy.selection, { mekkoId: id }), { replace: true });
+        if (live && id !== null && id !== routeId) showInUrl(id);
       },
       () => undefined, // the store's states say why
     );
     return () => {
       live = false;
     };
-    // hierarchy.selection follows context
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, context, routeId]);
   // OUT-007: leaving the page clears the filters.
   useEffect(() => () => store.clearFilters(), [store]);
