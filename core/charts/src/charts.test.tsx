@@ -69,6 +69,11 @@ describe('Mekko', () => {
     // GROW-018: both axes 0–100 in steps of 20.
     expect(g.layout.xaxis.tickvals).toEqual([0, 20, 40, 60, 80, 100]);
     expect(g.layout.yaxis.range).toEqual([0, 100]);
+    // GROW-018 (issue 27 §6): the x axis reaches 100 on screen: '100%' (about 30 px at 12 px) is
+    // centred on the plot's right edge, and the right margin holds its half.
+    expect(g.layout.xaxis.range).toEqual([0, 100]);
+    expect(g.layout.xaxis.ticktext.at(-1)).toBe('100%');
+    expect(g.layout.margin.r).toBeGreaterThanOrEqual(18);
   });
 
   it("GROW-024 labels from the blocks' size on screen: a short block loses its count, a skinny one its name", async () => {
