@@ -82,6 +82,27 @@ export class GrowPage {
       async () => (await this.chartName()) === name,
     );
   }
+  /** The mekko's blocks as drawn: each block's opacity (dimmed 0.35) and outline width (highlighted 2). */
+  async blocks(): Promise<{ opacity: number[]; outline: number[] }> {
+    return (await browser.execute(() => {
+      const g = document.querySelector('[data-testid="grow-mekko"] .js-plotly-plot') as
+        (HTMLElement & { data?: { marker: { opacity: number[]; line: { width: number[] } } }[] }) | null;
+      const bars = g?.data?.[0];
+      return { opacity: bars?.marker.opacity ?? [], outline: bars?.marker.line.width ?? [] };
+    })) as { opacity: number[]; outline: number[] };
+  }
+  /** GROW-018: the x axis's last tick label and whether it is whole inside the drawing. */
+  async xAxisEnd(): Promise<{ text: string; inside: boolean }> {
+    return (await browser.execute(() => {
+      const svg = document.querySelector('[data-testid="grow-mekko"] .main-svg');
+      const ticks = Array.from(document.querySelectorAll('[data-testid="grow-mekko"] .xtick text'));
+      const last = ticks[ticks.length - 1];
+      if (!svg || !last) return { text: '', inside: false };
+      const a = last.getBoundingClientRect();
+      const b = svg.getBoundingClientRect();
+      return { text: last.textContent ?? '', inside: a.left >= b.left && a.right <= b.right };
+    })) as { text: string; inside: boolean };
+  }
   async toggle(market: string, name: string) {
     const before = (await this.filterTags).length;
     await this.audience(market, name).$('label').click();

@@ -25,6 +25,9 @@ describe('Grow', () => {
     expect(await grow.marketNames()).toEqual(['Soft Drinks', 'Water', 'Coffee']);
     const chart = new Chart('Penetration');
     await chart.waitDrawn();
+    // GROW-018 (issue 27 §6): the x axis reaches 100, its last label whole on screen.
+    await browser.waitUntil(async () => (await grow.xAxisEnd()).text === '100%', { timeout: 15000, timeoutMsg: 'no 100% tick' });
+    expect(await grow.xAxisEnd()).toEqual({ text: '100%', inside: true });
 
     // The matched figures are the count API's for the chart's segments (one call, as the page
     // makes it); the product's brand, Fizz Cola, is its Owned audience (issue 27).
@@ -82,6 +85,16 @@ describe('Grow', () => {
     );
     await expect($('[data-testid="toasts"]')).toHaveText(expect.stringContaining('Created'));
     await browser.waitUntil(async () => (await grow.chartName()) === 'Summer Launch');
+    // Issue 27 §6: the new chart, in View mode, says how to add markets; with nothing selected
+    // Save Audience says what to select (GROW-009).
+    await browser.waitUntil(async () => (await new Chart('Penetration').state()) === 'empty', { timeout: 15000, timeoutMsg: 'the new chart is not empty' });
+    await expect($('[data-testid="grow-mekko"]')).toHaveText(
+      expect.stringContaining("This chart has no markets yet. Choose Edit, then 'Add Market' under the chart to add one."),
+    );
+    expect(await grow.saveAudience.getAttribute('aria-disabled')).toBe('true');
+    expect(await $('[data-testid="grow-save-audience-reason"]').getProperty('textContent')).toBe(
+      'Select one or more audiences on the chart to save them as an audience.',
+    );
 
     await grow.edit();
     for (const name of ['Cola', 'Water']) {
@@ -172,6 +185,15 @@ describe('Grow', () => {
       async () => !(await grow.dialog.isDisplayed()),
     );
     expect((await grow.filterTags).length).toBe(2);
+    // Issue 27 §6: the two selected audiences stand out (outlined), the third is dimmed.
+    await browser.waitUntil(
+      async () => {
+        const b = await grow.blocks();
+        return b.opacity.filter((o) => o === 1).length === 2 && b.opacity.filter((o) => o < 1).length === 1;
+      },
+      { timeout: 15000, timeoutMsg: 'the selected audiences are not highlighted' },
+    );
+    expect((await grow.blocks()).outline.filter((w) => w === 2)).toHaveLength(2);
 
     await clickWhenSettled(
       () => grow.tab('matched'),
