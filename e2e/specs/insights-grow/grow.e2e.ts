@@ -79,11 +79,12 @@ describe('Grow', () => {
     expect(await $('[data-testid="grow-chart-save"]').isEnabled()).toBe(false);
     await $('[data-testid="grow-chart-name"]').waitForClickable();
     await $('[data-testid="grow-chart-name"]').setValue('Summer Launch');
+    await grow.recordToasts();
     await clickWhenSettled(
       () => $('[data-testid="grow-chart-save"]'),
       async () => !(await grow.chartForm.isDisplayed()),
     );
-    await expect($('[data-testid="toasts"]')).toHaveText(expect.stringContaining('Created'));
+    await grow.waitForToast('Created');
     await browser.waitUntil(async () => (await grow.chartName()) === 'Summer Launch');
     // Issue 27 §6: the new chart, in View mode, says how to add markets; with nothing selected
     // Save Audience says what to select (GROW-009).
@@ -240,11 +241,12 @@ describe('Grow', () => {
       () => $('[data-testid="grow-confirm-delete"]').isDisplayed(),
     );
     await expect($('[data-testid="grow-confirm-delete"]')).toHaveText(expect.stringContaining('Delete chart Summer Launch?'));
+    await grow.recordToasts();
     await clickWhenSettled(
       () => $('.bp6-alert-footer .bp6-intent-danger'),
       async () => !(await $('[data-testid="grow-confirm-delete"]').isDisplayed()),
     );
-    await expect($('[data-testid="toasts"]')).toHaveText(expect.stringContaining('Deleted'));
+    await grow.waitForToast('Deleted');
     await browser.waitUntil(async () => (await grow.chartName()) === 'Beverages Landscape');
   });
 });
