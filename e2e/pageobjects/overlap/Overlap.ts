@@ -72,7 +72,7 @@ export class OverlapPage {
 
   async open(context: string, id?: number) {
     await browser.url(`/${context}/insights/overlap${id ? `/${id}` : ''}`);
-    await waitForShown('[data-testid="overlap-page"]', 15000);
+    await waitForShown('[data-testid="overlap-page"]', 30000);
   }
 
   /** The chart id in the URL (OVL-007). */
