@@ -65,7 +65,7 @@ describe('Grow', () => {
     );
   });
 
-  it('GROW-047 / GROW-058 / GROW-066 creates a chart, adds markets and audiences with segments', async () => {
+  it('GROW-047 creates a chart; issue 27 §6 the new chart says how to add markets, GROW-009 Save Audience what to select', async () => {
     await clickWhenSettled(
       () => grow.create,
       () => grow.chartForm.isDisplayed(),
@@ -96,7 +96,9 @@ describe('Grow', () => {
     expect(await $('[data-testid="grow-save-audience-reason"]').getProperty('textContent')).toBe(
       'Select one or more audiences on the chart to save them as an audience.',
     );
+  });
 
+  it('GROW-058 / GROW-066 adds markets and audiences with segments', async () => {
     await grow.edit();
     for (const name of ['Cola', 'Water']) {
       await clickWhenSettled(
