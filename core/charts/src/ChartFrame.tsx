@@ -35,6 +35,11 @@ export interface ChartFrameProps {
   footer?: ReactNode;
   /** More buttons in the toolbar. */
   actions?: ReactNode;
+  /**
+   * The workbook a screen's server makes (Overlap's, OVL-024 / SRV-106): the Export menu's .xlsx
+   * item asks for it instead of writing the table, so the chart has one Export control (issue 27 §6).
+   */
+  exportXlsx?: () => Promise<void>;
   /** Hide the visible title (a panel that heads the chart itself); it stays the accessible name. */
   hideTitle?: boolean;
   testId?: string;
@@ -57,7 +62,8 @@ export function ChartFrame(props: ChartFrameProps) {
 
   const run = (format: ExportFormat) => {
     setExportError(null);
-    exportChart(format, props.table, props.png.current).catch((e: Error) => setExportError(t('charts.exportFailed', { message: e.message })));
+    const done = format === 'xlsx' && props.exportXlsx ? props.exportXlsx() : exportChart(format, props.table, props.png.current);
+    done.catch((e: Error) => setExportError(t('charts.exportFailed', { message: e.message })));
   };
 
   return (

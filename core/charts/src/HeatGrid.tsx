@@ -29,6 +29,8 @@ export interface HeatGridProps {
   /** A click on a row or column label (OVL-027: focus the whole line); labels become buttons. */
   onLabelClick?: (item: HeatAxisItem, axis: 'x' | 'y') => void;
   cellSize?: { width: number; height: number };
+  /** The screen's own workbook for the Export menu's .xlsx (see ChartFrame). */
+  exportXlsx?: () => Promise<void>;
   testId?: string;
 }
 
@@ -63,6 +65,7 @@ export function HeatGrid(props: HeatGridProps) {
       table={table}
       png={png}
       drawingRole="group"
+      exportXlsx={props.exportXlsx}
       loading={props.loading || props.cells === null}
       empty={props.x.length === 0 || props.y.length === 0}
       testId={props.testId}

@@ -69,6 +69,11 @@ describe('Mekko', () => {
     // GROW-018: both axes 0–100 in steps of 20.
     expect(g.layout.xaxis.tickvals).toEqual([0, 20, 40, 60, 80, 100]);
     expect(g.layout.yaxis.range).toEqual([0, 100]);
+    // GROW-018 (issue 27 §6): the x axis reaches 100 on screen: '100%' (about 30 px at 12 px) is
+    // centred on the plot's right edge, and the right margin holds its half.
+    expect(g.layout.xaxis.range).toEqual([0, 100]);
+    expect(g.layout.xaxis.ticktext.at(-1)).toBe('100%');
+    expect(g.layout.margin.r).toBeGreaterThanOrEqual(18);
   });
 
   it("GROW-024 labels from the blocks' size on screen: a short block loses its count, a skinny one its name", async () => {
@@ -260,6 +265,76 @@ describe('IndexBars', () => {
     fireEvent.click(screen.getByRole('button', { name: 'View as table' }));
     const table = screen.getByRole('table', { name: 'Gender' });
     expect(within(table).getAllByRole('row')[1].textContent).toBe('Female100.0%19640.0%7851.0%');
+  });
+  it('issue 27 §4 compare mode stays readable: every label 11 px or more, every category labelled, the legend above the plot and no taller than it', async () => {
+    const labels = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
+    const rows = labels.map((label, i) => ({
+      key: label,
+      label,
+      population: 0.25,
+      values: [
+        { share: i === 0 ? 1 : 0, index: i === 0 ? 400 : 0 },
+        { share: 0.25, index: 100 },
+        { share: i === 1 ? 0.9 : 0.03, index: i === 1 ? 360 : 12 },
+      ],
+    }));
+    const series = [
+      { key: 'a', name: 'Health-conscious young women who stream video every evening' },
+      { key: 'b', name: 'Everyone' },
+      { key: 'c', name: 'Men 25-44' },
+    ];
+    const { container } = await render(<IndexBars title="Gender" rows={rows} series={series} />);
+    const g = await drawn(container);
+    const { layout, data } = g;
+    // Every category has its own tick: Plotly may not thin them out ('Male' was lost).
+    expect(layout.yaxis.tickmode).toBe('array');
+    expect(layout.yaxis.tickvals).toEqual(labels);
+    expect(layout.yaxis.ticktext).toEqual(labels);
+    for (const d of data.slice(0, 3)) expect(d.y).toEqual(labels);
+    // Font sizes: the axes, the legend, the bar labels, never shrunk to fit a bar.
+    const sizes = [
+      layout.font.size,
+      layout.yaxis.tickfont.size,
+      layout.xaxis.tickfont.size,
+      layout.legend.font.size,
+      ...data.slice(0, 3).map((d) => d.textfont.size),
+    ];
+    for (const size of sizes) expect(size).toBeGreaterThanOrEqual(11);
+    expect(layout.uniformtext).toEqual({ mode: 'show', minsize: 11 });
+    for (const d of data.slice(0, 3)) expect([d.textposition, d.cliponaxis]).toEqual(['outside', false]);
+    // The legend sits above the plot in a top margin sized for its entries (3 audiences and the marker), a line each.
+    expect(layout.showlegend).toBe(true);
+    expect(layout.legend).toMatchObject({ orientation: 'v', y: 1, yanchor: 'bottom' });
+    const plot = layout.height - layout.margin.t - layout.margin.b;
+    expect(layout.margin.t).toBeGreaterThanOrEqual(4 * 20);
+    expect(layout.margin.t).toBeLessThanOrEqual(plot);
+    // A bar slot per audience per attribute of at least 14 px, room for an 11 px label.
+    expect((plot / labels.length / series.length) * (1 - layout.bargap)).toBeGreaterThanOrEqual(14);
+    // A long audience name is shortened in the legend, whole in the hover text and the table.
+    expect(data[0].name).toBe('Health-conscious young women who stream…');
+    expect(data[0].hovertext[0]).toContain(series[0].name);
+  });
+
+  it('issue 27 §4 a compare chart of one attribute still gives the legend no more room than the plot', async () => {
+    const rows = [
+      {
+        key: 'f',
+        label: 'Female',
+        population: 0.5,
+        values: [
+          { share: 0.5, index: 100 },
+          { share: 0.6, index: 120 },
+        ],
+      },
+    ];
+    const series = [
+      { key: 'a', name: 'A' },
+      { key: 'b', name: 'B' },
+    ];
+    const { container } = await render(<IndexBars title="One" rows={rows} series={series} />);
+    const { layout } = await drawn(container);
+    expect(layout.margin.t).toBeLessThanOrEqual(layout.height - layout.margin.t - layout.margin.b);
+    expect(layout.yaxis.tickvals).toEqual(['Female']);
   });
 });
 

@@ -82,6 +82,49 @@ export class GrowPage {
       async () => (await this.chartName()) === name,
     );
   }
+  /**
+   * Records every toast text from now on (GROW-055's notices last 2500 ms: a busy machine may
+   * look after they went). Call before the action; `waitForToast` then reads the record.
+   */
+  async recordToasts() {
+    await browser.execute(() => {
+      const w = window as unknown as { __seenToasts?: string[] };
+      if (w.__seenToasts) return;
+      const seen: string[] = (w.__seenToasts = []);
+      new MutationObserver(() => {
+        const now = document.querySelector('[data-testid="toasts"]')?.textContent ?? '';
+        if (now && seen[seen.length - 1] !== now) seen.push(now);
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }
+  async waitForToast(text: string) {
+    await browser.waitUntil(
+      async () =>
+        ((await browser.execute(() => (window as unknown as { __seenToasts?: string[] }).__seenToasts ?? [])) as string[]).some((t) => t.includes(text)),
+      { timeout: 15000, timeoutMsg: `no toast '${text}'` },
+    );
+  }
+  /** The mekko's blocks as drawn: each block's opacity (dimmed 0.35) and outline width (highlighted 2). */
+  async blocks(): Promise<{ opacity: number[]; outline: number[] }> {
+    return (await browser.execute(() => {
+      const g = document.querySelector('[data-testid="grow-mekko"] .js-plotly-plot') as
+        (HTMLElement & { data?: { marker: { opacity: number[]; line: { width: number[] } } }[] }) | null;
+      const bars = g?.data?.[0];
+      return { opacity: bars?.marker.opacity ?? [], outline: bars?.marker.line.width ?? [] };
+    })) as { opacity: number[]; outline: number[] };
+  }
+  /** GROW-018: the x axis's last tick label and whether it is whole inside the drawing. */
+  async xAxisEnd(): Promise<{ text: string; inside: boolean }> {
+    return (await browser.execute(() => {
+      const svg = document.querySelector('[data-testid="grow-mekko"] .main-svg');
+      const ticks = Array.from(document.querySelectorAll('[data-testid="grow-mekko"] .xtick text'));
+      const last = ticks[ticks.length - 1];
+      if (!svg || !last) return { text: '', inside: false };
+      const a = last.getBoundingClientRect();
+      const b = svg.getBoundingClientRect();
+      return { text: last.textContent ?? '', inside: a.left >= b.left && a.right <= b.right };
+    })) as { text: string; inside: boolean };
+  }
   async toggle(market: string, name: string) {
     const before = (await this.filterTags).length;
     await this.audience(market, name).$('label').click();

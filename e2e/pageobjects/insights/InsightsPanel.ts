@@ -31,6 +31,12 @@ export class InsightsPanel {
   async waitForPanel() {
     await this.root.waitForDisplayed({ timeout: 20000 });
   }
+  /** Waits until Person Level has profiled the audiences (no load in flight). */
+  async waitForProfile() {
+    const person = this.root.$('[data-testid="insights-person"]');
+    await person.waitForDisplayed({ timeout: 30000 });
+    await browser.waitUntil(async () => (await person.getAttribute('aria-busy')) === 'false', { timeout: 30000, timeoutMsg: 'Person Level is still loading' });
+  }
   async selectLevel(name: 'Market Level' | 'Person Level') {
     await clickWhenSettled(
       () => this.level(name),

@@ -24,8 +24,17 @@ export class OverlapPage {
   get remove() {
     return $('[data-testid="overlap-delete"]');
   }
+  /** The chart's one Export control (its frame's menu, issue 27 §6). */
   get exportButton() {
-    return $('[data-testid="overlap-export"]');
+    return $('[data-testid="overlap-chart-card"]').$('[data-testid="chart-export"]');
+  }
+  /** OVL-024: Export, then .xlsx (the server's workbook). */
+  async exportWorkbook() {
+    await clickWhenSettled(
+      () => this.exportButton,
+      () => $('[data-testid="chart-export-xlsx"]').isDisplayed(),
+    );
+    await clickWhenSettled(() => $('[data-testid="chart-export-xlsx"]'));
   }
   get saveAudience() {
     return $('[data-testid="overlap-save-audience"]');
@@ -63,7 +72,7 @@ export class OverlapPage {
 
   async open(context: string, id?: number) {
     await browser.url(`/${context}/insights/overlap${id ? `/${id}` : ''}`);
-    await waitForShown('[data-testid="overlap-page"]', 15000);
+    await waitForShown('[data-testid="overlap-page"]', 30000);
   }
 
   /** The chart id in the URL (OVL-007). */

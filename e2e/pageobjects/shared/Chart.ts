@@ -36,6 +36,31 @@ export class Chart {
     const root = await this.root();
     await root.$('.main-svg').waitForExist({ timeout: 30000 });
   }
+  /**
+   * What the drawing shows (issue 27 §4): the category axis's labels as drawn (text and font size),
+   * the smallest font of any text in the drawing, and the heights of the legend and of the plot.
+   * Read it while the drawing shows (not the table view).
+   */
+  async drawing(): Promise<{ categories: string[]; minFontPx: number; legendPx: number; plotPx: number }> {
+    const root = await this.root();
+    return (await browser.execute(
+      (figure: HTMLElement) => {
+        const px = (el: Element) => parseFloat(getComputedStyle(el).fontSize || '0');
+        const texts = Array.from(figure.querySelectorAll('.main-svg text')).filter((t) => (t.textContent ?? '').trim() !== '');
+        const categories = Array.from(figure.querySelectorAll('.yaxislayer-above .ytick text')).map((t) => t.textContent ?? '');
+        const legend = figure.querySelector('.legend');
+        // The plot area: the rectangle Plotly listens for hover on.
+        const plot = figure.querySelector('.draglayer .nsewdrag');
+        return {
+          categories,
+          minFontPx: Math.min(...texts.map(px)),
+          legendPx: legend ? legend.getBoundingClientRect().height : 0,
+          plotPx: plot ? plot.getBoundingClientRect().height : 0,
+        };
+      },
+      root as unknown as HTMLElement,
+    )) as { categories: string[]; minFontPx: number; legendPx: number; plotPx: number };
+  }
   async showTable() {
     const button = await this.tableButton();
     await clickWhenSettled(

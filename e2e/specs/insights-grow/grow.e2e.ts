@@ -25,6 +25,9 @@ describe('Grow', () => {
     expect(await grow.marketNames()).toEqual(['Soft Drinks', 'Water', 'Coffee']);
     const chart = new Chart('Penetration');
     await chart.waitDrawn();
+    // GROW-018 (issue 27 §6): the x axis reaches 100, its last label whole on screen.
+    await browser.waitUntil(async () => (await grow.xAxisEnd()).text === '100%', { timeout: 15000, timeoutMsg: 'no 100% tick' });
+    expect(await grow.xAxisEnd()).toEqual({ text: '100%', inside: true });
 
     // The matched figures are the count API's for the chart's segments (one call, as the page
     // makes it); the product's brand, Fizz Cola, is its Owned audience (issue 27).
@@ -62,7 +65,7 @@ describe('Grow', () => {
     );
   });
 
-  it('GROW-047 / GROW-058 / GROW-066 creates a chart, adds markets and audiences with segments', async () => {
+  it('GROW-047 creates a chart; issue 27 §6 the new chart says how to add markets, GROW-009 Save Audience what to select', async () => {
     await clickWhenSettled(
       () => grow.create,
       () => grow.chartForm.isDisplayed(),
@@ -76,13 +79,26 @@ describe('Grow', () => {
     expect(await $('[data-testid="grow-chart-save"]').isEnabled()).toBe(false);
     await $('[data-testid="grow-chart-name"]').waitForClickable();
     await $('[data-testid="grow-chart-name"]').setValue('Summer Launch');
+    await grow.recordToasts();
     await clickWhenSettled(
       () => $('[data-testid="grow-chart-save"]'),
       async () => !(await grow.chartForm.isDisplayed()),
     );
-    await expect($('[data-testid="toasts"]')).toHaveText(expect.stringContaining('Created'));
+    await grow.waitForToast('Created');
     await browser.waitUntil(async () => (await grow.chartName()) === 'Summer Launch');
+    // Issue 27 §6: the new chart, in View mode, says how to add markets; with nothing selected
+    // Save Audience says what to select (GROW-009).
+    await browser.waitUntil(async () => (await new Chart('Penetration').state()) === 'empty', { timeout: 15000, timeoutMsg: 'the new chart is not empty' });
+    await expect($('[data-testid="grow-mekko"]')).toHaveText(
+      expect.stringContaining("This chart has no markets yet. Choose Edit, then 'Add Market' under the chart to add one."),
+    );
+    expect(await grow.saveAudience.getAttribute('aria-disabled')).toBe('true');
+    expect(await $('[data-testid="grow-save-audience-reason"]').getProperty('textContent')).toBe(
+      'Select one or more audiences on the chart to save them as an audience.',
+    );
+  });
 
+  it('GROW-058 / GROW-066 adds markets and audiences with segments', async () => {
     await grow.edit();
     for (const name of ['Cola', 'Water']) {
       await clickWhenSettled(
@@ -172,6 +188,15 @@ describe('Grow', () => {
       async () => !(await grow.dialog.isDisplayed()),
     );
     expect((await grow.filterTags).length).toBe(2);
+    // Issue 27 §6: the two selected audiences stand out (outlined), the third is dimmed.
+    await browser.waitUntil(
+      async () => {
+        const b = await grow.blocks();
+        return b.opacity.filter((o) => o === 1).length === 2 && b.opacity.filter((o) => o < 1).length === 1;
+      },
+      { timeout: 15000, timeoutMsg: 'the selected audiences are not highlighted' },
+    );
+    expect((await grow.blocks()).outline.filter((w) => w === 2)).toHaveLength(2);
 
     await clickWhenSettled(
       () => grow.tab('matched'),
@@ -218,11 +243,12 @@ describe('Grow', () => {
       () => $('[data-testid="grow-confirm-delete"]').isDisplayed(),
     );
     await expect($('[data-testid="grow-confirm-delete"]')).toHaveText(expect.stringContaining('Delete chart Summer Launch?'));
+    await grow.recordToasts();
     await clickWhenSettled(
       () => $('.bp6-alert-footer .bp6-intent-danger'),
       async () => !(await $('[data-testid="grow-confirm-delete"]').isDisplayed()),
     );
-    await expect($('[data-testid="toasts"]')).toHaveText(expect.stringContaining('Deleted'));
+    await grow.waitForToast('Deleted');
     await browser.waitUntil(async () => (await grow.chartName()) === 'Beverages Landscape');
   });
 });

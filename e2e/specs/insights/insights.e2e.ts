@@ -1,5 +1,6 @@
 import { Detail, Overview } from '../../pageobjects/audiences/Audiences';
 import { InsightsPanel } from '../../pageobjects/insights/InsightsPanel';
+import { OverlapPage } from '../../pageobjects/overlap/Overlap';
 import { Chart, cspViolations } from '../../pageobjects/shared/Chart';
 import { LoginPage } from '../../pageobjects/shell/LoginPage';
 import { clickWhenSettled } from '../../pageobjects/shell/Shell';
@@ -98,6 +99,38 @@ describe('insights panel beside the audience detail', () => {
     expect(rows[1][0]).toBe('Video streaming');
     expect(rows[1][1]).toBe('100.0%');
     expect(await cspViolations()).toEqual([]);
+  });
+
+  it('issue 27 §4 compare mode (two Overlap cells): every category labelled, no text under 11 px, the legend no taller than the plot', async () => {
+    const overlap = new OverlapPage();
+    await overlap.open(CONTEXT);
+    await overlap.chartId();
+    await overlap.waitForCells(36);
+    // Two focused cells: the panel compares two audiences.
+    for (const x of ['dmx-0001', 'dmx-0002']) {
+      await clickWhenSettled(
+        () => overlap.cell(x, 'mp-0001'),
+        async () => (await overlap.cell(x, 'mp-0001').getAttribute('aria-pressed')) === 'true',
+      );
+    }
+    await panel.waitForPanel();
+    await panel.selectLevel('Person Level');
+    await panel.waitForProfile();
+    for (const title of ['Gender', 'Age']) {
+      const chart = new Chart(title);
+      await chart.waitDrawn();
+      const drawn = await chart.drawing();
+      await chart.showTable();
+      const rows = await chart.tableRows();
+      const attributes = rows.slice(1).map((r) => r[0]);
+      expect(attributes.length).toBeGreaterThan(1);
+      // Two audiences and the population.
+      expect(rows[0].filter((h) => h.endsWith('(%)')).length).toBe(3);
+      expect(drawn.categories).toEqual(attributes);
+      expect(drawn.minFontPx).toBeGreaterThanOrEqual(11);
+      expect(drawn.legendPx).toBeGreaterThan(0);
+      expect(drawn.legendPx).toBeLessThanOrEqual(drawn.plotPx);
+    }
   });
 
   it('GROW-081 the region demographic form slides in 650 wide for a user who may edit surveys', async () => {

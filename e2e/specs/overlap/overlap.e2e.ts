@@ -137,7 +137,9 @@ describe('overlap', () => {
     rmSync(DOWNLOAD_DIR, { recursive: true, force: true });
     await page.open(CONTEXT, id);
     await page.waitForCells(144);
-    await clickWhenSettled(() => page.exportButton);
+    // Issue 27 §6: one Export control on the chart.
+    expect(await $$('[data-testid="overlap-export"]').length).toBe(0);
+    await page.exportWorkbook();
     const wb = XLSX.read(readFileSync(await downloaded(/^Twelve by twelve \d+\.xlsx$/)), { type: 'buffer' });
     const grid = XLSX.utils.sheet_to_json<string[]>(wb.Sheets.Overlap, { header: 1 });
     expect(grid[0]).toEqual([title]);

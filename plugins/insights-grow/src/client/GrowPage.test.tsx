@@ -258,6 +258,77 @@ describe('Grow page: chart parts, forms and dialogs', () => {
   });
 });
 
+describe('Grow: issue 27 §6', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  const all = { read: true, create: true, update: true, destroy: true };
+  // jsdom lays nothing out: the mekko measures an 800 × 400 box (it draws once it has a width).
+  let box: jest.SpyInstance;
+  beforeAll(() => {
+    box = jest
+      .spyOn(Element.prototype, 'getBoundingClientRect')
+      .mockImplementation(() => ({ width: 800, height: 400, top: 0, left: 0, right: 800, bottom: 400, x: 0, y: 0, toJSON: () => ({}) }) as DOMRect);
+  });
+  afterAll(() => box.mockRestore());
+  const drawing = async () => {
+    const figure = await screen.findByRole('figure', { name: 'Penetration' });
+    await waitFor(() => expect(figure.querySelector('[data-plotly-stub="drawn"]')).toBeTruthy());
+    return figure.querySelector('[data-plotly-stub="drawn"]') as HTMLElement & { data: any[]; layout: any };
+  };
+
+  it("a new chart without markets says how to add them in View mode (not 'No data to chart.'); a reader is told who can", async () => {
+    server(all, { mekko: { ...chart, markets: [] } });
+    await renderInShell([grow], `${P}/insights/grow`);
+    const figure = await screen.findByRole('figure', { name: 'Penetration' });
+    await waitFor(() => expect(figure.getAttribute('data-chart-state')).toBe('empty'));
+    expect(screen.getByTestId('grow-mode-view').className).toContain('active');
+    expect(figure.textContent).toContain("This chart has no markets yet. Choose Edit, then 'Add Market' under the chart to add one.");
+    expect(figure.textContent).not.toContain('No data to chart.');
+    cleanup();
+    server({ read: true }, { mekko: { ...chart, markets: [] } });
+    await renderInShell([grow], `${P}/insights/grow`);
+    const readOnly = await screen.findByRole('figure', { name: 'Penetration' });
+    await waitFor(() => expect(readOnly.textContent).toContain('This chart has no markets yet. Someone who can edit Grow charts can add them.'));
+  });
+
+  it('GROW-009 with nothing selected, Save Audience is disabled and its tooltip says what to select', async () => {
+    server(all);
+    await renderInShell([grow], `${P}/insights/grow`);
+    await screen.findByTestId('grow-audience-1');
+    const button = screen.getByTestId('grow-save-audience');
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    const reason = screen.getByTestId('grow-save-audience-reason');
+    expect(button.getAttribute('aria-describedby')).toBe(reason.id);
+    expect(reason.textContent).toBe('Select one or more audiences on the chart to save them as an audience.');
+    // Once an audience is selected the reason is another rule's (here: no create_audience_single on its segment).
+    fireEvent.click(within(screen.getByTestId('grow-audience-1')).getByRole('checkbox'));
+    await waitFor(() =>
+      expect(screen.getByTestId('grow-save-audience-reason').textContent).toBe('You do not have permission to create audiences from these segments.'),
+    );
+  });
+
+  it('the selected audience is highlighted (outlined) and the others dimmed; GROW-018 the x axis reaches 100', async () => {
+    server(all);
+    await renderInShell([grow], `${P}/insights/grow`);
+    await screen.findByTestId('grow-audience-1');
+    let g = await drawing();
+    expect(g.data[0].marker.opacity).toEqual([1, 1]);
+    expect(g.layout.xaxis.range).toEqual([0, 100]);
+    expect(g.layout.xaxis.ticktext).toEqual(['0%', '20%', '40%', '60%', '80%', '100%']);
+    fireEvent.click(within(screen.getByTestId('grow-audience-1')).getByRole('checkbox'));
+    await waitFor(async () => expect((await drawing()).data[0].marker.opacity).toEqual([1, 0.35]));
+    g = await drawing();
+    // Diet fans (selected) outlined in dark, 2 px; Soda buyers dimmed with a thin white edge.
+    expect(g.data[0].marker.line).toEqual({ color: ['#1c2127', '#ffffff'], width: [2, 1] });
+    // The blocks' labels: the selected one stands out, the other is dimmed (and keeps its contrast).
+    const figure = screen.getByRole('figure', { name: 'Penetration' });
+    await waitFor(() => expect(figure.querySelector('[data-testid="mekko-label-10/1"]')?.getAttribute('data-highlighted')).toBe('true'));
+    expect(figure.querySelector('[data-testid="mekko-label-10/2"]')?.getAttribute('data-dimmed')).toBe('true');
+  });
+});
+
 describe('Grow: access, hints, TV settings and the Insights panel', () => {
   beforeEach(() => {
     localStorage.clear();

@@ -278,6 +278,21 @@ describe('the Insights panel', () => {
     });
   });
 
+  it('GROW-083 / issue 27 §4 a screen that selects more audiences than compare mode shows (an Overlap column): the first 4 are profiled, and the panel says so', async () => {
+    const names = ['A', 'B', 'C', 'D', 'E', 'F'];
+    const s = await mount({ mekkos: all }, { audiences: names.map((name) => ({ key: name, name, rules })) });
+    expect((await screen.findByTestId('insights-compared-first')).textContent).toBe(
+      'Insights compare at most 4 audiences side by side: the first 4 of the 6 selected are shown.',
+    );
+    expect((s.callsTo(M.profile)[0].body as { audiences: { name: string }[] }).audiences.map((a) => a.name)).toEqual(['A', 'B', 'C', 'D']);
+    fireEvent.click(within(await screen.findByRole('figure', { name: 'Gender' })).getByRole('button', { name: 'View as table' }));
+    const head = within(screen.getByRole('table', { name: 'Gender' }))
+      .getAllByRole('columnheader')
+      .map((c) => c.textContent);
+    expect(head.filter((h) => h?.endsWith('index'))).toEqual(['A index', 'B index', 'C index', 'D index']);
+    expect(screen.queryByTestId('insights-profile-error')).toBeNull();
+  });
+
   it('issue 24 §3: tabs that fail to load end in an error state with a retry; a failed profile says why by its code', async () => {
     let fail = true;
     await mount({ mekkos: all }, { start: 'total' }, [], (s) =>

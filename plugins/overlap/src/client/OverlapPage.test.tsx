@@ -85,7 +85,30 @@ describe('Overlap page', () => {
     expect(await screen.findByText('Overlap: Select Segments(s)/Audience(s)')).toBeTruthy();
   });
 
-  it('OVL-024 the export icon asks the server for the chart as a workbook', async () => {
+  it("OVL-044 / OVL-045 (issue 27 §6) the new-chart form opens without red; 'Chart Title is required.' once the title is left empty, an axis's rule once it is emptied", async () => {
+    server([chart(5, 'Media by age')]);
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    fireEvent.click(await screen.findByTestId('overlap-create'));
+    const title = await screen.findByLabelText('Chart Title');
+    expect(screen.queryByText('Chart Title is required.')).toBeNull();
+    expect(screen.queryByTestId('overlap-axis-error-x')).toBeNull();
+    expect(screen.queryByTestId('overlap-axis-error-y')).toBeNull();
+    expect((screen.getByTestId('overlap-form-save') as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.blur(title);
+    expect(await screen.findByText('Chart Title is required.')).toBeTruthy();
+    expect(screen.queryByTestId('overlap-axis-error-x')).toBeNull();
+    cleanup();
+    // Editing: removing the only Y segment shows the axis's rule.
+    server([chart(5, 'Media by age')]);
+    await renderInShell([overlap], `${P}/insights/overlap/5`);
+    fireEvent.click(await screen.findByTestId('overlap-edit'));
+    await screen.findByTestId('overlap-remove-y-0');
+    expect(screen.queryByTestId('overlap-axis-error-y')).toBeNull();
+    fireEvent.click(screen.getByTestId('overlap-remove-y-0'));
+    expect((await screen.findByTestId('overlap-axis-error-y')).textContent).toBe('Must select at least one segment for Y-Axis.');
+  });
+
+  it("OVL-024 (issue 27 §6) one Export control: the chart's Export menu, whose .xlsx is the server's workbook", async () => {
     const s = server([chart(5, 'Media by age')]);
     await renderInShell([overlap], `${P}/insights/overlap/5`);
     const created: Blob[] = [];
@@ -95,7 +118,13 @@ describe('Overlap page', () => {
     }) as typeof URL.createObjectURL;
     URL.revokeObjectURL = () => undefined;
     s.on(E.exportXlsx, { status: 200, body: 'xlsx', headers: { 'content-disposition': 'attachment; filename="Media by age.xlsx"' } });
-    fireEvent.click(await screen.findByTestId('overlap-export'));
+    // No second Export button beside the chart's title: the chart frame's menu is the one control.
+    const card = await screen.findByTestId('overlap-chart-card');
+    await waitFor(() => expect(within(card).getByTestId('chart-export').hasAttribute('disabled')).toBe(false));
+    expect(within(card).getAllByRole('button', { name: /export/i })).toHaveLength(1);
+    expect(screen.queryByTestId('overlap-export')).toBeNull();
+    fireEvent.click(within(card).getByTestId('chart-export'));
+    fireEvent.click(await screen.findByTestId('chart-export-xlsx'));
     await waitFor(() => expect(s.callsTo(E.exportXlsx).map((c) => c.url)).toEqual(['/api/v1/overlap/comparisons/5/export']));
     await waitFor(() => expect(created).toHaveLength(1));
   });

@@ -34,11 +34,15 @@ import {
   audienceDraft,
   growRoute,
   lowTvNotice,
+  marketCount,
   saveAudienceDisabled,
+  subMarketCount,
   segmentFor,
   tabTooltip,
   tvLabel,
+  type GrowCounts,
   type MarketDto,
+  type MekkoDto,
   type MekkoSummaryDto,
   type SubMarketDto,
 } from '../../common';
@@ -52,6 +56,33 @@ import { GrowStoreToken } from '../stores/GrowStore';
 import { SnapshotsStoreToken } from '../stores/SnapshotsStore';
 
 const CREATE_AUDIENCE_SINGLE = 'create_audience_single';
+
+/** The chart's markets as the mekko draws them: counts of the tab, the matched segment's path, the small-base mark. */
+function mekkoMarkets(
+  m: MekkoDto,
+  counts: GrowCounts,
+  tab: HostTab,
+  segments: Record<string, { path?: string } | undefined>,
+  smallBase: number,
+): MekkoMarket[] {
+  return m.markets.map((k) => ({
+    id: k.id,
+    name: k.name,
+    count: marketCount(k, tab, counts),
+    subMarkets: k.sub_markets.map((s) => {
+      const count = subMarketCount(s, tab, counts);
+      return {
+        id: s.id,
+        name: s.name,
+        count,
+        tag: s.tag,
+        detail: s.matched_short_id ? segments[s.matched_short_id]?.path : undefined,
+        // Issue 27 §2: the audience's share and insights rest on its count.
+        smallBase: isSmallBase(count, smallBase),
+      };
+    }),
+  }));
+}
 
 /**
  * The Grow screen (001 §2.2): the chart picker and its actions, the filter bar with Save
@@ -107,9 +138,9 @@ const GrowPage = observer(function GrowPage() {
     return () => {
       live = false;
     };
-    // hierarchy.selection follows context
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [store, context, routeId, tier3, suffix, attempt]);
+    // The selection is replaced only when the context changes (HierarchyStore.select); navigate
+    // changes with the path, which routeId or context follow: neither opens the chart again by itself.
+  }, [store, context, routeId, tier3, suffix, attempt, navigate, hierarchy.selection]);
 
   // GROW-041/042: pre-populated charts for clients whose admin tabs give Grow a top-level person tab.
   useEffect(() => {
@@ -135,27 +166,12 @@ const GrowPage = observer(function GrowPage() {
   const hint = useOnceHint(selected.length > 1 ? 'grow_hint_many' : 'grow_hint_one', !store.showInsights && selected.length > 0);
 
   const smallBase = useSmallBase();
+  // What is drawn follows the chart, its counts, the tab and the segments' paths (read once here,
+  // so the memo names everything it uses).
+  const { counts, tab, segments } = store;
   const chartMarkets: MekkoMarket[] | null = useMemo(
-    () =>
-      m
-        ? m.markets.map((k) => ({
-            id: k.id,
-            name: k.name,
-            count: store.marketCount(k),
-            subMarkets: k.sub_markets.map((s) => ({
-              id: s.id,
-              name: s.name,
-              count: store.subCount(s),
-              tag: s.tag,
-              detail: s.matched_short_id ? store.segments[s.matched_short_id]?.path : undefined,
-              // Issue 27 §2: the audience's share and insights rest on its count.
-              smallBase: isSmallBase(store.subCount(s), smallBase),
-            })),
-          }))
-        : null,
-    // counts, tab and segments change what is drawn
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [m, store.counts, store.tab, store.segments, smallBase],
+    () => (m ? mekkoMarkets(m, counts, tab, segments, smallBase) : null),
+    [m, counts, tab, segments, smallBase],
   );
 
   // A list that failed ends in its error state with a retry, never in a spinner (issue 24 §3).

@@ -277,6 +277,7 @@ const PersonLevel = observer(function PersonLevel({ store, actions }: { store: I
   if (!p) return <LoadingSpinner size={24} />;
   if (p.audiences.every((a) => a.size === 0)) return <Callout intent="warning">{t('zeroCount')}</Callout>;
   const series = p.audiences.map((a, i) => ({ key: audiences[i]?.key ?? String(i), name: a.name }));
+  const more = audiences.length > store.compared.length;
   const title = (key: string, name: string) => (key === DEMOGRAPHICS_TAB_KEY ? t('demographics') : name);
   const active = p.tabs.find((x) => x.key === store.activeTab('person')) ?? p.tabs[0];
   const rowsOf = (w: ProfileWidgetDto): IndexRow[] =>
@@ -293,6 +294,11 @@ const PersonLevel = observer(function PersonLevel({ store, actions }: { store: I
     <div data-testid="insights-person" aria-busy={store.profileLoading}>
       <InnerTabs store={store} level="person" tabs={p.tabs.map((x) => ({ key: x.key, title: title(x.key, x.name) }))} active={active.key}>
         <SmallBaseLegend threshold={smallBase} testId="insights-small-base-legend" />
+        {more && (
+          <Callout intent="primary" style={{ marginTop: 8 }} data-testid="insights-compared-first">
+            {t('comparedFirst', { shown: store.compared.length, count: audiences.length })}
+          </Callout>
+        )}
         <div style={{ display: 'grid', gap: 16, marginTop: 8 }}>
           {active.widgets.map((w) => {
             const gone = w.rows.filter((r) => r.unavailable).map((r) => r.name);

@@ -5,6 +5,7 @@ import {
   convertState,
   effectiveLevel,
   insightsEndpoints as E,
+  MAX_COMPARED,
   ownerEndpointsByKind,
   OWNERS,
   REGION_RESOURCE,
@@ -179,8 +180,16 @@ export class InsightsPanelStore {
   }
 
   /** Person Level for the selected audience(s); an older selection's call is aborted, its answer dropped. */
+  /**
+   * The audiences Person Level profiles: compare mode shows at most MAX_COMPARED side by side
+   * (GROW-083); a screen may select more (Overlap's focused column), the first ones are shown.
+   */
+  get compared(): PanelProps['audiences'] {
+    return this.props.audiences.slice(0, MAX_COMPARED);
+  }
+
   loadProfile(): Settled<unknown> {
-    const audiences = this.props.audiences;
+    const audiences = this.compared;
     if (audiences.length === 0) {
       this.profileResource.reset();
       return Promise.resolve();

@@ -26,7 +26,8 @@ export const EditPanel = observer(function EditPanel({ form, onSave, onCancel }:
   const api = useService(ApiClientToken);
   const isTier3 = useService(ConfigStoreToken).isTier3;
   const [confirmCopy, setConfirmCopy] = useState(false);
-  const errors = form.errors;
+  // Issue 27 §6: red only for fields the user has touched (or the server refused).
+  const errors = form.shownErrors;
 
   // The count columns of entries the picker did not give (a saved chart's).
   useEffect(() => {
@@ -57,6 +58,7 @@ export const EditPanel = observer(function EditPanel({ form, onSave, onCancel }:
           id="overlap-title"
           value={form.name}
           onChange={(e) => form.set('name', e.target.value)}
+          onBlur={() => form.touch('name')}
           intent={errors.name ? 'danger' : 'none'}
           data-testid="overlap-title"
         />
@@ -107,7 +109,7 @@ const AxisSection = observer(function AxisSection({ form, axis, isTier3 }: { for
   const counter = form.counter(axis);
   const entries = form[axis];
   const other: Axis = axis === 'x' ? 'y' : 'x';
-  const axisError = form.errors[`${axis}_segments`];
+  const axisError = form.shownErrors[`${axis}_segments`];
   const title = axis === 'x' ? t('form.xAxis') : t('form.yAxis');
 
   const drop = (e: DragEvent, index: number) => {
@@ -175,7 +177,7 @@ const AxisSection = observer(function AxisSection({ form, axis, isTier3 }: { for
         </thead>
         <tbody>
           {entries.map((e, i) => {
-            const err = form.errors[`${axis}_segments.${i}.name`];
+            const err = form.shownErrors[`${axis}_segments.${i}.name`];
             const c = form.counts[e.short_id];
             return (
               <tr

@@ -15,6 +15,8 @@ export interface OverlapChartProps {
   isTier3: boolean;
   onToggleCell?: (x: string, y: string) => void;
   onToggleLine?: (axis: 'x' | 'y', key: string) => void;
+  /** OVL-024: the chart's Export menu saves the server's workbook as its .xlsx (the one Export control, issue 27 §6). */
+  onExportXlsx?: () => Promise<void>;
   testId?: string;
 }
 
@@ -44,7 +46,17 @@ function axisItems(
  * directions and the small-base warning on hover, row and column labels with counts and the
  * zero-count warning, the legend and the mode's description.
  */
-export const OverlapChart = observer(function OverlapChart({ chart, counts, focused, sort, isTier3, onToggleCell, onToggleLine, testId }: OverlapChartProps) {
+export const OverlapChart = observer(function OverlapChart({
+  chart,
+  counts,
+  focused,
+  sort,
+  isTier3,
+  onToggleCell,
+  onToggleLine,
+  onExportXlsx,
+  testId,
+}: OverlapChartProps) {
   const { t } = useTranslation('overlap');
   const modals = useService(ShellModalsToken);
   const labelCounts = counts ? (chart.is_people_count ? counts.segment_counts : counts.global_counts) : null;
@@ -112,6 +124,7 @@ export const OverlapChart = observer(function OverlapChart({ chart, counts, focu
         valueKind={chart.mode === 'index' ? 'index' : 'percent'}
         cornerLabel={chart.y_axis_name || t('axis.y')}
         focused={focusedKeys}
+        exportXlsx={onExportXlsx}
         onToggle={onToggleCell}
         onLabelClick={onToggleLine ? (item, axis) => onToggleLine(axis, item.key) : undefined}
         renderLabel={(item) =>

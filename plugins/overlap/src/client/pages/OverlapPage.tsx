@@ -207,6 +207,8 @@ const OverlapPage = observer(function OverlapPage() {
       isTier3={isTier3}
       onToggleCell={(x, y) => store.toggleCell(x, y)}
       onToggleLine={(axis, key) => store.toggleLine(axis, key)}
+      // OVL-024 / issue 27 §6: one Export control, the chart's menu; its .xlsx is the server's workbook.
+      onExportXlsx={() => store.exportChart(saveBlob)}
     />
   );
 
@@ -276,15 +278,6 @@ const OverlapPage = observer(function OverlapPage() {
                   aria-label={t('actions.expand')}
                   onClick={() => store.setExpanded(true)}
                   data-testid="overlap-expand"
-                />
-              </Tooltip>
-              <Tooltip content={t('actions.export')}>
-                <Button
-                  icon="export"
-                  variant="minimal"
-                  aria-label={t('actions.export')}
-                  onClick={() => store.exportChart(saveBlob)}
-                  data-testid="overlap-export"
                 />
               </Tooltip>
             </div>

@@ -19,6 +19,16 @@ export interface EntryCounts {
   modeled: number;
 }
 
+/** The error key (the schema's path) of each field the form sets. */
+const FIELD_KEYS = {
+  name: 'name',
+  mode: 'mode',
+  isDefault: 'default',
+  isPeopleCount: 'is_people_count',
+  xAxisName: 'x_axis_name',
+  yAxisName: 'y_axis_name',
+} as const;
+
 /**
  * The edit form's state on a copy of the chart (OVL-032): title, type, checkboxes, both axes
  * with their names, moves and limits; the errors come from the shared schema plus uniqueness
@@ -37,6 +47,8 @@ export class ComparisonFormStore {
   serverErrors: Record<string, string> = {};
   counts: Record<string, EntryCounts> = {};
   saving = false;
+  /** Issue 27 §6: the fields the user has changed or left (error keys: 'name', 'x_segments', 'x_segments.0.name'). */
+  touched = new Set<string>();
 
   constructor(
     readonly id: number | null,
@@ -57,6 +69,11 @@ export class ComparisonFormStore {
     this.x = axes.x.map((e) => ({ ...e }));
     this.y = axes.y.map((e) => ({ ...e }));
     makeAutoObservable<ComparisonFormStore, 'others'>(this, { others: false, id: false, dismissable: false });
+    // OVL-056: an axis the invalid segments left empty must be fixed: its error shows at once.
+    if (from && dropInvalid) {
+      if (this.x.length < from.x_segments.length) this.touch('x_segments');
+      if (this.y.length < from.y_segments.length) this.touch('y_segments');
+    }
   }
 
   get values(): ComparisonValues {
@@ -76,6 +93,27 @@ export class ComparisonFormStore {
     return { ...formErrors(this.values, this.others, this.id), ...this.serverErrors };
   }
 
+  /**
+   * The errors the form shows (issue 27 §6): a rule's message once its field was touched (typed
+   * in, left, an axis changed), the server's at once; a new form opens without red.
+   */
+  get shownErrors(): Record<string, string> {
+    const server = this.serverErrors;
+    return Object.fromEntries(Object.entries(this.errors).filter(([key]) => key in server || this.isTouched(key)));
+  }
+
+  /** An entry's name counts as touched with its axis (added, removed, moved) or on its own. */
+  private isTouched(key: string): boolean {
+    if (this.touched.has(key)) return true;
+    const axis = /^([xy]_segments)\./.exec(key);
+    return !!axis && this.touched.has(axis[1]);
+  }
+
+  /** Marks a field touched (its input was left). */
+  touch(key: string): void {
+    this.touched.add(key);
+  }
+
   /** OVL-048: Save is disabled while any rule fails. */
   get canSave(): boolean {
     return Object.keys(this.errors).length === 0 && !this.saving;
@@ -89,16 +127,19 @@ export class ComparisonFormStore {
 
   set<K extends 'name' | 'mode' | 'isDefault' | 'isPeopleCount' | 'xAxisName' | 'yAxisName'>(key: K, value: this[K]): void {
     this[key] = value;
+    this.touch(FIELD_KEYS[key]);
     this.serverErrors = {};
   }
 
   rename(axis: Axis, index: number, name: string): void {
     this[axis] = this[axis].map((e, i) => (i === index ? { ...e, name } : e));
+    this.touch(`${axis}_segments.${index}.name`);
     this.serverErrors = {};
   }
 
   removeEntry(axis: Axis, index: number): void {
     this[axis] = this[axis].filter((_, i) => i !== index).map((e, order) => ({ ...e, order }));
+    this.touch(`${axis}_segments`);
     this.serverErrors = {};
   }
 
@@ -108,6 +149,7 @@ export class ComparisonFormStore {
     const add = picked.filter((p) => !have.has(p.identifier));
     for (const p of picked) this.counts[p.identifier] = { matched: p.matched, modeled: p.modeled };
     this[axis] = [...this[axis], ...add.map((p) => ({ short_id: p.identifier, name: p.name, order: 0 }))].map((e, order) => ({ ...e, order }));
+    this.touch(`${axis}_segments`);
     this.serverErrors = {};
   }
 
@@ -117,12 +159,15 @@ export class ComparisonFormStore {
     if (next.x === this.x && next.y === this.y) return false;
     this.x = next.x;
     this.y = next.y;
+    this.touch('x_segments');
+    this.touch('y_segments');
     return true;
   }
 
   /** OVL-037: Y becomes a copy of X (after the confirmation). */
   copyXToY(): void {
     this.y = copyXToY({ x: this.x, y: this.y }).y;
+    this.touch('y_segments');
   }
 
   setCounts(counts: Record<string, EntryCounts>): void {

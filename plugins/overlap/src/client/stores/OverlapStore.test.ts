@@ -148,6 +148,36 @@ describe('OverlapStore', () => {
     const form = new ComparisonFormStore(3, c, [c], false, true);
     expect(form.y).toEqual([]);
     expect(form.errors).toEqual({ y_segments: 'Must select at least one segment for Y-Axis.' });
+    // The emptied axis must be fixed: its error shows at once.
+    expect(form.shownErrors).toEqual({ y_segments: 'Must select at least one segment for Y-Axis.' });
+  });
+
+  it('OVL-044 / OVL-045 / OVL-047 (issue 27 §6) a rule shows its error only once its field is touched; the server refusal at once', () => {
+    const form = new ComparisonFormStore(null, null, [chart(1, 'Taken')], true);
+    // A new form fails every rule but shows none of them: Save is disabled (OVL-048).
+    expect(Object.keys(form.errors).sort()).toEqual(['name', 'x_segments', 'y_segments']);
+    expect(form.shownErrors).toEqual({});
+    expect(form.canSave).toBe(false);
+    // Leaving the title empty shows its error; the axes stay quiet.
+    form.touch('name');
+    expect(form.shownErrors).toEqual({ name: 'Chart Title is required.' });
+    form.set('name', 'taken');
+    expect(form.shownErrors).toEqual({ name: 'Chart Title must be unique.' });
+    // An axis changed (entries added then removed) shows its rule, and its entries' names.
+    form.addSegments('x', [{ identifier: 'a', name: 'A', matched: 1, modeled: 1 }]);
+    form.removeEntry('x', 0);
+    expect(form.shownErrors.x_segments).toBe('Must select at least one segment for X-Axis.');
+    form.addSegments('x', [{ identifier: 'a', name: 'A', matched: 1, modeled: 1 }]);
+    form.rename('x', 0, ' ');
+    expect(form.shownErrors['x_segments.0.name']).toBe('Name is required.');
+    expect(form.shownErrors.y_segments).toBeUndefined();
+    // Copy X to Y touches Y.
+    form.copyXToY();
+    expect('y_segments' in form.errors).toBe(false);
+    // The server's refusal shows on an untouched field too.
+    const other = new ComparisonFormStore(null, null, [], true);
+    other.setServerErrors({ 'comparison.x_axis_name': 'Too long.' });
+    expect(other.shownErrors).toEqual({ x_axis_name: 'Too long.' });
   });
 });
 
