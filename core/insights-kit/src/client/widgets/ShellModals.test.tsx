@@ -16,7 +16,7 @@ describe('shell modals', () => {
     titleKey: 'audiences',
     routes: [{ ref: audienceDetailRoute, requires: hasPermission('audiences', 'read'), load: async () => ({ default: () => null }) }],
   });
-  async function openDetails(permissions: Record<string, unknown>) {
+  async function openDetails(permissions: Record<string, Partial<Record<'create' | 'read' | 'update' | 'destroy', boolean>>>) {
     new FakeServer().signedIn({ permissions }).respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: [] }).install();
     const boot = await createTestContainer([audiencesRoutes]);
     await boot.container.get<SessionStore>(SessionStoreToken.symbol).init();
