@@ -140,6 +140,8 @@ describe('journeys', () => {
     // The suite's window (e2e/wdio.conf.ts) is the 1440 × 900 the walk used.
     expect(await browser.execute(() => window.innerWidth)).toBe(1440);
     await viewer.open(CONTEXT);
+    // The page is shown before the journey's stages are: wait for them.
+    await browser.waitUntil(async () => (await viewer.stages.length) > 0, { timeout: 20000, timeoutMsg: 'the seeded journey shows no stages' });
     const stages = await viewer.stages.length;
     await viewer.waitForCounts(stages);
     // The Insights panel wraps below when the stages need the width.
