@@ -139,10 +139,11 @@ describe('the shell', () => {
     }
   });
 
-  it('SHELL-005 redirects a page whose requirement fails to the context home', async () => {
+  it('SHELL-005 redirects a page whose requirement fails to the context home, and says why (issue 27 §6)', async () => {
     server(fixtures.me({ permissions: {} }));
     await renderInShell([probe], '/global/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Product home' })).toBeTruthy();
+    expect(within(screen.getByTestId('toasts')).getByText("You don't have access to probe here, so you were taken to the home page.")).toBeTruthy();
   });
 
   it("BRAND-003 a route may show the shared 'Missing Permissions' state instead of redirecting", async () => {

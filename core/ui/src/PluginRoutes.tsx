@@ -46,6 +46,22 @@ function RoutingWarning({ warning, to }: { warning: RoutingMessage; to: string }
   );
 }
 
+/**
+ * SHELL-005 DESIGN: a page the user may not open sends them to the context home; a warning says
+ * which page and why, so the move is never silent (issue 27 §6).
+ */
+function DeniedRedirect({ to, page }: { to: string; page: string }) {
+  const toasts = useService(ToastStoreToken);
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const message = t('routing.denied', { page });
+  useEffect(() => {
+    toasts.warning(message, ROUTING_WARNING_MS);
+    navigate(to, { replace: true });
+  }, [message, to, navigate, toasts]);
+  return null;
+}
+
 interface GateProps {
   plugin: ClientPlugin;
   route: PluginRoute;
@@ -147,7 +163,7 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
   if (route.requires && !route.requires(session.snapshot)) {
     // BRAND-003: some pages show the shared 'Missing Permissions' state instead of leaving.
     if (route.onDenied === 'missing-permissions') return shell(<MissingPermissions />);
-    return <Navigate to={home} replace />;
+    return <DeniedRedirect to={home} page={tr(plugin.titleKey)} />;
   }
   if (route.guard) {
     const outcome = guarded?.key === guardKey ? guarded.outcome : null;

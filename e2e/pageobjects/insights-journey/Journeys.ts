@@ -60,6 +60,45 @@ export class JourneyViewer {
   transition(i: number) {
     return tid(`journey-transition-${i}`);
   }
+  get scrollCue() {
+    return tid('journey-scroll-cue');
+  }
+  get scrollOn() {
+    return tid('journey-scroll-on');
+  }
+  get compare() {
+    return tid('journey-compare');
+  }
+
+  /**
+   * Issue 27 §3: where each stage sits in the chart's visible width ('shown' whole, 'cut' partly,
+   * 'hidden'), and whether a compare bar of a shown stage ends past the visible edge.
+   */
+  async stageLayout(): Promise<{ stages: ('shown' | 'cut' | 'hidden')[]; barsCut: number; perView: number; insightsBeside: boolean }> {
+    return browser.execute(() => {
+      const box = document.querySelector<HTMLElement>('[data-testid="journey-chart"]')!.getBoundingClientRect();
+      const lis = [...document.querySelectorAll<HTMLElement>('li[data-testid^="journey-stage-"]')];
+      const stages = lis.map((li) => {
+        const r = li.getBoundingClientRect();
+        if (r.left >= box.left - 1 && r.right <= box.right + 1) return 'shown' as const;
+        return r.right <= box.left + 1 || r.left >= box.right - 1 ? ('hidden' as const) : ('cut' as const);
+      });
+      let barsCut = 0;
+      for (const li of lis)
+        for (const bar of li.querySelectorAll<HTMLElement>('[data-testid$="-mini"] span[aria-hidden]')) {
+          const r = bar.getBoundingClientRect();
+          if (r.left < box.right && r.right > box.right + 1) barsCut++;
+        }
+      const chart = document.querySelector<HTMLElement>('[data-testid="journey-chart-card"]')!.getBoundingClientRect();
+      const insights = document.querySelector<HTMLElement>('[data-testid="journey-insights"]')?.getBoundingClientRect();
+      return {
+        stages,
+        barsCut,
+        perView: Number(document.querySelector('[data-testid="journey-chart"]')!.getAttribute('data-per-view')),
+        insightsBeside: !!insights && insights.top < chart.bottom && insights.left >= chart.right,
+      };
+    });
+  }
   get toasts() {
     return tid('toasts');
   }

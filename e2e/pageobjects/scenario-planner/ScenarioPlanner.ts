@@ -1,3 +1,4 @@
+import { apiCall } from '../discussions/DiscussionsUploadPage';
 import { Chart } from '../shared/Chart';
 import { clickWhenSettled, Shell } from '../shell/Shell';
 
@@ -33,7 +34,36 @@ export class ScenarioPlanner {
     );
   }
 
-  /** Reads the list again (the page would on its 30 s re-poll) until the import shows `status`. */
+  /**
+   * Waits, without reloading, until the server says the import is no longer submitted; returns its
+   * state then (the page's own re-poll must show it within 3 s, issue 27 §6).
+   */
+  async waitForServerStatus(projectId: string, context = 'acme/us/fizz-cola/fizz-zero', timeout = 60000): Promise<'complete' | 'failed'> {
+    let state: 'complete' | 'failed' | null = null;
+    await browser.waitUntil(
+      async () => {
+        const r = await apiCall<{ data: { scenario_planner_id: string; import_success: boolean | null }[] }>(
+          'GET',
+          '/api/v1/scenario-planner/status_import',
+          context,
+        );
+        const rec = r.body?.data?.find((i) => i.scenario_planner_id === projectId);
+        if (rec && rec.import_success !== null) state = rec.import_success ? 'complete' : 'failed';
+        return state !== null;
+      },
+      { timeout, interval: 250, timeoutMsg: `the server never finished import ${projectId}` },
+    );
+    return state!;
+  }
+
+  /** The badge's state as the page shows it now. */
+  async shownStatus(projectId: string): Promise<string | null> {
+    return this.importStatus(projectId)
+      .getAttribute('data-status')
+      .catch(() => null);
+  }
+
+  /** Reads the list again (a reload) until the import shows `status`. */
   async waitForStatus(projectId: string, status: 'submitted' | 'complete' | 'failed', timeout = 30000) {
     await browser.waitUntil(
       async () => {
@@ -57,6 +87,24 @@ export class ScenarioPlanner {
     const tip = $('.bp6-tooltip');
     await tip.waitForDisplayed({ timeout: 5000 });
     return tip.getText();
+  }
+
+  /**
+   * How many pixels the select's longest option needs beyond what the select gives it (0 or less
+   * when every option fits beside the arrow).
+   */
+  async selectShortfall(el: ChainablePromiseElement): Promise<number> {
+    return browser.execute(
+      (s: HTMLSelectElement) => {
+        const style = getComputedStyle(s);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const widest = Math.max(...[...s.options].map((o) => ctx.measureText(o.text).width));
+        const room = s.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return Math.ceil(widest - room);
+      },
+      (await el.getElement()) as unknown as HTMLSelectElement,
+    );
   }
 
   get genericMode() {

@@ -135,4 +135,41 @@ describe('journeys', () => {
     await viewer.waitForToast('Chart deleted successfully!');
     await expect(viewer.dropdown).not.toHaveText(copy);
   });
+
+  it('JRN-020 / JRN-015 (issue 27 §3) at 1440 × 900 four whole stages show with a visible cue to the rest; compare bars are never cut at the edge', async () => {
+    // The suite's window (e2e/wdio.conf.ts) is the 1440 × 900 the walk used.
+    expect(await browser.execute(() => window.innerWidth)).toBe(1440);
+    await viewer.open(CONTEXT);
+    // The page is shown before the journey's stages are: wait for them.
+    await browser.waitUntil(async () => (await viewer.stages.length) > 0, { timeout: 20000, timeoutMsg: 'the seeded journey shows no stages' });
+    const stages = await viewer.stages.length;
+    await viewer.waitForCounts(stages);
+    // The Insights panel wraps below when the stages need the width.
+    await browser.waitUntil(async () => (await viewer.stageLayout()).perView >= Math.min(4, stages), {
+      timeoutMsg: 'fewer than four stages fit at 1440 px',
+    });
+    let layout = await viewer.stageLayout();
+    expect(layout.stages.filter((x) => x === 'shown').length).toBe(Math.min(4, stages));
+    expect(layout.stages).not.toContain('cut');
+    if (stages > layout.perView) {
+      await expect(viewer.scrollCue).toBeDisplayed();
+      await expect(viewer.scrollCue).toHaveText(expect.stringContaining(`Showing ${layout.perView} of ${stages} stages`));
+      // The arrow brings the later stages into view, whole.
+      await viewer.scrollOn.click();
+      await browser.waitUntil(async () => (await viewer.stageLayout()).stages[stages - 1] === 'shown', { timeoutMsg: 'the last stage never came into view' });
+      expect((await viewer.stageLayout()).stages).not.toContain('cut');
+    }
+    // Compare mode: every brand's bar of every shown stage ends inside the chart.
+    await clickWhenSettled(
+      () => viewer.compare.parentElement(),
+      async () => (await $$('[data-testid$="-mini"]').length) === stages,
+    );
+    layout = await viewer.stageLayout();
+    expect(layout.stages).not.toContain('cut');
+    expect(layout.barsCut).toBe(0);
+    await clickWhenSettled(
+      () => viewer.compare.parentElement(),
+      async () => (await $$('[data-testid$="-mini"]').length) === 0,
+    );
+  });
 });

@@ -19,7 +19,16 @@ describe('scenario planner', () => {
     await page.importPlan('SP-1002');
     await expect(page.importStatus('SP-1002')).toHaveAttribute('data-status', 'submitted');
     await expect(page.importStatus('SP-1002')).toHaveText(expect.stringContaining('Submitted'));
-    await page.waitForStatus('SP-1002', 'complete');
+    // Issue 27 §6: no red 'Please enter a Project ID' after the import went through.
+    await expect(page.projectId).toHaveValue('');
+    await expect($('[data-testid="import-section"] form')).not.toHaveText(expect.stringContaining('Please enter a Project ID'));
+    // Issue 27 §6: the page shows the finished import within 3 s of the server finishing it, without a reload.
+    expect(await page.waitForServerStatus('SP-1002')).toBe('complete');
+    await browser.waitUntil(async () => (await page.shownStatus('SP-1002')) === 'complete', {
+      timeout: 3000,
+      interval: 100,
+      timeoutMsg: 'the finished import did not show within 3 s',
+    });
     await expect(page.importStatus('SP-1002')).toHaveText(expect.stringContaining('Complete'));
     expect(await page.tooltipOf('SP-1002')).toMatch(/^Imported on \d{4}-\d\d-\d\d \d\d:\d\d$/);
   });
@@ -65,6 +74,8 @@ describe('scenario planner', () => {
     await page.addSet.click();
     await expect(page.addSet).not.toBeExisting();
     await expect(page.fieldError(0, 'media_type')).toHaveText('Please enter a Media Type');
+    // Issue 27 §6: the curve-type select is wide enough for its longest option ('Diminishing Returns').
+    expect(await page.selectShortfall(page.field(0, 'curve_type_name'))).toBeLessThanOrEqual(0);
     await page.fillRow(0, { media: 'Podcast', type: 'TRP', Base: '0', Slope: '0.03', Acceleration: '1.', Asymptote: '40', Asymmetry: '1', CPP: '0' });
     await expect(page.fieldError(0, 'Acceleration')).toHaveText('Please enter a number');
     await expect(page.fieldError(0, 'CPP')).toHaveText('CPP must be greater than 0');
@@ -81,5 +92,12 @@ describe('scenario planner', () => {
     await browser.waitUntil(async () => page.isChecked(page.uploadMode), { timeout: 10000 });
     await expect(page.field(0, 'media_type')).toHaveValue('Podcast');
     await expect(page.field(0, 'CPP')).toHaveValue('2');
+  });
+
+  it('SCN-001 SHELL-005 a viewer sent away from the page is told why (issue 27 §6)', async () => {
+    await new LoginPage().loginAs('viewer@example.com');
+    await browser.url('/acme/us/fizz-cola/fizz-zero/plans/admin');
+    await page.waitForToast("You don't have access to Scenario Planner here, so you were taken to the home page.");
+    await browser.waitUntil(async () => new URL(await browser.getUrl()).pathname.endsWith('/home'), { timeoutMsg: 'the viewer was not taken home' });
   });
 });

@@ -100,6 +100,8 @@ describe('audiences overview', () => {
     server();
     await renderInShell([audiences], `${P}/audiences/overview`);
     await screen.findByTestId('audiences-table');
+    // Issue 27 §6: the overview says which base its People Count is.
+    expect(screen.getByTestId('people-base').textContent).toBe("People Count is the number of people in all regions (the builder's 'All regions').");
     fireEvent.click(screen.getByTestId('sort-name'));
     expect(names()).toEqual(['Alpha', 'beta optimized', 'Charlie shared', 'Wide lookalike']);
     fireEvent.click(screen.getByTestId('sort-name'));
@@ -227,6 +229,9 @@ describe('audience builder', () => {
     expect(await screen.findByText('25-34')).toBeTruthy();
     expect(screen.getByText('From Overlap')).toBeTruthy();
     expect((await screen.findByTestId('count-people')).textContent).toBe('123');
+    // Issue 27 §6: the headline names its base; 'All regions' is the number Home and the overview show.
+    expect(screen.getByTestId('count-people-base').textContent).toBe('People in United States');
+    expect(screen.getByTestId('count-global').textContent).toBe('1,234');
     expect((screen.getByTestId('builder-save') as HTMLButtonElement).disabled).toBe(true);
     fireEvent.mouseEnter(screen.getByTestId('builder-save-blocked'));
     expect(await screen.findByText('You do not have permission to create audiences from these segments.')).toBeTruthy();

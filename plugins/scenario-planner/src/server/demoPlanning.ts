@@ -3,7 +3,7 @@ import type { PlannedScenario } from './planning';
 
 /**
  * The demo planning service (like the toolbox's demo application: loopback, off in production):
- * a few project ids, answered slowly enough that the 'submitted' badge and the 30 s re-poll can
+ * a few project ids, answered slowly enough that the 'submitted' badge and the re-poll can
  * be seen (SP-1001 takes 45 s), and ids that fail with the planning system's own reason.
  */
 export const DEMO_PROJECTS: Record<string, { plan?: PlannedScenario; delayMs: number; status?: number; message?: string }> = {

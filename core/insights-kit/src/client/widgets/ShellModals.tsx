@@ -1,5 +1,14 @@
 import { Button, Classes, DialogBody, DialogFooter, HTMLTable } from '@blueprintjs/core';
-import { audienceTypeLabelKey, ConfigStoreToken, formatCount, formatDate, HierarchyStoreToken, useService } from '@discovery/platform';
+import {
+  audienceTypeLabelKey,
+  ConfigStoreToken,
+  formatCount,
+  formatDate,
+  HierarchyStoreToken,
+  RouteTableToken,
+  SessionStoreToken,
+  useService,
+} from '@discovery/platform';
 import { AppDialog } from '@discovery/ui';
 import { audienceDetailRoute } from '../../common/audiences';
 import { ShellModalsToken } from '../tokens';
@@ -38,11 +47,14 @@ export const ZeroCountModal = observer(function ZeroCountModal() {
 export const AudienceDetailsModal = observer(function AudienceDetailsModal() {
   const modals = useService(ShellModalsToken);
   const hierarchy = useService(HierarchyStoreToken);
+  const routes = useService(RouteTableToken);
+  const session = useService(SessionStoreToken);
   const { t } = useTranslation();
   const a = modals.audience;
   let href: string | null;
   try {
-    href = a ? audienceDetailRoute.link(hierarchy.selection, { type: a.type, id: a.id }) : null;
+    // Issue 27 §6: the link only for a user who can open the detail page (the nav's check).
+    href = a && routes.canOpen(audienceDetailRoute, session.snapshot) ? audienceDetailRoute.link(hierarchy.selection, { type: a.type, id: a.id }) : null;
   } catch {
     href = null;
   }

@@ -94,6 +94,8 @@ describe('Your Recent Audience Activity', () => {
     await renderInShell([home, audiences], `${P}/home`);
     await screen.findByTestId('recent-audiences');
     expect(names()).toEqual(['A lookalike', 'Newer', 'Shared one', 'Optimized one', 'Mid']);
+    // Issue 27 §6: Home says which base its People Count is, the one the overview and the builder's 'All regions' show.
+    expect(screen.getByTestId('recent-people-base').textContent).toBe("People Count is the number of people in all regions (the builder's 'All regions').");
     expect(screen.getByText('Optimized Audience')).toBeTruthy();
     expect(screen.getByText('Shared')).toBeTruthy();
     // SHELL-115: a zero count offers the zero-count modal

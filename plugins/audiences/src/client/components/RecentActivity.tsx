@@ -138,6 +138,10 @@ export const RecentActivity = observer(function RecentActivity() {
             ))}
           </tbody>
         </HTMLTable>
+        {/* Issue 27 §6: which base 'People Count' is (the builder's 'All regions'). */}
+        <p className={Classes.TEXT_MUTED} style={{ marginTop: 8 }} data-testid="recent-people-base">
+          {t('overview.peopleBase')}
+        </p>
       </>
     );
 

@@ -88,6 +88,7 @@ const LiveCount = observer(function LiveCount({ store }: { store: BuilderStore }
   const tc = useTranslation().t;
   const config = useService(ConfigStoreToken);
   const modals = useService(ShellModalsToken);
+  const region = useService(HierarchyStoreToken).nodes.region;
   const c = store.count;
   return (
     <Card data-testid="live-count" style={{ position: 'sticky', top: 16, alignSelf: 'start' }}>
@@ -106,7 +107,10 @@ const LiveCount = observer(function LiveCount({ store }: { store: BuilderStore }
           <div style={{ fontSize: 32, fontWeight: 600 }} data-testid="count-people">
             {formatCount(c.people.region ?? c.people.global)}
           </div>
-          <div className={Classes.TEXT_MUTED}>{t('builder.people')}</div>
+          {/* Issue 27 §6: the headline names its base; the 'All regions' row is the number Home and the overview show. */}
+          <div className={Classes.TEXT_MUTED} data-testid="count-people-base">
+            {c.people.region !== null && c.people.region !== undefined && region ? t('builder.peopleIn', { region: region.name }) : t('builder.peopleAll')}
+          </div>
           <table style={{ marginTop: 12, width: '100%' }}>
             <tbody>
               <tr>

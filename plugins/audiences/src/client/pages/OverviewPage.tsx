@@ -200,6 +200,12 @@ const OverviewPage = observer(function OverviewPage() {
           </tbody>
         </HTMLTable>
       )}
+      {!store.list.error && store.list.status === 'ready' && store.visible.length > 0 && (
+        // Issue 27 §6: which base 'People Count' is (the builder's 'All regions').
+        <p className={Classes.TEXT_MUTED} style={{ marginTop: 8 }} data-testid="people-base">
+          {t('overview.peopleBase')}
+        </p>
+      )}
       {/* EXP-052: what other clients shared with this one. */}
       <SharedWithYou />
       <ConfirmDialog

@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { brandColour, GAUGE_DELAY_MS, STAGE_MIN_WIDTH, truncateName, type TransitionValue } from '../../common';
 import { NS, useJourneyMessage } from '../messages';
-import { leftJustified, type JourneyStore, type StageView } from '../stores/JourneyStore';
+import { leftJustified, stageColumns, type JourneyStore, type StageView } from '../stores/JourneyStore';
 import { StageIcon } from './StageIcon';
 
 /** JRN-014: a name cut at 20 characters with the full name in a tooltip. */
@@ -66,6 +66,14 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
   const [box, width] = useBoxWidth();
   const drawn = useDelayed(GAUGE_DELAY_MS);
   const row = useRef<HTMLOListElement>(null);
+  const scroller = useRef<HTMLDivElement | null>(null);
+  const boxRef = useCallback(
+    (el: HTMLDivElement | null) => {
+      box(el);
+      scroller.current = el;
+    },
+    [box],
+  );
   const png = useRef<PngSource | null>(null);
   // The picture: the stages' gauges side by side.
   png.current = async () => {
@@ -96,6 +104,8 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
   const views = store.stageViews(brand.id);
   const transitions = store.transitions;
   const left = leftJustified(views.length, width);
+  const columns = stageColumns(width);
+  const scrollStages = (dir: 1 | -1) => scroller.current?.scrollBy({ left: dir * columns.perView * columns.width, behavior: 'smooth' });
   const noData = store.tab !== 'total' && store.countsLoading;
   const title = t('chart.label', { brand: brand.name });
   const small = views.map((v) => !noData && isSmallBase(v.count, smallBase));
@@ -119,18 +129,41 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
 
   return (
     <ChartFrame title={title} table={table} png={png} drawingRole="group" hideTitle testId="journey-chart-frame">
-      {/* Issue 27 §3: stages past the right edge are announced, never silently cut off. */}
+      {/* Issue 27 §3: stages past the right edge are announced, never silently cut off: the cue says
+          how many show and steps to the next ones; the columns share the width so none is cut in half. */}
       {left && (
-        <p
+        <div
           className={Classes.TEXT_SMALL}
-          style={{ margin: '0 0 4px', color: '#404854', display: 'flex', alignItems: 'center', gap: 4 }}
+          style={{ margin: '0 0 4px', color: '#404854', display: 'flex', alignItems: 'center', gap: 8 }}
           data-testid="journey-scroll-cue"
         >
           <Icon icon="arrow-right" size={12} aria-hidden />
-          {t('chart.scrollCue', { count: views.length })}
-        </p>
+          <span>{t('chart.scrollCue', { shown: columns.perView, count: views.length })}</span>
+          <Button
+            size="small"
+            variant="outlined"
+            icon="chevron-left"
+            aria-label={t('chart.scrollBack')}
+            onClick={() => scrollStages(-1)}
+            data-testid="journey-scroll-back"
+          />
+          <Button
+            size="small"
+            variant="outlined"
+            icon="chevron-right"
+            aria-label={t('chart.scrollOn')}
+            onClick={() => scrollStages(1)}
+            data-testid="journey-scroll-on"
+          />
+        </div>
       )}
-      <div ref={box} style={{ overflowX: 'auto', paddingBottom: 8 }} data-testid="journey-chart" data-justify={left ? 'left' : 'center'}>
+      <div
+        ref={boxRef}
+        style={{ overflowX: 'auto', paddingBottom: 8, scrollSnapType: left ? 'x mandatory' : undefined }}
+        data-testid="journey-chart"
+        data-justify={left ? 'left' : 'center'}
+        data-per-view={left ? columns.perView : views.length}
+      >
         <ol
           ref={row}
           style={{
@@ -139,7 +172,7 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
             listStyle: 'none',
             margin: 0,
             padding: 0,
-            minWidth: left ? views.length * STAGE_MIN_WIDTH : undefined,
+            minWidth: left ? views.length * columns.width : undefined,
           }}
         >
           {views.map((v, i) => {
@@ -148,7 +181,11 @@ export const JourneyChart = observer(function JourneyChart({ store, onZeroCount 
             return (
               <li
                 key={v.stage.id}
-                style={{ flex: `1 0 ${STAGE_MIN_WIDTH}px`, minWidth: STAGE_MIN_WIDTH, maxWidth: 420, position: 'relative' }}
+                style={
+                  left
+                    ? { flex: `0 0 ${columns.width}px`, width: columns.width, position: 'relative', scrollSnapAlign: 'start' }
+                    : { flex: `1 0 ${STAGE_MIN_WIDTH}px`, minWidth: STAGE_MIN_WIDTH, maxWidth: 420, position: 'relative' }
+                }
                 data-testid={`journey-stage-${i}`}
               >
                 <StageColumn

@@ -15,7 +15,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router-dom';
-import { brandColour, journeyBuilderRoute, journeyRoute, MODAL_WIDTH, THROTTLE_MS } from '../../common';
+import { brandColour, journeyBuilderRoute, journeyRoute, MODAL_WIDTH, STAGE_MIN_WIDTH, THROTTLE_MS } from '../../common';
 import { JourneyChart, Truncated } from '../components/JourneyChart';
 import { NS, useJourneyMessage } from '../messages';
 import { JourneyStoreToken } from '../stores/JourneyStore';
@@ -250,8 +250,13 @@ const JourneyPage = observer(function JourneyPage() {
       />
 
       {j && (
-        <div style={{ display: 'flex', gap: 16, alignItems: 'flex-start' }}>
-          <Card style={{ flex: 3, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 12 }} data-testid="journey-chart-card">
+        // Issue 27 §3 / JRN-020: the chart asks for its stages' room (300 px each); where that and the
+        // Insights panel do not fit side by side, the panel wraps below and the stages get the width.
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: 16, alignItems: 'flex-start' }}>
+          <Card
+            style={{ flex: `1 1 ${chartBasis(j.stages.length)}px`, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 12 }}
+            data-testid="journey-chart-card"
+          >
             <div style={{ display: 'flex', alignItems: 'center', gap: 12, flexWrap: 'wrap' }}>
               <h2 className={Classes.HEADING} style={{ margin: 0, fontSize: 20 }}>
                 <Truncated name={j.name} testId="journey-name" />
@@ -335,3 +340,8 @@ const JourneyPage = observer(function JourneyPage() {
 });
 
 export default JourneyPage;
+
+/** The chart card's share of the row: every stage's minimum column and the card's padding (JRN-020). */
+function chartBasis(stages: number): number {
+  return Math.max(1, stages) * STAGE_MIN_WIDTH + 42;
+}

@@ -3,7 +3,7 @@ import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { ApiClient } from '@discovery/platform';
 import { FakeServer } from '@discovery/test-utils';
 import { journeyEndpoints as E, JOURNEY_MESSAGES, type JourneyDto, type JourneySummaryDto } from '../../common';
-import { JourneyStore, leftJustified } from './JourneyStore';
+import { JourneyStore, leftJustified, stageColumns } from './JourneyStore';
 
 const summary = (id: number, name: string, over: Partial<JourneySummaryDto> = {}): JourneySummaryDto => ({
   id,
@@ -222,5 +222,9 @@ describe('JourneyStore', () => {
     expect(leftJustified(4, 1440)).toBe(false);
     expect(leftJustified(5, 1440)).toBe(true);
     expect(leftJustified(10, 2999)).toBe(true);
+    // Issue 27 §3: scrolling stages share the width in whole columns of at least 300 px (none cut at the edge).
+    expect(stageColumns(853)).toEqual({ perView: 2, width: 426 });
+    expect(stageColumns(1290)).toEqual({ perView: 4, width: 322 });
+    expect(stageColumns(200)).toEqual({ perView: 1, width: 300 });
   });
 });

@@ -68,6 +68,15 @@ export function leftJustified(stages: number, windowWidth: number): boolean {
 }
 
 /**
+ * Issue 27 §3: when the stages scroll, as many whole columns (at least 300 px, JRN-020) as the
+ * width holds share it, so no stage, and no compare bar in it, is cut at the edge.
+ */
+export function stageColumns(width: number): { perView: number; width: number } {
+  const perView = Math.max(1, Math.floor(width / STAGE_MIN_WIDTH));
+  return { perView, width: Math.max(STAGE_MIN_WIDTH, Math.floor(width / perView)) };
+}
+
+/**
  * The Journey viewer's state (001 §2.3, §4.2): the product's journeys and the selected one (with
  * JRN-006's fallbacks and the stored selection), its tabs and their configuration, the brand, stage
  * filter, mini panels, transition bubbles, the filter bar, one counts call per view, the segment

@@ -56,7 +56,8 @@ export const CurveTable = observer(function CurveTable() {
             value={r.curve_type_name}
             aria-label={label(t('curves.curveType'))}
             onChange={(e) => store.updateRow(r.key, { curve_type_name: e.currentTarget.value })}
-            style={{ maxWidth: 130 }}
+            // Issue 27 §6: as wide as its longest option ('Diminishing Returns'), never cut.
+            style={{ minWidth: 'max-content' }}
             data-testid={`${tid}-curve_type_name`}
           >
             <option value="">{t('curves.chooseType')}</option>

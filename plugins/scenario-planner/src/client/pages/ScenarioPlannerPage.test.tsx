@@ -56,6 +56,15 @@ describe('Scenario Planner Management page', () => {
     expect(screen.queryByRole('heading', { name: 'Scenario Planner Management' })).toBeNull();
   });
 
+  it('SCN-001 SHELL-005 a viewer without curves rights is sent to the home and told why (issue 27 §6)', async () => {
+    server({ permissions: { curves: { read: true } } });
+    await renderInShell([plugin], PAGE);
+    expect(
+      await within(screen.getByTestId('toasts')).findByText("You don't have access to Scenario Planner here, so you were taken to the home page."),
+    ).toBeTruthy();
+    expect(screen.queryByTestId('scenario-planner-page')).toBeNull();
+  });
+
   it('SCN-003 SCN-005 SCN-007 SCN-008 imports: Import disabled while empty, the record joins the list with its badge', async () => {
     const s = server({
       imports: [
@@ -79,6 +88,10 @@ describe('Scenario Planner Management page', () => {
     const table = await screen.findByTestId('imports-table');
     await within(table).findByText('SP-1001');
     expect(s.callsTo(E.importScenario)[0].body).toEqual({ sp_plan_id: 'SP-1001' });
+    // Issue 27 §6: a successful import leaves an empty field with its help, not the red 'Please enter a Project ID'.
+    expect((screen.getByTestId('project-id') as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText('Please enter a Project ID')).toBeNull();
+    expect(screen.getByText("The project's id in the planning system, e.g. SP-1001")).toBeTruthy();
     // Newest first, each with its badge and tooltip text.
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => r.getAttribute('data-testid'))).toEqual(['import-row-SP-1001', 'import-row-SP-BAD', 'import-row-SP-OLD']);

@@ -1,6 +1,6 @@
 import { endpointUrl, type EndpointSpec } from '@discovery/plugin-api';
 import { ApiError, ToastStore, type ApiClient } from '@discovery/platform';
-import type { PlanImportDto } from '../../common';
+import { IMPORT_POLL_MS, type PlanImportDto } from '../../common';
 import { importErrorText, ScenarioPlannerStore } from './ScenarioPlannerStore';
 import en from '../locales/en.json';
 
@@ -31,24 +31,43 @@ function fakeApi(answers: Record<string, () => unknown>) {
 describe('ScenarioPlannerStore', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('SCN-009 re-polls status_import every 30 s while an import is submitted, and stops when none is', async () => {
+  it('SCN-009 (issue 27 §6) re-polls status_import every 2 s while an import is submitted, and stops when none is', async () => {
     jest.useFakeTimers();
     let list = [rec(1, null), rec(2, true)];
     const { api, calls } = fakeApi({ 'GET /api/v1/scenario-planner/status_import': () => ({ data: list }) });
     const store = new ScenarioPlannerStore(api, new ToastStore(), t);
     await store.load(5);
     const polls = () => calls.filter((c) => c.endsWith('/status_import')).length;
+    expect(IMPORT_POLL_MS).toBeLessThanOrEqual(2_000);
     expect(polls()).toBe(1);
-    await jest.advanceTimersByTimeAsync(29_000);
+    await jest.advanceTimersByTimeAsync(IMPORT_POLL_MS - 100);
     expect(polls()).toBe(1);
-    await jest.advanceTimersByTimeAsync(1_000);
+    await jest.advanceTimersByTimeAsync(100);
     expect(polls()).toBe(2);
+    // The job finishes: the next read, at most 2 s later, shows it.
     list = [rec(1, true), rec(2, true)];
-    await jest.advanceTimersByTimeAsync(30_000);
+    await jest.advanceTimersByTimeAsync(IMPORT_POLL_MS);
     expect(polls()).toBe(3);
     expect(store.imports.every((i) => i.import_success)).toBe(true);
     await jest.advanceTimersByTimeAsync(120_000);
     expect(polls()).toBe(3);
+    store.dispose();
+  });
+
+  it('SCN-004 SCN-005 (issue 27 §6) after a successful import the field is empty with no "Please enter a Project ID"; a second submit on its way sends nothing', async () => {
+    let answer: (v: unknown) => void = () => undefined;
+    const { api, calls } = fakeApi({
+      'POST /api/v1/scenario-planner/import_scenario': () => new Promise((r) => (answer = r)),
+    });
+    const store = new ScenarioPlannerStore(api, new ToastStore(), t);
+    store.setProjectId('SP-1002');
+    const first = store.submitImport();
+    const second = store.submitImport();
+    answer({ data: rec(9, null) });
+    expect(await first).toBe(true);
+    expect(await second).toBe(false);
+    expect(calls.filter((c) => c.endsWith('/import_scenario'))).toHaveLength(1);
+    expect([store.projectId, store.projectIdError]).toEqual(['', null]);
     store.dispose();
   });
 

@@ -168,7 +168,7 @@ export class ScenarioPlannerStore {
       .finally(() => this.schedulePoll());
   }
 
-  /** SCN-009 DESIGN: while any import is submitted, read the list again every 30 s. */
+  /** SCN-009 DESIGN (issue 27 §6: every 2 s, IMPORT_POLL_MS): while any import is submitted, read the list again. */
   private schedulePoll() {
     if (this.pollTimer) clearTimeout(this.pollTimer);
     this.pollTimer = null;
@@ -182,6 +182,8 @@ export class ScenarioPlannerStore {
   }
 
   private async importScenario(): Promise<boolean> {
+    // A second Enter while the first import is on its way sends nothing (no duplicate record).
+    if (this.importing) return false;
     this.projectIdTouched = true;
     const parsed = ImportBodySchema.safeParse({ sp_plan_id: this.projectId });
     if (!parsed.success) return false;
