@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { CHROMIUM_ARGS as chromiumArgs } from '../scripts/lib/chromium';
+import { installToastRecorder } from './pageobjects/shell/Toasts';
 
 /** Files the browser downloads (reports, workbooks) land here, where specs read them. */
 export const DOWNLOAD_DIR = resolve(process.env.E2E_OUTPUT_DIR ?? '.e2e-output', 'downloads');
@@ -35,6 +36,8 @@ async function enterFile(file: string | undefined): Promise<void> {
   const next = currentFile !== undefined;
   currentFile = file;
   if (next) await browser.reloadSession();
+  // Every page of the session records its toasts as they show (pageobjects/shell/Toasts.ts).
+  await installToastRecorder();
 }
 
 /**

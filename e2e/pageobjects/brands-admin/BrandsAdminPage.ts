@@ -1,4 +1,5 @@
 import { clickWhenSettled } from '../shell/Shell';
+import { waitForToast as toastShown } from '../shell/Toasts';
 
 /** Brand Management ({client}/brands/admin): toolbar, brand and product cards, mapping overlay. */
 export class BrandsAdminPage {
@@ -38,7 +39,7 @@ export class BrandsAdminPage {
   }
 
   async waitForToast(text: string) {
-    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 15000, timeoutMsg: `no toast '${text}'` });
+    await toastShown(text);
   }
 
   /** Fills the open product card at `index` of a brand card: name and regions by label. */

@@ -1,4 +1,5 @@
 import { clickWhenSettled } from '../shell/Shell';
+import { waitForToast as toastShown } from '../shell/Toasts';
 
 /** A call of the API in the page's session (cookie, CSRF header, X-Context). */
 export async function apiCall<T>(method: string, path: string, context: string, body?: unknown): Promise<{ status: number; body: T }> {
@@ -42,7 +43,6 @@ export class DiscussionsUploadPage {
     await browser.url(`/${regionPath}/upload/discussions_upload/admin`);
     await this.root.waitForDisplayed({ timeout: 20000 });
     await $('[data-testid="discussions-library"], [data-testid="discussions-empty"]').waitForDisplayed({ timeout: 20000 });
-    await this.recordToasts();
   }
 
   item(name: string) {
@@ -88,24 +88,9 @@ export class DiscussionsUploadPage {
   /**
    * Waits for a toast, also one already gone: the notices last 4 s, which a loaded machine can
    * spend between the click and the first look, so every toast shown since the page loaded is
-   * recorded in the page (the observer starts in open()).
+   * recorded in the page (shell/Toasts).
    */
   async waitForToast(text: string) {
-    await browser.waitUntil(
-      async () => (await browser.execute(() => (window as unknown as { __seenToasts?: string[] }).__seenToasts ?? [])).some((t) => t.includes(text)),
-      { timeout: 15000, timeoutMsg: `no toast '${text}'` },
-    );
-  }
-
-  private async recordToasts() {
-    await browser.execute(() => {
-      const w = window as unknown as { __seenToasts?: string[] };
-      if (w.__seenToasts) return;
-      const seen: string[] = (w.__seenToasts = []);
-      new MutationObserver(() => {
-        const now = document.querySelector('[data-testid="toasts"]')?.textContent ?? '';
-        if (now && seen[seen.length - 1] !== now) seen.push(now);
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+    await toastShown(text);
   }
 }

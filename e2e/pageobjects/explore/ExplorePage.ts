@@ -1,5 +1,6 @@
 import { SegmentPicker } from '../shared/SegmentPicker';
 import { clickWhenSettled } from '../shell/Shell';
+import { waitForToast as toastShown } from '../shell/Toasts';
 
 /** The Insights Explore page: the persona dropdown and its actions, the matched count, the Insights panel. */
 export class ExplorePage {
@@ -32,7 +33,7 @@ export class ExplorePage {
     return $('[data-testid="toasts"]');
   }
   async waitForToast(text: string) {
-    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 15000, timeoutMsg: `no toast '${text}'` });
+    await toastShown(text);
   }
 
   /** The persona id the URL shows. */

@@ -1,5 +1,6 @@
 import type { ChainablePromiseElement } from 'webdriverio';
 import { clickWhenSettled } from '../shell/Shell';
+import { waitForToast as toastShown } from '../shell/Toasts';
 
 /** The Grow screen (insights/grow): chart picker and actions, filters, tabs, markets and the forms. */
 export class GrowPage {
@@ -82,27 +83,9 @@ export class GrowPage {
       async () => (await this.chartName()) === name,
     );
   }
-  /**
-   * Records every toast text from now on (GROW-055's notices last 2500 ms: a busy machine may
-   * look after they went). Call before the action; `waitForToast` then reads the record.
-   */
-  async recordToasts() {
-    await browser.execute(() => {
-      const w = window as unknown as { __seenToasts?: string[] };
-      if (w.__seenToasts) return;
-      const seen: string[] = (w.__seenToasts = []);
-      new MutationObserver(() => {
-        const now = document.querySelector('[data-testid="toasts"]')?.textContent ?? '';
-        if (now && seen[seen.length - 1] !== now) seen.push(now);
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
-  }
+  /** A toast shown since the page loaded (GROW-055's last 2.5 s: recorded as they show, shell/Toasts). */
   async waitForToast(text: string) {
-    await browser.waitUntil(
-      async () =>
-        ((await browser.execute(() => (window as unknown as { __seenToasts?: string[] }).__seenToasts ?? [])) as string[]).some((t) => t.includes(text)),
-      { timeout: 15000, timeoutMsg: `no toast '${text}'` },
-    );
+    await toastShown(text);
   }
   /** The mekko's blocks as drawn: each block's opacity (dimmed 0.35) and outline width (highlighted 2). */
   async blocks(): Promise<{ opacity: number[]; outline: number[] }> {

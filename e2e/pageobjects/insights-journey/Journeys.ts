@@ -1,5 +1,6 @@
 import { SegmentPicker } from '../shared/SegmentPicker';
 import { clickWhenSettled, waitForShown } from '../shell/Shell';
+import { waitForToast as toastShown } from '../shell/Toasts';
 
 const tid = (id: string) => $(`[data-testid="${id}"]`);
 
@@ -123,7 +124,7 @@ export class JourneyViewer {
   }
 
   async waitForToast(text: string) {
-    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 15000, timeoutMsg: `no toast '${text}'` });
+    await toastShown(text);
   }
 
   /** Waits until every stage shows a count (the counts call answered). */

@@ -1,5 +1,6 @@
 import { SegmentPicker } from '../shared/SegmentPicker';
 import { clickWhenSettled, waitForShown } from '../shell/Shell';
+import { waitForToast as toastShown } from '../shell/Toasts';
 
 /** The Insights Overlap page: the chart picker and its buttons, the grid, the filter bar. */
 export class OverlapPage {
@@ -49,7 +50,7 @@ export class OverlapPage {
     return $('[data-testid="toasts"]');
   }
   async waitForToast(text: string) {
-    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 15000, timeoutMsg: `no toast '${text}'` });
+    await toastShown(text);
   }
   get grid() {
     return $('[data-testid="overlap-grid"]');

@@ -1,6 +1,7 @@
 import { apiCall } from '../discussions/DiscussionsUploadPage';
 import { Chart } from '../shared/Chart';
 import { clickWhenSettled, Shell } from '../shell/Shell';
+import { waitForToast as toastShown } from '../shell/Toasts';
 
 /** Scenario Planner Management (plans/admin): the import form and list, the curve modes and table. */
 export class ScenarioPlanner {
@@ -164,7 +165,7 @@ export class ScenarioPlanner {
     return $('[data-testid="toasts"]');
   }
   async waitForToast(text: string) {
-    await browser.waitUntil(async () => (await this.toasts.getText()).includes(text), { timeout: 10000, timeoutMsg: `no toast '${text}'` });
+    await toastShown(text);
   }
 }
 

@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { waitForToast as toastShown } from '../shell/Toasts';
 
 /** An upload screen ({client}/{region}/upload/{type}_upload/admin): the three steps, the rules, the tables. */
 export class UploadPage {
@@ -27,7 +28,6 @@ export class UploadPage {
   async open(region: string, query = '') {
     await browser.url(`/${region}/upload/${this.type}_upload/admin${query}`);
     await this.root.waitForDisplayed({ timeout: 20000 });
-    await this.recordToasts();
   }
 
   /**
@@ -84,21 +84,6 @@ export class UploadPage {
   }
 
   async waitForToast(text: string) {
-    await browser.waitUntil(
-      async () => (await browser.execute(() => (window as unknown as { __seenToasts?: string[] }).__seenToasts ?? [])).some((t) => t.includes(text)),
-      { timeout: 20000, timeoutMsg: `no toast '${text}'` },
-    );
-  }
-
-  private async recordToasts() {
-    await browser.execute(() => {
-      const w = window as unknown as { __seenToasts?: string[] };
-      if (w.__seenToasts) return;
-      const seen: string[] = (w.__seenToasts = []);
-      new MutationObserver(() => {
-        const now = document.querySelector('[data-testid="toasts"]')?.textContent ?? '';
-        if (now && seen[seen.length - 1] !== now) seen.push(now);
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+    await toastShown(text);
   }
 }

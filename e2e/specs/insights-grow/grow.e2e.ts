@@ -79,7 +79,6 @@ describe('Grow', () => {
     expect(await $('[data-testid="grow-chart-save"]').isEnabled()).toBe(false);
     await $('[data-testid="grow-chart-name"]').waitForClickable();
     await $('[data-testid="grow-chart-name"]').setValue('Summer Launch');
-    await grow.recordToasts();
     await clickWhenSettled(
       () => $('[data-testid="grow-chart-save"]'),
       async () => !(await grow.chartForm.isDisplayed()),
@@ -243,7 +242,6 @@ describe('Grow', () => {
       () => $('[data-testid="grow-confirm-delete"]').isDisplayed(),
     );
     await expect($('[data-testid="grow-confirm-delete"]')).toHaveText(expect.stringContaining('Delete chart Summer Launch?'));
-    await grow.recordToasts();
     await clickWhenSettled(
       () => $('.bp6-alert-footer .bp6-intent-danger'),
       async () => !(await $('[data-testid="grow-confirm-delete"]').isDisplayed()),
