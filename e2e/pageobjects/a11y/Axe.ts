@@ -25,8 +25,12 @@ export const isBlocking = (f: Finding) => BLOCKING_IMPACTS.has(f.impact) || BLOC
 
 const describeNode = (n: Result['nodes'][number]) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`.slice(0, 400);
 
-/** Every rule axe enables by default, plus 'label-content-name-mismatch' (an experimental rule: a control's visible text must be part of its accessible name, WCAG 2.5.3). */
-const RUN_OPTIONS: RunOptions = { rules: { 'label-content-name-mismatch': { enabled: true } } };
+/**
+ * Every rule axe enables by default, plus 'label-content-name-mismatch' (an experimental rule: a
+ * control's visible text must be part of its accessible name, WCAG 2.5.3). The walks read only the
+ * violations: `resultTypes` spares axe collecting every node that passes (all rules still run).
+ */
+const RUN_OPTIONS: RunOptions = { rules: { 'label-content-name-mismatch': { enabled: true } }, resultTypes: ['violations'] };
 
 /** axe-core's minified source (650 KB), read once. */
 let axeSource: string | undefined;
@@ -51,7 +55,7 @@ export async function audit(where: string, opts: { include?: string[] } = {}): P
     framed: document.querySelector('iframe') !== null,
     injected: typeof (window as unknown as { axe?: { run?: unknown } }).axe?.run === 'function',
   }));
-  let results: AxeResults;
+  let results: Pick<AxeResults, 'violations'>;
   if (framed) {
     let builder = new AxeBuilder({ client: browser }).options(RUN_OPTIONS);
     for (const sel of opts.include ?? []) builder = builder.include(sel);
@@ -63,14 +67,15 @@ export async function audit(where: string, opts: { include?: string[] } = {}): P
       (ctx: { include: string[] } | null, options: RunOptions, done: (r: string) => void) => {
         const axe = (window as unknown as { axe: { run(c: unknown, o: RunOptions): Promise<unknown> } }).axe;
         axe.run(ctx ?? document, options).then(
-          (r) => done(JSON.stringify(r)),
+          // Only what the walk reads crosses back to the test (not the passes and inapplicable rules).
+          (r) => done(JSON.stringify({ violations: (r as { violations: unknown }).violations })),
           (e: unknown) => done(JSON.stringify({ error: String(e) })),
         );
       },
       context,
       RUN_OPTIONS,
     );
-    const parsed = JSON.parse(json) as AxeResults & { error?: string };
+    const parsed = JSON.parse(json) as Pick<AxeResults, 'violations'> & { error?: string };
     if (parsed.error) throw new Error(`${where}: axe failed: ${parsed.error}`);
     results = parsed;
   }
