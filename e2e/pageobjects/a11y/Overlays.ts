@@ -149,23 +149,8 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
     },
     adminOnly: true,
   },
-  // Issue 27 §5: each chart screen also in the states the plain walk does not reach (a focus, a
-  // selection, a stage filter), audited on the page itself.
-  {
-    name: 'overlap: a focused column (chart state)',
-    path: (p) => `/${p}/insights/overlap`,
-    open: clickOpens('[data-testid^="heat-label-x-"]', '[data-testid^="heat-cell-"][aria-pressed="true"]'),
-    include: '[data-testid="overlap-page"]',
-    dirties: true,
-  },
-  {
-    name: 'grow: a selected audience (chart state)',
-    path: (p) => `/${p}/insights/grow`,
-    // Blueprint's checkbox input is transparent (never 'displayed'): its label is what a user clicks.
-    open: clickOpens('.bp6-checkbox:has([data-testid="grow-audience-toggle"])', '[data-testid="mekko-labels"] [data-dimmed="true"]'),
-    include: '[data-testid="grow-page"]',
-    dirties: true,
-  },
+  // The chart screens' focus, selection and filter states are not overlays: the walks apply them
+  // on the chart they have just loaded (ChartStates.ts, issue 27 §5).
   // Issue 30 §5: Grow's Predictions view and its save-snapshot dialog.
   {
     name: 'grow: the Predictions view (chart state)',
@@ -182,13 +167,6 @@ export const PLUGIN_OVERLAYS: OverlayCase[] = [
       await clickOpens('[data-testid="grow-snapshot-save"]', '.bp6-dialog')();
     },
     adminOnly: true,
-    dirties: true,
-  },
-  {
-    name: 'journeys: a stage filter (chart state)',
-    path: (p) => `/${p}/insights/journey`,
-    open: clickOpens('[data-testid="journey-stage-0-toggle"]', '[data-testid="journey-page"] [data-dimmed="true"]'),
-    include: '[data-testid="journey-page"]',
     dirties: true,
   },
   {

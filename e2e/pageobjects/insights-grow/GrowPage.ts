@@ -1,9 +1,12 @@
 import type { ChainablePromiseElement } from 'webdriverio';
+import { FilterBar } from '../shared/FilterBar';
 import { clickWhenSettled } from '../shell/Shell';
 import { waitForToast as toastShown } from '../shell/Toasts';
 
 /** The Grow screen (insights/grow): chart picker and actions, filters, tabs, markets and the forms. */
 export class GrowPage {
+  /** GROW-007: the filter bar (the selected audiences' tags, segment filters). */
+  readonly filters = new FilterBar('grow');
   get root() {
     return $('[data-testid="grow-page"]');
   }

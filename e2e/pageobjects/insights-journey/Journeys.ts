@@ -1,3 +1,4 @@
+import { FilterBar } from '../shared/FilterBar';
 import { SegmentPicker } from '../shared/SegmentPicker';
 import { clickWhenSettled, waitForShown } from '../shell/Shell';
 import { waitForToast as toastShown } from '../shell/Toasts';
@@ -6,6 +7,8 @@ const tid = (id: string) => $(`[data-testid="${id}"]`);
 
 /** The Journey viewer: the picker and its buttons, the filter bar, tabs, brands and stages. */
 export class JourneyViewer {
+  /** The filter bar (the kit's) the counts are restricted to. */
+  readonly filters = new FilterBar('journey');
   get root() {
     return tid('journey-page');
   }

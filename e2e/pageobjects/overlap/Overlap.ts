@@ -1,9 +1,12 @@
+import { FilterBar } from '../shared/FilterBar';
 import { SegmentPicker } from '../shared/SegmentPicker';
 import { clickWhenSettled, waitForShown } from '../shell/Shell';
 import { waitForToast as toastShown } from '../shell/Toasts';
 
 /** The Insights Overlap page: the chart picker and its buttons, the grid, the filter bar. */
 export class OverlapPage {
+  /** OVL-013: the filter bar above the grid. */
+  readonly filters = new FilterBar('overlap');
   get root() {
     return $('[data-testid="overlap-page"]');
   }
@@ -67,8 +70,15 @@ export class OverlapPage {
 
   /** The Y segments in the order the rows show them. */
   async rowOrder(): Promise<string[]> {
-    const labels = await $$('[data-testid^="heat-label-y-"]').map((l) => l.getAttribute('data-testid'));
-    return labels.map((t) => (t ?? '').replace('heat-label-y-', ''));
+    return this.axisOrder('y');
+  }
+  /** The X segments in the order the columns show them. */
+  async columnOrder(): Promise<string[]> {
+    return this.axisOrder('x');
+  }
+  private async axisOrder(axis: 'x' | 'y'): Promise<string[]> {
+    const labels = await $$(`[data-testid^="heat-label-${axis}-"]`).map((l) => l.getAttribute('data-testid'));
+    return labels.map((t) => (t ?? '').replace(`heat-label-${axis}-`, ''));
   }
 
   async open(context: string, id?: number) {

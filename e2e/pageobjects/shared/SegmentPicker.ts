@@ -23,6 +23,21 @@ export class SegmentPicker {
   async choose(query: string, ids: string[]) {
     await this.search.waitForDisplayed();
     await this.search.setValue(query);
+    await this.tick(ids);
+  }
+
+  /** Searches, ticks the first segment found that may be chosen, and confirms; returns its identifier. */
+  async chooseFirst(query: string): Promise<string> {
+    await this.search.waitForDisplayed();
+    await this.search.setValue(query);
+    const first = $('[data-testid="picker-results"] input[data-testid^="picker-segment-"]:not([disabled])');
+    await first.waitForExist({ timeout: 15000, timeoutMsg: `the picker found no segment to choose for '${query}'` });
+    const id = ((await first.getAttribute('data-testid')) ?? '').replace('picker-segment-', '');
+    await this.tick([id]);
+    return id;
+  }
+
+  private async tick(ids: string[]) {
     for (const id of ids) {
       await clickWhenSettled(
         () => this.label(id),

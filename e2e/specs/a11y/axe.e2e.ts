@@ -1,3 +1,4 @@
+import { CHART_SCREENS, eachChartState } from '../../pageobjects/a11y/ChartStates';
 import { audit, formatFindings, isBlocking, visibleH1Count, type Finding } from '../../pageobjects/a11y/Axe';
 import { installPageProbe } from '../../pageobjects/a11y/PageProbe';
 import { eachOverlay, PLUGIN_OVERLAYS, SHELL_OVERLAYS } from '../../pageobjects/a11y/Overlays';
@@ -39,15 +40,20 @@ describe('accessibility of every page of the build (axe-core)', () => {
   for (const email of ['admin@example.com', 'viewer@example.com']) {
     it(`every route of the build as ${email}, and the not-found page`, async () => {
       await new LoginPage().loginAs(email);
+      const walkStart = Date.now();
       const pages = await pagesOfBuild();
       const findings: Finding[] = [];
       const audited = new Set<string>();
       const log: string[] = [];
       // The shell's own pages besides the plugins' routes: not found, and the logout confirmation.
       const shellPages = [
-        { url: '/no/such/page', label: 'not-found' },
-        { url: '/logout-confirm', label: 'logout-confirm' },
+        { url: '/no/such/page', label: 'not-found', routeId: '' },
+        { url: '/logout-confirm', label: 'logout-confirm', routeId: '' },
       ];
+      const admin = email.startsWith('admin');
+      // Issue 27 §5: the chart screens also with a focus, a selection and a filter, as the admin
+      // (who sees every control), on the chart just loaded: one more audit per state, no reload.
+      const screens = admin ? [...CHART_SCREENS] : [];
       for (const page of [...pages, ...shellPages]) {
         const t0 = Date.now();
         const { landed, settled } = await visit(page.url);
@@ -58,11 +64,20 @@ describe('accessibility of every page of the build (axe-core)', () => {
         audited.add(landed);
         findings.push(...(await auditPage(`${page.label} at ${landed}`)));
         log.push(`  visit ${t1 - t0} ms, audit ${Date.now() - t1} ms`);
+        const screen = screens.find((s) => s.routeIds.includes(page.routeId));
+        if (!screen) continue;
+        screens.splice(screens.indexOf(screen), 1);
+        await eachChartState(screen, async (state) => {
+          const t2 = Date.now();
+          findings.push(...(await auditPage(`${page.label} at ${landed}, ${state.name}`)));
+          log.push(`  ${state.name}: audit ${Date.now() - t2} ms`);
+        });
       }
-      console.log(`${email}: ${pages.length} routes, ${audited.size} distinct pages audited\n${log.join('\n')}`);
+      if (screens.length)
+        throw new Error(`the walk never audited the chart screens ${screens.map((s) => s.name).join(', ')} (no route of theirs in the build?)`);
+      console.log(`${email}: ${pages.length} routes, ${audited.size} distinct pages audited in ${Date.now() - walkStart} ms\n${log.join('\n')}`);
       // The overlays this user reaches, each audited while open (the page under it was audited above).
       const product = await landingProduct();
-      const admin = email.startsWith('admin');
       const overlays = [...SHELL_OVERLAYS, ...PLUGIN_OVERLAYS].filter((o) => admin || !o.adminOnly);
       const t0 = Date.now();
       await eachOverlay(overlays, product, async (c) => {

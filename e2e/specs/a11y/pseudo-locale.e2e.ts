@@ -1,3 +1,4 @@
+import { CHART_SCREENS, eachChartState } from '../../pageobjects/a11y/ChartStates';
 import { eachOverlay, PLUGIN_OVERLAYS, SHELL_OVERLAYS } from '../../pageobjects/a11y/Overlays';
 import { installPageProbe, serverStrings, settle } from '../../pageobjects/a11y/PageProbe';
 import { shownTexts, untranslated, useLanguage, usePseudoLocale, type ShownText } from '../../pageobjects/a11y/PseudoLocale';
@@ -57,12 +58,13 @@ describe('every string goes through i18next (pseudo-locale en-XA)', () => {
     await usePseudoLocale();
     const pages = await pagesOfBuild();
     const shellPages = [
-      { url: '/no/such/page', label: 'not-found' },
-      { url: '/logout-confirm', label: 'logout-confirm' },
+      { url: '/no/such/page', label: 'not-found', routeId: '' },
+      { url: '/logout-confirm', label: 'logout-confirm', routeId: '' },
       // SHELL-028: the routing warning of a client the user does not have.
-      { url: '/no-such-client/us/home', label: 'invalid client warning' },
+      { url: '/no-such-client/us/home', label: 'invalid client warning', routeId: '' },
     ];
     const seen = new Set<string>();
+    const screens = [...CHART_SCREENS];
     for (const page of [...pages, ...shellPages]) {
       const { landed } = await visit(page.url);
       if (seen.has(landed)) continue;
@@ -70,6 +72,11 @@ describe('every string goes through i18next (pseudo-locale en-XA)', () => {
       // The pseudo-locale is on: the tab's title is pseudo-localized.
       if (seen.size === 1) expect(await browser.getTitle()).toMatch(/^⟦.*⟧$/);
       await check(report, `${page.label} at ${landed}`);
+      // The chart screens' states (issue 27 §5), on the chart just loaded.
+      const screen = screens.find((s) => s.routeIds.includes(page.routeId));
+      if (!screen) continue;
+      screens.splice(screens.indexOf(screen), 1);
+      await eachChartState(screen, (state) => check(report, `${page.label} at ${landed}, ${state.name}`));
     }
     await eachOverlay([...SHELL_OVERLAYS, ...PLUGIN_OVERLAYS], await landingProduct(), async (c) => {
       await check(report, `overlay '${c.name}'`);

@@ -4,6 +4,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SegmentPickerStore, type PickerContext, type PickerSegment } from './SegmentPickerStore';
+import { RemovableTag } from '../widgets/RemovableTag';
 import { AppDialog, LoadError, LoadingSpinner, StateMessage } from '@discovery/ui';
 
 export interface SegmentPickerProps {
@@ -141,9 +142,9 @@ export const SegmentPicker = observer(function SegmentPicker(props: SegmentPicke
           <div style={{ flex: 1, borderLeft: '1px solid #dce0e5', paddingLeft: 16 }} data-testid="picker-selected">
             <strong>{t('picker.selected', { count: store.selected.length })}</strong>
             {store.selected.map((s) => (
-              <Tag key={s.identifier} onRemove={() => store.toggle(s)} style={{ display: 'flex', margin: '6px 0' }} multiline>
+              <RemovableTag key={s.identifier} name={s.name} onRemove={() => store.toggle(s)} style={{ display: 'flex', margin: '6px 0' }} multiline>
                 {s.name}
-              </Tag>
+              </RemovableTag>
             ))}
           </div>
         </div>

@@ -1,9 +1,10 @@
-import { Button, Classes, Tag } from '@blueprintjs/core';
+import { Button, Classes } from '@blueprintjs/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterGroupOf, type ActiveFilter } from '../../common';
 import type { PickerContext } from '../picker/SegmentPickerStore';
 import { SegmentPicker } from '../picker/SegmentPicker';
+import { RemovableTag } from './RemovableTag';
 
 export interface FilterBarProps {
   /** The bar's accessible name and its add button's text. */
@@ -58,9 +59,15 @@ export function FilterBar(p: FilterBarProps) {
         />
         {p.leading}
         {p.filters.map((f) => (
-          <Tag key={f.short_id} onRemove={() => p.onRemove(f.short_id)} data-testid={`${p.testIdPrefix}-filter-${f.short_id}`} title={f.group}>
+          <RemovableTag
+            key={f.short_id}
+            name={f.name}
+            onRemove={() => p.onRemove(f.short_id)}
+            data-testid={`${p.testIdPrefix}-filter-${f.short_id}`}
+            title={f.group}
+          >
             {f.name}
-          </Tag>
+          </RemovableTag>
         ))}
         {any ? (
           <Button variant="minimal" text={t('filters.clear')} onClick={p.onClear} data-testid={`${p.testIdPrefix}-clear-filters`} />
