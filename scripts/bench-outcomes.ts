@@ -43,7 +43,12 @@ async function main() {
   const chosen = Array.from({ length: 100 }, (_, i) => ids[(i * 3) % ids.length]);
 
   const built = await build('full');
-  const server = await startBenchServer(built.serverFile, { population: { dir: DIR, people: PEOPLE, seed: SEED } });
+  // The bench's users are one account: each real user has their own count slots, so the account
+  // gets the slots `USERS` users opening the chart (one count call each) would have between them.
+  const server = await startBenchServer(built.serverFile, {
+    population: { dir: DIR, people: PEOPLE, seed: SEED },
+    env: { DISCOVERY_COUNT_CONCURRENCY: String(Math.max(4, USERS)) },
+  });
   let mekko: MekkoDto;
   const counts: number[] = [];
   const opens: number[] = [];
