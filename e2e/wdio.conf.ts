@@ -45,7 +45,7 @@ async function enterFile(file: string | undefined): Promise<void> {
  * under its timing table (scripts/lib/failures.ts): the spec reporter prints a group's failures when
  * the group ends, far above the end of a CI log.
  */
-async function recordFailure(file: string | undefined, name: string, error: unknown): Promise<void> {
+async function recordFailure(file: string | undefined, name: string, error: unknown, list = 'failures.txt'): Promise<void> {
   const dir = process.env.E2E_OUTPUT_DIR ?? '.e2e-output';
   const { mkdirSync, appendFileSync } = await import('node:fs');
   mkdirSync(dir, { recursive: true });
@@ -55,7 +55,7 @@ async function recordFailure(file: string | undefined, name: string, error: unkn
   console.log(`failed at ${url}; screenshot ${shot}`);
   const where = file ? file.replace(/^.*\/e2e\//, 'e2e/') : '?';
   const why = (error instanceof Error ? error.message : String(error)).split('\n')[0].slice(0, 300);
-  appendFileSync(`${dir}/failures.txt`, `${where} › ${name} — ${why} (at ${url})\n`);
+  appendFileSync(`${dir}/${list}`, `${where} › ${name} — ${why} (at ${url})\n`);
 }
 
 export const config: WebdriverIO.Config = {
@@ -89,11 +89,21 @@ export const config: WebdriverIO.Config = {
   // Mocha's limit does not stop a test that passes it: its body runs on, driving whatever session
   // comes next (a timed-out test of one file signed out the next file's user). So the limit is far
   // above what a test takes on a busy machine, and a hung step fails first on its own wait (20 s).
-  mochaOpts: { ui: 'bdd', timeout: 180000 },
+  //
+  // A test that fails is run once more (E2E_RETRIES, default 1), as Backstage's Playwright suite
+  // does on CI: one slow moment of a 2-core machine should not refuse a change it has nothing to do
+  // with. A test that needed its retry is not hidden: it is listed in flaky.txt, which npm test
+  // prints under its timing table even when the run passes, with its screenshot (docs/decisions.md).
+  mochaOpts: { ui: 'bdd', timeout: 180000, retries: Number(process.env.E2E_RETRIES ?? 1) },
   beforeHook: async (hook: { file?: string }) => enterFile(hook.file),
   beforeTest: async (test) => enterFile(test.file),
   afterTest: async (test, _context, result) => {
-    if (!result.passed) await recordFailure(test.file, `${test.parent} › ${test.title}`, result.error);
+    if (result.passed) return;
+    // Mocha's own retry fields, spread into `test` by @wdio/mocha-framework.
+    const { _currentRetry: attempt = 0, _retries: limit = 0 } = test as unknown as { _currentRetry?: number; _retries?: number };
+    const name = `${test.parent} › ${test.title}`;
+    if (attempt < limit) await recordFailure(test.file, `${name} [attempt ${attempt + 1} of ${limit + 1}, retried]`, result.error, 'flaky.txt');
+    else await recordFailure(test.file, name, result.error);
   },
   // A failed before/after hook fails its tests without an afterTest: record it too.
   afterHook: async (test, _context, result) => {

@@ -12,7 +12,7 @@ import { run } from './lib/proc';
 import { e2e } from './e2e';
 import { scaffoldCheck } from './scaffold-check';
 import { TSC_INCREMENTAL } from './lib/workspace';
-import { e2eFailures, jestFailures, jestResultsFile, jestSlowest } from './lib/failures';
+import { e2eFailures, e2eFlaky, jestFailures, jestResultsFile, jestSlowest } from './lib/failures';
 
 interface Step {
   name: string;
@@ -111,6 +111,11 @@ async function main() {
     console.log(`\n=== failed in '${r.name}' (${r.failures.length})`);
     for (const f of r.failures.slice(0, 20)) console.log(`  ${f}`);
     if (r.failures.length > 20) console.log(`  … and ${r.failures.length - 20} more above`);
+  }
+  const flaky = process.env.SKIP_E2E !== 'true' ? e2eFlaky() : [];
+  if (flaky.length) {
+    console.log(`\n=== e2e attempts that failed and were run again (${flaky.length}): each is a flaky test to mend`);
+    for (const f of flaky) console.log(`  ${f}`);
   }
   const failed = results.filter((r) => !r.ok).length;
   process.exit(failed ? 1 : 0);

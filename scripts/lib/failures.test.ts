@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { jestFailures, jestSlowest, e2eFailures, clearE2eFailures, e2eFailuresFile } from './failures';
+import { jestFailures, jestSlowest, e2eFailures, clearE2eFailures, e2eFailuresFile, e2eFlaky, e2eFlakyFile } from './failures';
 
 describe('the failures npm test repeats under its timing table', () => {
   it('names each failed jest test with the first line of its error, and a suite that could not run', () => {
@@ -40,8 +40,11 @@ describe('the failures npm test repeats under its timing table', () => {
       expect(e2eFailures()).toEqual([]);
       writeFileSync(e2eFailuresFile(), 'e2e/specs/x.e2e.ts › X › shows it — element not found (at /home)\n');
       expect(e2eFailures()).toEqual(['e2e/specs/x.e2e.ts › X › shows it — element not found (at /home)']);
+      writeFileSync(e2eFlakyFile(), 'e2e/specs/y.e2e.ts › Y › opens it [attempt 1 of 2, retried] — timeout (at /y)\n');
+      expect(e2eFlaky()).toEqual(['e2e/specs/y.e2e.ts › Y › opens it [attempt 1 of 2, retried] — timeout (at /y)']);
       clearE2eFailures();
       expect(e2eFailures()).toEqual([]);
+      expect(e2eFlaky()).toEqual([]);
     } finally {
       delete process.env.E2E_OUTPUT_DIR;
     }

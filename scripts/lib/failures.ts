@@ -12,13 +12,25 @@ export function e2eFailuresFile(): string {
   return join(process.env.E2E_OUTPUT_DIR ?? '.e2e-output', 'failures.txt');
 }
 
-export function clearE2eFailures(): void {
-  rmSync(e2eFailuresFile(), { force: true });
+/** Where wdio.conf.ts writes one line per failed attempt that was run again. */
+export function e2eFlakyFile(): string {
+  return join(process.env.E2E_OUTPUT_DIR ?? '.e2e-output', 'flaky.txt');
 }
 
+export function clearE2eFailures(): void {
+  rmSync(e2eFailuresFile(), { force: true });
+  rmSync(e2eFlakyFile(), { force: true });
+}
+
+const lines = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean) : []);
+
 export function e2eFailures(): string[] {
-  const f = e2eFailuresFile();
-  return existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean) : [];
+  return lines(e2eFailuresFile());
+}
+
+/** Failed attempts that were run again: printed whether or not the run passed, so none goes unseen. */
+export function e2eFlaky(): string[] {
+  return lines(e2eFlakyFile());
 }
 
 /** A results file for `jest --json --outputFile`, one per step. */

@@ -1,3 +1,5 @@
+import { clickWhenSettled } from '../shell/Shell';
+
 /** Page object for Outcomes Measure and its Admin Outcomes panel. */
 export class MeasurePage {
   get root() {
@@ -32,8 +34,15 @@ export class MeasurePage {
     await this.root.waitForDisplayed();
     await $('[data-testid="outcomes-tab-count-matched"]').waitForDisplayed();
   }
+  /**
+   * Opens the selector. A menu still fading out after the last pick reads as displayed, so wait
+   * for any popover's exit transition to end before deciding whether to click.
+   */
   async openSelector() {
-    if (!(await this.menu.isDisplayed())) await this.timeSelector.click();
+    await browser.waitUntil(async () => (await $$('.bp6-popover-exit').length) === 0, {
+      timeoutMsg: 'a popover never finished closing',
+    });
+    if (!(await this.menu.isDisplayed())) await clickWhenSettled(() => this.timeSelector, () => this.menu.isDisplayed());
     await this.menu.waitForDisplayed();
   }
   /** Two clicks in the selector; the months must be in the year it shows. */
@@ -42,10 +51,12 @@ export class MeasurePage {
     await $(`[data-testid="outcomes-mode-${mode}"]`).click();
     await $(`[data-testid="outcomes-month-${a.year}-${a.month}"]`).click();
     await $(`[data-testid="outcomes-month-${b.year}-${b.month}"]`).click();
+    // The second click applies the pick and closes the menu (OUT-038).
+    await this.menu.waitForDisplayed({ reverse: true });
   }
   async groupByMarket() {
-    await $('[data-testid="outcomes-view-menu"]').click();
-    await $('[data-testid="outcomes-group-market"]').click();
+    await clickWhenSettled(() => $('[data-testid="outcomes-view-menu"]'), () => $('[data-testid="outcomes-group-market"]').isDisplayed());
+    await clickWhenSettled(() => $('[data-testid="outcomes-group-market"]'));
   }
   async openAdmin() {
     await this.openSelector();
