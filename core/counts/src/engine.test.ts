@@ -222,7 +222,7 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     ['the best path (AVX-512 when the CPU has it)', true, cpuMode],
     ['the portable C path', 'portable' as const, 'portable'],
     ['roaring (kernel off)', false, 'roaring'],
-  ])('overlap and mekko on %s equal brute force', async (_name, kernel, mode) => {
+  ])('overlap, mekko and rule audiences on %s equal brute force', async (_name, kernel, mode) => {
     const e = await CountsEngine.open({ dir, workers: 0, kernel });
     try {
       expect(e.kernel.mode).toBe(mode);
@@ -250,6 +250,23 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
       expect(mk.market_counts.modeled).toEqual({ a: union(modeled, markets[0].modeled), b: union(modeled, markets[1].modeled) });
       expect(mk.total_matched_count).toBe(union(matched, [...markets[0].matched, ...markets[1].matched]));
       expect(mk.total_modeled_count).toBe(union(modeled, [...markets[0].modeled, ...markets[1].modeled]));
+      // Rule audiences take the same path (the kernel's |F|), matched and modeled, with empty groups.
+      const rules: Rule[] = [
+        { include: { and: [{ or: all.slice(0, 3) }, { or: all.slice(6, 9) }, { or: all.slice(9, 12) }] }, exclude: { and: [{ or: all.slice(12, 14) }] } },
+        { include: { and: [{ or: [] }, { or: [all[14]] }] }, exclude: { and: [{ or: [] }] } },
+        { exclude: { and: [{ or: [all[6]] }, { or: [all[0]] }] } },
+        {},
+      ];
+      for (const kind of ['matched', 'modeled'] as const)
+        for (const [i, rule] of rules.entries()) {
+          const f = ruleBrute(rule, kind === 'matched' ? matched : modeled);
+          const want = bruteCell(`rule/${kind}/${i}`, () => {
+            let n = 0;
+            for (let p = 0; p < PEOPLE; p++) if (f(p)) n++;
+            return n;
+          });
+          expect({ kind, i, count: await e.ruleCount(rule, { kind }) }).toEqual({ kind, i, count: want });
+        }
     } finally {
       await e.close();
     }

@@ -142,8 +142,16 @@ export function runOnShard(view: ShardView, op: Op): Partial {
       for (const a of xs) for (const b of ys) out.push(a.andCardinality(b));
       return out;
     }
-    case 'rule':
+    case 'rule': {
+      // On the kernel when it takes the rule: |F| is the first number countsWithin gives, with no segments.
+      const kf = kernelFilter(view, op.kind, op.rule);
+      if (kf) {
+        const out = new Float64Array(1);
+        view.kernel!.countsWithin([], kf, out);
+        return [out[0]];
+      }
       return [evalRule(view, op.kind, op.rule).size];
+    }
     case 'mekko': {
       if (view.kernel && view.portable && view.whole && !op.filter) {
         const matched = op.markets.map((m) => m.matched.map((id) => view.portable!('matched', id)));
