@@ -2,6 +2,7 @@ import { gaugeArc, gaugeDiameter, gaugePercent, GAUGE_MAX_PX, GAUGE_MIN_PX } fro
 import { cellKey, heatIntensity, heatTable } from './heatLayout';
 import { indexAxisMax, indexBarText, indexTable, indexTicks, isNotableIndex } from './indexLayout';
 import { maxStackTotal, stackedTable, stackedTicks } from './stackedLayout';
+import { indexRow, indexSeries } from './testing/indexRows';
 
 describe('stacked columns', () => {
   it('OUT-030 12 ticks with step round(max total × 1.2 / 12)', () => {
@@ -112,8 +113,8 @@ describe('index bars', () => {
   });
 
   it('ends the axis past the largest share or marker with room for its label; ticks stop at 100%', () => {
-    expect(indexAxisMax([{ key: 'a', label: 'A', population: 0.2, values: [{ share: 0.3, index: 150 }] }])).toBe(40);
-    expect(indexAxisMax([{ key: 'a', label: 'A', population: null, values: [{ share: 1, index: null }] }])).toBe(130);
+    expect(indexAxisMax([indexRow('A', 0.2, [[0.3, 150]])])).toBe(40);
+    expect(indexAxisMax([indexRow('A', null, [[1, null]])])).toBe(130);
     expect(indexTicks(130)).toEqual([0, 20, 40, 60, 80, 100]);
     expect(indexTicks(40)).toEqual([0, 10, 20, 30, 40]);
   });
@@ -122,20 +123,12 @@ describe('index bars', () => {
     const t = indexTable(
       'Age',
       [
-        {
-          key: 'a',
-          label: '18-24',
-          population: 0.12,
-          values: [
-            { share: 0.2, index: 166.7 },
-            { share: 0.1, index: 83.3 },
-          ],
-        },
+        indexRow('18-24', 0.12, [
+          [0.2, 166.7],
+          [0.1, 83.3],
+        ]),
       ],
-      [
-        { key: '1', name: 'One' },
-        { key: '2', name: 'Two' },
-      ],
+      indexSeries('One', 'Two'),
       {
         attribute: 'Attribute',
         population: 'Population (%)',

@@ -6,6 +6,7 @@ import { IndexBars } from './IndexBars';
 import { Mekko } from './Mekko';
 import type { MekkoMarket } from './mekkoLayout';
 import { StackedColumns } from './StackedColumns';
+import { indexRow, indexSeries } from './testing/indexRows';
 
 // jsdom lays nothing out: the charts measure an 800 × 400 box.
 beforeAll(() => {
@@ -228,29 +229,16 @@ describe('StackedColumns', () => {
 describe('IndexBars', () => {
   it('bars of the share per audience, the index at their end, a marker at the population share (index 100)', async () => {
     const rows = [
-      {
-        key: 'f',
-        label: 'Female',
-        population: 0.51,
-        values: [
-          { share: 1, index: 196 },
-          { share: 0.4, index: 78.4 },
-        ],
-      },
-      {
-        key: 'm',
-        label: 'Male',
-        population: 0.48,
-        values: [
-          { share: 0, index: 0 },
-          { share: 0.6, index: 125 },
-        ],
-      },
+      indexRow('Female', 0.51, [
+        [1, 196],
+        [0.4, 78.4],
+      ]),
+      indexRow('Male', 0.48, [
+        [0, 0],
+        [0.6, 125],
+      ]),
     ];
-    const series = [
-      { key: 'a', name: 'Women' },
-      { key: 'b', name: 'Everyone' },
-    ];
+    const series = indexSeries('Women', 'Everyone');
     const { container } = await render(<IndexBars title="Gender" rows={rows} series={series} />);
     const g = await drawn(container);
     expect(g.data).toHaveLength(3);
@@ -268,21 +256,14 @@ describe('IndexBars', () => {
   });
   it('issue 27 §4 compare mode stays readable: every label 11 px or more, every category labelled, the legend above the plot and no taller than it', async () => {
     const labels = ['Female', 'Male', 'Non-binary', 'Prefer not to say'];
-    const rows = labels.map((label, i) => ({
-      key: label,
-      label,
-      population: 0.25,
-      values: [
-        { share: i === 0 ? 1 : 0, index: i === 0 ? 400 : 0 },
-        { share: 0.25, index: 100 },
-        { share: i === 1 ? 0.9 : 0.03, index: i === 1 ? 360 : 12 },
-      ],
-    }));
-    const series = [
-      { key: 'a', name: 'Health-conscious young women who stream video every evening' },
-      { key: 'b', name: 'Everyone' },
-      { key: 'c', name: 'Men 25-44' },
-    ];
+    const rows = labels.map((label, i) =>
+      indexRow(label, 0.25, [
+        [i === 0 ? 1 : 0, i === 0 ? 400 : 0],
+        [0.25, 100],
+        [i === 1 ? 0.9 : 0.03, i === 1 ? 360 : 12],
+      ]),
+    );
+    const series = indexSeries('Health-conscious young women who stream video every evening', 'Everyone', 'Men 25-44');
     const { container } = await render(<IndexBars title="Gender" rows={rows} series={series} />);
     const g = await drawn(container);
     const { layout, data } = g;
@@ -317,21 +298,12 @@ describe('IndexBars', () => {
 
   it('issue 27 §4 a compare chart of one attribute still gives the legend no more room than the plot', async () => {
     const rows = [
-      {
-        key: 'f',
-        label: 'Female',
-        population: 0.5,
-        values: [
-          { share: 0.5, index: 100 },
-          { share: 0.6, index: 120 },
-        ],
-      },
+      indexRow('Female', 0.5, [
+        [0.5, 100],
+        [0.6, 120],
+      ]),
     ];
-    const series = [
-      { key: 'a', name: 'A' },
-      { key: 'b', name: 'B' },
-    ];
-    const { container } = await render(<IndexBars title="One" rows={rows} series={series} />);
+    const { container } = await render(<IndexBars title="One" rows={rows} series={indexSeries('A', 'B')} />);
     const { layout } = await drawn(container);
     expect(layout.margin.t).toBeLessThanOrEqual(layout.height - layout.margin.t - layout.margin.b);
     expect(layout.yaxis.tickvals).toEqual(['Female']);

@@ -1,3 +1,4 @@
+import { ClientErrorsBody } from '@discovery/plugin-api';
 import { ApiClient } from './ApiClient';
 import { BrowserMonitoring, type ClientErrorReport } from './monitoring';
 
@@ -87,7 +88,7 @@ describe('browser monitoring (SHELL-119..122)', () => {
     ]);
   });
 
-  it('a batch holds at most 50 errors and messages of at most 2,000 characters (the server refuses more); a failed send is dropped', async () => {
+  it("SHELL-124 the batch limits are settings the server's schema shares: at most 50 errors of at most 2,000 characters, each batch one the server takes; a failed send is dropped", async () => {
     const sent: ClientErrorReport[][] = [];
     let fail = true;
     const m = new BrowserMonitoring({
@@ -109,5 +110,6 @@ describe('browser monitoring (SHELL-119..122)', () => {
     await m.flush();
     expect(sent[1]).toHaveLength(50);
     expect(sent[1][0].message).toHaveLength(2000);
+    expect(sent.map((errors) => ClientErrorsBody.safeParse({ errors }).success)).toEqual([true, true]);
   });
 });

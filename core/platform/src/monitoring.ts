@@ -1,4 +1,4 @@
-import { browserMonitoringEnabled, type PublicConfigDto } from '@discovery/plugin-api';
+import { adminEndpoints, browserMonitoringEnabled, CLIENT_ERROR_LIMITS, type PublicConfigDto } from '@discovery/plugin-api';
 
 /** One error the browser forwards (core's `ClientErrorsBody`): a console error or a failed call. */
 export interface ClientErrorReport {
@@ -9,11 +9,10 @@ export interface ClientErrorReport {
   at?: string;
 }
 
-/** The most the server takes in one batch (`ClientErrorsBody`), and the longest message. */
-const MAX_BATCH = 50;
-const MAX_MESSAGE = 2000;
+/** The most the server takes in one batch (`ClientErrorsBody`), and the longest message (SHELL-124). */
+const { batch: MAX_BATCH, message: MAX_MESSAGE } = CLIENT_ERROR_LIMITS;
 /** The forwarding call itself: its own failure is never forwarded again. */
-export const CLIENT_ERRORS_PATH = '/api/v1/client-errors';
+export const CLIENT_ERRORS_PATH = adminEndpoints.clientErrors.path;
 
 export interface BrowserMonitoringOptions {
   /** Sends one batch (POST /api/v1/client-errors); a failure is dropped, never reported. */

@@ -1,5 +1,5 @@
 import { createTestServer, serverPluginsWithDependencies, type TestServer, type TestSession } from '@discovery/test-utils/server';
-import type { ApiKeyDto, InvitationDto, UserAdminDto } from '@discovery/plugin-api';
+import { coreEndpoints, type ApiKeyDto, type InvitationDto, type UserAdminDto } from '@discovery/plugin-api';
 
 /** Issue 32 §1 and §3: users (invite, deactivate, roles, search) and API keys (SRV-025). */
 describe('accounts: invitations, deactivation, roles per user and API keys', () => {
@@ -119,7 +119,14 @@ describe('accounts: invitations, deactivation, roles per user and API keys', () 
     expect((await call(bearer(key.secret, { 'X-Context': 'globex' }), 'GET', '/api/v1/brands-admin/brands')).status).toBe(403);
     expect((await call(bearer(key.secret, { 'X-Context': 'acme' }), 'GET', '/api/v1/brands-admin/brands')).status).toBe(200);
     // What belongs to a browser session is refused.
-    expect((await call(bearer(key.secret), 'GET', '/sso-token')).status).toBe(403);
+    const session = 'This call needs a signed-in browser session, not an API key.';
+    for (const [method, path] of [
+      ['GET', coreEndpoints.ssoToken.path],
+      ['GET', `${coreEndpoints.frameToken.path}?unit=Reports`],
+      ['DELETE', coreEndpoints.stopImpersonating.path],
+      ['POST', coreEndpoints.logout.path],
+    ] as const)
+      expect([path, (await call(bearer(key.secret), method, path)).body.error?.message]).toEqual([path, session]);
     const used = (await call(as(admin), 'GET', '/api/v1/api_keys')).body.data as ApiKeyDto[];
     expect(used.find((k) => k.id === key.id)!.last_used_at).not.toBeNull();
 

@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import { API_KEY_PREFIX, validatePlugins, type PermissionDef, type ServerPlugin } from '@discovery/plugin-api';
+import { API_KEY_PREFIX, coreEndpoints, validatePlugins, type PermissionDef, type ServerPlugin } from '@discovery/plugin-api';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -91,8 +91,14 @@ export interface DiscoveryServer {
 
 const REQUEST_ID = /^[A-Za-z0-9-]{1,100}$/;
 
-/** Routes that belong to a browser session: an API key may not call them. */
-const SESSION_ONLY = ['/api/v1/impersonations', '/api/v1/auth/logout', '/sso-token', '/api/v1/sso/'];
+/** Routes that belong to a browser session: an API key may not call them (a path, or what starts with it). */
+const SESSION_ONLY = [
+  coreEndpoints.impersonate.path, // and /current
+  coreEndpoints.logout.path,
+  coreEndpoints.ssoToken.path,
+  coreEndpoints.frameToken.path,
+  coreEndpoints.ssoValidate.path,
+];
 
 /** A value JSON.parse (or the query parser) makes: not a Buffer, typed array, stream or class instance. */
 function isPlainObject(v: object): boolean {

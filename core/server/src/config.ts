@@ -1,4 +1,4 @@
-import { DEFAULT_SMALL_BASE, type PublicConfigDto } from '@discovery/plugin-api';
+import { coreEndpoints, DEFAULT_SMALL_BASE, type PublicConfigDto } from '@discovery/plugin-api';
 import { DEFAULT_COUNT_BUDGET } from '@discovery/counts';
 import { randomBytes } from 'node:crypto';
 
@@ -102,8 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     tier: tier as 1 | 2 | 3,
     environment: env.DISCOVERY_ENV ?? 'dev',
-    sso_login_url: env.DISCOVERY_SSO_LOGIN_URL ?? '/api/v1/adfs/login',
-    logout_url: env.DISCOVERY_LOGOUT_URL ?? '/api/v1/adfs/logout',
+    sso_login_url: env.DISCOVERY_SSO_LOGIN_URL ?? coreEndpoints.adfsLogin.path,
+    logout_url: env.DISCOVERY_LOGOUT_URL ?? coreEndpoints.adfsLogout.path,
     support_url: support,
     service_desk_url: externalUrl(env, 'DISCOVERY_SERVICE_DESK_URL'),
     help_urls: {

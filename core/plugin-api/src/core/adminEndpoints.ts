@@ -104,19 +104,25 @@ export const UsersQuery = z.object({
   limit: z.optional(z.pipe(z.string().check(z.regex(/^([1-9]|[1-9][0-9]|1[0-9]{2}|200)$/, 'must be 1 to 200')), z.transform(Number))),
 });
 
+/**
+ * SHELL-120 / SHELL-124: the most errors one forwarded batch holds and the longest message: settings
+ * the server's schema enforces and the browser's monitoring keeps to (no product rule beyond these).
+ */
+export const CLIENT_ERROR_LIMITS = { batch: 50, message: 2000 } as const;
+
 /** SHELL-120: what the browser forwards, in batches. */
 export const ClientErrorsBody = z.object({
   errors: z
     .array(
       z.object({
         kind: z.enum(['console', 'network']),
-        message: text({ min: 1, max: 2000, raw: true }),
+        message: text({ min: 1, max: CLIENT_ERROR_LIMITS.message, raw: true }),
         url: z.optional(text({ max: 2000 })),
         status: z.optional(z.number().check(z.int(), z.minimum(0), z.maximum(999))),
         at: z.optional(isoTime),
       }),
     )
-    .check(z.minLength(1), z.maxLength(50)),
+    .check(z.minLength(1), z.maxLength(CLIENT_ERROR_LIMITS.batch)),
 });
 
 const TokenParams = z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'must be an invitation token')) });

@@ -67,7 +67,7 @@ export class FakeServer {
     return this.on(coreEndpoints.config, {
       data: {
         tier: o.tier ?? 1,
-        logout_url: '/api/v1/adfs/logout',
+        logout_url: coreEndpoints.adfsLogout.path,
         help_urls: {},
         show_privacy_policy_link: true,
         tier3_weights_suffix: '_weights',

@@ -1,6 +1,6 @@
 import { insightsKitServer } from '@discovery/insights-kit/server';
 import { createServer, hashPassword, type AppConfig, type DiscoveryServer, type ServerCore, type ServerOptions } from '@discovery/server';
-import type { ServerPlugin } from '@discovery/plugin-api';
+import { coreEndpoints, type ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -105,7 +105,7 @@ export async function createTestServer(
   await server.population?.whenReady();
   const url = await server.listen(0, '127.0.0.1');
   const login = async (email: string, password = TEST_PASSWORD): Promise<TestSession> => {
-    const res = await fetch(`${url}/api/v1/auth/login`, {
+    const res = await fetch(`${url}${coreEndpoints.login.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email, password }),

@@ -2,7 +2,7 @@ import { segmentsEndpoints } from '@discovery/insights-kit';
 import { growEndpoints, type MekkoDto } from '@discovery/plugin-insights-grow/common';
 import { insightsEndpoints } from '@discovery/plugin-insights/common';
 import { FakeServer, renderInShell } from '@discovery/test-utils';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { fromKey, monthKey, monthLabel, outcomesEndpoints as E, type OutcomeTimeframeDto } from '../common';
 import outcomes from './index';
 
@@ -58,6 +58,9 @@ const tf = (k: number, total: number, matched: number, current = false): Outcome
 };
 /** 16 stored months before this one, matched growing by 10 a month, and the current one. */
 const stored = Array.from({ length: 16 }, (_, i) => tf(nowK - 16 + i, 1000, 100 + 10 * i));
+
+/** Kept before any test fakes the clock. */
+const realSetTimeout = globalThis.setTimeout;
 
 /** A second saved chart, with its own measurement label. */
 const snacks: MekkoDto = { ...chart, id: 8, name: 'Snacks Landscape', default: false, measurement_label: 'Share of Wallet' };
@@ -259,5 +262,50 @@ describe('Outcomes Measure page', () => {
       target: { value: earlier },
     });
     expect((await within(panel).findByTestId('outcomes-add-timeframe')).textContent).toBe('Add Timeframe');
+  });
+
+  /** The notice the toasts show (error style), or null. */
+  const notice = (text: string) => {
+    const toast = within(screen.getByTestId('toasts')).queryByText(text)?.closest('[role=status]');
+    return toast ? { error: toast.className.includes('intent-danger') } : null;
+  };
+  /**
+   * What `cause` brings up shows in error style from the moment it shows for 6000 ms, no less, no more
+   * (OUT-070): the clock stands still while the fake server answers, a turn of the real one at a time.
+   */
+  const expectErrorNoticeFor6000 = async (text: string, cause: () => void) => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] });
+    try {
+      cause();
+      for (let i = 0; i < 200 && !notice(text); i++) await act(() => new Promise<void>((r) => realSetTimeout(r, 0)));
+      expect(notice(text)).toEqual({ error: true });
+      act(() => jest.advanceTimersByTime(5999));
+      expect(notice(text)).not.toBeNull();
+      act(() => jest.advanceTimersByTime(1));
+      expect(notice(text)).toBeNull();
+    } finally {
+      jest.useRealTimers();
+    }
+  };
+  const down = { status: 500, body: { error: { message: 'down', status: 500, code: 'internal' } } };
+
+  it('OUT-064 / OUT-070 a failed save shows its notice in error style for 6000 ms and leaves edit mode', async () => {
+    server({ read: true, create: true, update: true }).on(E.update, () => down);
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    const panel = await openAdmin();
+    fireEvent.click(within(panel).getByTestId(`outcomes-edit-${lastId}`));
+    await expectErrorNoticeFor6000('Something went wrong saving this outcome. Please refresh the page and try again.', () =>
+      fireEvent.click(within(panel).getByTestId(`outcomes-save-${lastId}`)),
+    );
+    expect(within(panel).queryByTestId(`outcomes-save-${lastId}`)).toBeNull();
+  });
+
+  it('OUT-065 / OUT-070 timeframes that fail to load show the loading notice in error style for 6000 ms', async () => {
+    const s = server({ read: true });
+    let fail = () => {};
+    s.on(E.list, () => new Promise((resolve) => (fail = () => resolve(down))));
+    await renderInShell([outcomes], `${P}/outcomes/measure/7`);
+    await waitFor(() => expect(s.callsTo(E.list)).toHaveLength(1));
+    await expectErrorNoticeFor6000('Something went wrong loading outcomes. Please refresh the page and try again.', () => fail());
   });
 });

@@ -29,6 +29,3 @@ export const APPLICATIONS_FLAG = 'applications';
 
 /** TBX-018: the frame's slow-load limit. */
 export const FRAME_SLOW_MS = 60_000;
-
-/** The core's SSO validation endpoint, public (the embedded application calls it). */
-export const SSO_VALIDATION_PATH = '/api/v1/sso/validate';

@@ -1,6 +1,6 @@
 import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { HomeEntityRow } from '../../common';
+import type { ActivationDto, DisplayState, HomeEntityRow } from '../../common';
 import { createRouteRef, definePlugin } from '@discovery/plugin-api';
 import audiences from '../index';
 import { RecentActivity, recentRows } from './RecentActivity';
@@ -26,10 +26,24 @@ const row = (id: number, name: string, people: number | null, day: number, extra
 const P = '/acme/us/fizz-cola/fizz-zero';
 const all = { create: true, read: true, update: true, destroy: true };
 
+const activation = (activationId: string, audienceName: string, displayState: DisplayState, endDate = 0): ActivationDto => ({
+  activationId,
+  audienceId: null,
+  audienceName,
+  lastRefresh: Date.UTC(2026, 10, 20),
+  sentDate: Date.UTC(2026, 10, 19),
+  endDate,
+  displayState,
+});
+
 function server(
   audiencesRows: HomeEntityRow[],
   lookalikes: HomeEntityRow[],
   permissions: Record<string, unknown> = { audiences: all, ams_activation: { read: true } },
+  activations: ActivationDto[] = [
+    { ...activation('a1', 'Sent forever', 'In Progress'), audienceId: 1 },
+    { ...activation('a2', 'Done', 'Complete', Date.UTC(2026, 11, 1)), audienceId: 2, lastRefresh: Date.UTC(2026, 10, 18), sentDate: Date.UTC(2026, 10, 17) },
+  ],
 ) {
   const hierarchy = fixtures.hierarchy();
   hierarchy[0].regions[0].brands[0].products[1].conversant_company_id = 1101 as never;
@@ -40,26 +54,7 @@ function server(
     .respond('GET /api/v1/me', { data: fixtures.me({ permissions }) })
     .respond('GET /api/v1/contexts/acme%2Fus%2Ffizz-cola%2Ffizz-zero/modules', { data: ['audiences_overview'] })
     .respond('GET /api/v1/audiences/home_entities', { audiences: audiencesRows, lookalikes })
-    .respond('GET /api/v1/audiences/ams/activations/recent', [
-      {
-        activationId: 'a1',
-        audienceId: 1,
-        audienceName: 'Sent forever',
-        lastRefresh: Date.UTC(2026, 10, 20),
-        sentDate: Date.UTC(2026, 10, 19),
-        endDate: 0,
-        displayState: 'In Progress',
-      },
-      {
-        activationId: 'a2',
-        audienceId: 2,
-        audienceName: 'Done',
-        lastRefresh: Date.UTC(2026, 10, 18),
-        sentDate: Date.UTC(2026, 10, 17),
-        endDate: Date.UTC(2026, 11, 1),
-        displayState: 'Complete',
-      },
-    ]);
+    .respond('GET /api/v1/audiences/ams/activations/recent', activations);
   s.install();
   return s;
 }
@@ -119,6 +114,30 @@ describe('Your Recent Audience Activity', () => {
     const cells = [...table.querySelectorAll('tbody tr')].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
     expect(cells[0]).toEqual(['Sent forever', '2026-11-20', '2026-11-19', '-', 'In Progress']);
     expect(table.querySelector('[data-colour="lime"]')!.textContent).toBe('Complete');
+  });
+
+  it('SHELL-114 Delivery Status shows each display state in its colour: Complete lime; Draft, On Hold, In Progress, Finalizing pineapple; Canceled, Error apple', async () => {
+    // The spec's seven states (000 §4) and A-15's colours, Blueprint's lime, pineapple and apple as the user sees them.
+    const expected: [DisplayState, string][] = [
+      ['Complete', 'rgb(142, 177, 37)'],
+      ['Draft', 'rgb(209, 152, 11)'],
+      ['On Hold', 'rgb(209, 152, 11)'],
+      ['In Progress', 'rgb(209, 152, 11)'],
+      ['Finalizing', 'rgb(209, 152, 11)'],
+      ['Canceled', 'rgb(224, 73, 30)'],
+      ['Error', 'rgb(224, 73, 30)'],
+    ];
+    server(
+      [],
+      [],
+      undefined,
+      expected.map(([state], i) => activation(`a${i}`, `Audience ${i}`, state)),
+    );
+    await renderInShell([home, audiences], `${P}/home`);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Activations' }));
+    const table = await screen.findByTestId('activations-table');
+    const status = [...table.querySelectorAll('tbody tr')].map((tr) => tr.querySelectorAll('td')[4].querySelector<HTMLElement>('[data-colour]')!);
+    expect(status.map((tag) => [tag.textContent, tag.style.backgroundColor])).toEqual(expected);
   });
 
   it("SHELL-110 shows 'Data unavailable' with 'Go to Audiences' when there are none; no Activations tab without ams_activation.read", async () => {

@@ -1,5 +1,6 @@
-import type { BrandDto, ProductDto } from '@discovery/plugin-api';
+import { coreEndpoints, type BrandDto, type ProductDto, type ResponseOf } from '@discovery/plugin-api';
 import { FakeServer, fixtures } from '@discovery/test-utils';
+import { brandsAdminEndpoints } from '../../common';
 
 /** Test data shaped like GET /api/v1/brands-admin/brands for the 'acme' client of fixtures.hierarchy() (regions us = 1, uk = 2). */
 export function product(id: number, name: string, regionIds: number[], companyId: number | null = null, brandId = 1): ProductDto {
@@ -50,12 +51,17 @@ export const ALL = { create: true, read: true, update: true, destroy: true };
 /** The fake server of a Brand Management session: me, config (tier), hierarchy, the brands. */
 export function brandsServer(opts: { permissions?: Record<string, Partial<typeof ALL>>; tier?: 1 | 2 | 3; brands?: BrandDto[] } = {}) {
   const me = fixtures.me(opts.permissions ? { permissions: opts.permissions } : {});
+  const config = {
+    tier: opts.tier ?? 1,
+    logout_url: coreEndpoints.adfsLogout.path,
+    help_urls: {},
+    show_privacy_policy_link: false,
+    service_desk_url: 'https://desk',
+  };
   return new FakeServer()
-    .respond('GET /api/v1/me', { data: me })
-    .respond('GET /api/v1/config', {
-      data: { tier: opts.tier ?? 1, logout_url: '/api/v1/adfs/logout', help_urls: {}, show_privacy_policy_link: false, service_desk_url: 'https://desk' },
-    })
-    .respond('GET /api/v1/languages', { data: [{ value: 'en', text: 'English' }] })
-    .respond('GET /api/v1/hierarchy', { data: fixtures.hierarchy() })
-    .respond('GET /api/v1/brands-admin/brands', { data: opts.brands ?? adminBrands() });
+    .on(coreEndpoints.me, { data: me })
+    .on(coreEndpoints.config, { data: config as ResponseOf<typeof coreEndpoints.config>['data'] })
+    .on(coreEndpoints.languages, { data: [{ value: 'en', text: 'English' }] })
+    .on(coreEndpoints.hierarchy, { data: fixtures.hierarchy() as ResponseOf<typeof coreEndpoints.hierarchy>['data'] })
+    .on(brandsAdminEndpoints.brands, { data: opts.brands ?? adminBrands() });
 }

@@ -7,7 +7,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
-import { APPLICATIONS_FLAG, FRAME_SLOW_MS, iframeUnitGuard, SSO_VALIDATION_PATH } from '../../common';
+import { APPLICATIONS_FLAG, FRAME_SLOW_MS, iframeUnitGuard } from '../../common';
 import { FrameMessenger } from '../FrameMessenger';
 import { ToolboxUnitsStoreToken } from '../stores/ToolboxUnitsStore';
 
@@ -51,7 +51,7 @@ const ToolboxAppPage = observer(function ToolboxAppPage() {
         ? new FrameMessenger({
             unitUrl: url,
             target: () => frame.current?.contentWindow,
-            validationUrl: new URL(SSO_VALIDATION_PATH, window.location.origin).href,
+            validationUrl: new URL(coreEndpoints.ssoValidate.path, window.location.origin).href,
             // SRV-013: a token made for this unit (its audience), so the unit cannot pass it on.
             fetchToken: async () =>
               audience ? (await api.call(coreEndpoints.frameToken, { query: { unit: audience } }, { silent: true })).token || null : null,
