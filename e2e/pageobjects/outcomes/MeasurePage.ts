@@ -42,7 +42,11 @@ export class MeasurePage {
     await browser.waitUntil(async () => (await $$('.bp6-popover-exit').length) === 0, {
       timeoutMsg: 'a popover never finished closing',
     });
-    if (!(await this.menu.isDisplayed())) await clickWhenSettled(() => this.timeSelector, () => this.menu.isDisplayed());
+    if (!(await this.menu.isDisplayed()))
+      await clickWhenSettled(
+        () => this.timeSelector,
+        () => this.menu.isDisplayed(),
+      );
     await this.menu.waitForDisplayed();
   }
   /** Two clicks in the selector; the months must be in the year it shows. */
@@ -55,7 +59,10 @@ export class MeasurePage {
     await this.menu.waitForDisplayed({ reverse: true });
   }
   async groupByMarket() {
-    await clickWhenSettled(() => $('[data-testid="outcomes-view-menu"]'), () => $('[data-testid="outcomes-group-market"]').isDisplayed());
+    await clickWhenSettled(
+      () => $('[data-testid="outcomes-view-menu"]'),
+      () => $('[data-testid="outcomes-group-market"]').isDisplayed(),
+    );
     await clickWhenSettled(() => $('[data-testid="outcomes-group-market"]'));
   }
   async openAdmin() {
