@@ -33,7 +33,7 @@ export async function scaffoldCheck(opts: { e2e: boolean }): Promise<number> {
     writeFileSync(buildFile, JSON.stringify({ name: ID, plugins: [...full.plugins, ID] }));
     const steps: [string, () => Promise<number>][] = [
       // The client, server, drivers and e2e projects (tsconfig.json's references), each incremental.
-      ['typecheck with the new plugin', () => run('npx', ['tsc', '-b', 'tsconfig.json'])],
+      ['typecheck with the new plugin', () => run('npm', ['run', 'typecheck'])],
       ['boundaries', () => run('npx', ['tsx', 'scripts/check-boundaries.ts'])],
       [
         'lint and format of what it wrote',
