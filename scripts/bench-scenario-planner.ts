@@ -57,10 +57,11 @@ async function main() {
     const p = findNode(tree, CONTEXT);
     if (!p) throw new Error(`no product ${CONTEXT} in the hierarchy`);
     const base = `${server.url}/api/v1/scenario-planner`;
-    const call = async (method: string, path: string, body?: unknown) => {
+    /** The answer, typed as the caller reads it (the server's DTO of that route). */
+    const call = async <T = unknown>(method: string, path: string, body?: unknown) => {
       const t0 = performance.now();
       const res = await fetch(`${base}${path}`, { method, headers: headers(body !== undefined), body: body === undefined ? undefined : JSON.stringify(body) });
-      const json = await res.json();
+      const json = (await res.json()) as T;
       if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
       return { ms: performance.now() - t0, json };
     };
@@ -91,8 +92,12 @@ async function main() {
         // The generic set replaced every curve of the product: the next upload inserts them again.
         ids = [];
       }
-      const out = await call('POST', `/products/${p.id}/create_curves`, curves(ids));
-      const saved = out.json.curves as { id: number; key: string }[];
+      const out = await call<{ curves: { id: number; key: string }[]; error_messages: Record<string, unknown> }>(
+        'POST',
+        `/products/${p.id}/create_curves`,
+        curves(ids),
+      );
+      const saved = out.json.curves;
       if (Object.keys(out.json.error_messages).length !== Math.floor(CURVES / 10)) throw new Error('unexpected error_messages');
       ids = Array.from({ length: CURVES }, (_, i) => saved.find((c) => c.key === `k${i}`)?.id ?? 0);
       if (r >= 3) create.push(out.ms);
@@ -105,14 +110,17 @@ async function main() {
     }
     const t0 = performance.now();
     const postedIds = new Set<number>();
-    for (let i = 0; i < IMPORTS; i++) postedIds.add((await call('POST', '/import_scenario', { sp_plan_id: i % 4 === 3 ? 'SP-4090' : 'SP-1002' })).json.data.id);
+    for (let i = 0; i < IMPORTS; i++)
+      postedIds.add((await call<{ data: { id: number } }>('POST', '/import_scenario', { sp_plan_id: i % 4 === 3 ? 'SP-4090' : 'SP-1002' })).json.data.id);
     const posted = performance.now() - t0;
     let counts = { ok: 0, failed: 0, pending: IMPORTS };
     while (counts.pending > 0) {
       if (performance.now() - t0 > 180_000) throw new Error('imports still pending after 3 minutes');
       await new Promise((r) => setTimeout(r, 100));
       // Only this run's imports (the demo seed holds two of its own).
-      const list = ((await call('GET', '/status_import')).json.data as { id: number; import_success: boolean | null }[]).filter((r) => postedIds.has(r.id));
+      const list = (await call<{ data: { id: number; import_success: boolean | null }[] }>('GET', '/status_import')).json.data.filter((r) =>
+        postedIds.has(r.id),
+      );
       counts = {
         ok: list.filter((r) => r.import_success === true).length,
         failed: list.filter((r) => r.import_success === false).length,

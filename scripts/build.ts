@@ -53,6 +53,7 @@ function recipeFiles(): string[] {
   return [
     'package-lock.json',
     'tsconfig.json',
+    'tsconfig.base.json',
     'scripts/build.ts',
     'scripts/lib/buildInfo.ts',
     'scripts/lib/directImports.ts',

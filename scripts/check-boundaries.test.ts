@@ -73,12 +73,17 @@ describe('check-boundaries', () => {
   });
 
   it('keeps src/common free of React and of client code, and core free of plugins', () => {
-    write('plugins/grow/src/common/index.ts', `import React from 'react';\nimport { S } from '../client/store';`);
+    write(
+      'plugins/grow/src/common/index.ts',
+      `import React from 'react';\nimport { S } from '../client/store';\nimport type { Scope } from '@discovery/plugin-overlap/server';`,
+    );
     write('core/ui/src/index.ts', `import g from '@discovery/plugin-grow/common';`);
     const v = checkBoundaries(root).map((x) => `${x.file} ${x.specifier}: ${x.reason}`);
     expect(v).toEqual([
       'plugins/grow/src/common/index.ts react: src/common must stay free of React, Node and runtime packages',
       'plugins/grow/src/common/index.ts ../client/store: src/common may not import client or server code',
+      'plugins/grow/src/common/index.ts @discovery/plugin-overlap/server: src/common must stay free of React, Node and runtime packages',
+      "plugins/grow/src/common/index.ts @discovery/plugin-overlap/server: a plugin may import only another plugin's './common' entry",
       'core/ui/src/index.ts @discovery/plugin-grow/common: core may not import a plugin',
     ]);
   });

@@ -69,7 +69,7 @@ function packageOf(spec: string): { name: string; sub: string } {
 }
 
 const COMMON_FORBIDDEN =
-  /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|test-utils)|@discovery\/counts(?!\/common$))/;
+  /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|test-utils)|@discovery\/counts(?!\/common$)|@discovery\/[^/]+\/server$)/;
 
 export function checkBoundaries(root = ROOT): Violation[] {
   const exportsMap = workspaceExports(root);

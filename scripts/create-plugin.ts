@@ -43,7 +43,7 @@ export function scaffoldFiles(opts: ScaffoldOptions): Record<string, string> {
           sideEffects: false,
           exports: { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' },
           scripts: {
-            typecheck: 'tsc -p ../../tsconfig.json --noEmit',
+            typecheck: 'cd ../.. && npm run typecheck',
             test: `NODE_OPTIONS=--experimental-vm-modules jest -c ../../jest.config.js plugins/${id}/`,
           },
         },

@@ -3,12 +3,6 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '..', '..');
 
-/**
- * tsc flags for the repository's typecheck with a build-info file kept between runs
- * (node_modules/.cache): a run after a small change rechecks only what the change reaches.
- */
-export const TSC_INCREMENTAL = ['--incremental', '--tsBuildInfoFile', join(ROOT, 'node_modules', '.cache', 'discovery-tsc', 'root.tsbuildinfo')];
-
 export interface BuildDef {
   name: string;
   description?: string;

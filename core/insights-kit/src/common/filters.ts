@@ -56,3 +56,13 @@ export function addFilters<F extends Filter>(have: readonly F[], add: readonly F
   }
   return out;
 }
+
+/**
+ * What a chart screen counts within: the region of X-Context (the population's 'client/region'
+ * key, or everyone) and the filter bar's rule. Data only, so a plugin's ./common contract between
+ * server plugins (Grow's charts service) can name it without importing server code.
+ */
+export interface CountScope {
+  region: string | undefined;
+  filter: Rules | undefined;
+}

@@ -1,6 +1,6 @@
-import { weightsOf, type CountsEngine, type Rule } from '@discovery/counts';
+import { weightsOf, type CountsEngine } from '@discovery/counts';
 import type { ResolvedContext } from '@discovery/server';
-import { filterRule, type CountBase, type Filter } from '../common';
+import { filterRule, type CountBase, type CountScope, type Filter } from '../common';
 
 /** The population slice of the request's region ('client/region'), when the population has one; else everyone. */
 export function regionOfContext(e: CountsEngine, context: ResolvedContext | null): string | undefined {
@@ -15,14 +15,8 @@ export function peopleIn(e: CountsEngine, region: string | undefined): number {
   return r ? r.end - r.start : e.people;
 }
 
-/** What a chart screen counts within: the region of X-Context and the filter bar's rule. */
-export interface CountScope {
-  region: string | undefined;
-  filter: Rule | undefined;
-}
-
 export function countScope(e: CountsEngine, context: ResolvedContext | null, filters: readonly Filter[]): CountScope {
-  return { region: regionOfContext(e, context), filter: filterRule(filters) as Rule | undefined };
+  return { region: regionOfContext(e, context), filter: filterRule(filters) };
 }
 
 /**

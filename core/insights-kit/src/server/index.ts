@@ -14,7 +14,7 @@ export const insightsKitServer: ServerExtension = {
   register: (app, core, { population }) => registerSegmentRoutes(app, core, population),
 };
 export { SavedCharts, type SavedChartsSpec } from './savedCharts';
-export { countBase, countScope, peopleIn, regionOfContext, type CountScope } from './counting';
+export { countBase, countScope, peopleIn, regionOfContext } from './counting';
 export {
   createUploadRegistry,
   insightUploads,

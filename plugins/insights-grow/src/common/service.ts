@@ -1,4 +1,4 @@
-import type { CountScope } from '@discovery/insights-kit/server';
+import type { CountScope } from '@discovery/insights-kit/common';
 import type { MekkoDto, MekkoSummaryDto } from './dto';
 import type { GrowCountsDto } from './schema';
 

@@ -1,5 +1,6 @@
 import { weightsOf, type CountsEngine } from '@discovery/counts';
-import { countBase, type CountScope } from '@discovery/insights-kit/server';
+import type { CountScope } from '@discovery/insights-kit/common';
+import { countBase } from '@discovery/insights-kit/server';
 import type { GrowCountsDto, MekkoDto } from '../common';
 
 const uniq = (ids: (string | null)[]) => [...new Set(ids.filter((x): x is string => !!x))];

@@ -330,7 +330,7 @@ describe('toolbox API', () => {
   describe('SRV-013 frame tokens: only for a unit the user can open', () => {
     const frameToken = (s: TestSession, unit: string, context: string | null) =>
       fetch(`${server.url}/api/v1/sso/frame-token?unit=${encodeURIComponent(unit)}`, { headers: s.headers(context ? { 'x-context': context } : {}) });
-    const validate = async (token: string, audience: string) =>
+    const validate = async (token: string, audience: string): Promise<any> =>
       (await fetch(`${server.url}/api/v1/sso/validate?token=${encodeURIComponent(token)}&audience=${encodeURIComponent(audience)}`)).json();
     let nora: TestSession;
     beforeAll(async () => {
@@ -353,7 +353,7 @@ describe('toolbox API', () => {
     it('gives a token for an embedded unit of the X-Context client, made for that unit', async () => {
       const r = await frameToken(viewer, 'Demo App', 'acme/us');
       expect(r.status).toBe(200);
-      const { token } = await r.json();
+      const { token }: any = await r.json();
       expect((await validate(token, 'Demo App')).data).toMatchObject({ email: 'viewer@example.com', audience: 'Demo App' });
     });
 
@@ -425,7 +425,8 @@ describe('toolbox API', () => {
       expect(r.status).toBe(200);
       expect(r.headers.get('access-control-allow-origin')).toBe('*');
       expect(r.headers.get('access-control-allow-credentials')).toBeNull();
-      expect((await r.json()).data).toMatchObject({ email: 'admin@example.com', first_name: 'Ada', last_name: 'Admin' });
+      const who: any = await r.json();
+      expect(who.data).toMatchObject({ email: 'admin@example.com', first_name: 'Ada', last_name: 'Admin' });
       const bad = await fetch(`${server.url}/api/v1/sso/validate?token=forged`, { headers: { origin } });
       expect(bad.status).toBe(401);
       expect(bad.headers.get('access-control-allow-origin')).toBe('*');
