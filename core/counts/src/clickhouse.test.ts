@@ -273,7 +273,7 @@ describe('issue 33: the ClickHouse counts backend on embedded ClickHouse (chdb)'
     await loadPopulation(runner, dir);
     const again = await CountsEngine.open({ dir, backend: 'clickhouse', clickhouse: { runner } });
     expect(await again.ruleCount({})).toBe(PEOPLE);
-  }, 60_000);
+  });
 
   it('DISCOVERY_COUNTS_BACKEND chooses the backend; a bad value or a missing CLICKHOUSE_URL says why', async () => {
     expect(countsBackendSetting({})).toBe('engine');

@@ -521,7 +521,7 @@ describe('worker pool', () => {
     } finally {
       rmSync(join(dir, '..'), { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('stores exactly the members the generator rule picks, person by person, matched and modeled, for every segment', () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'counts-g-')), 'pop');
@@ -586,7 +586,7 @@ describe('worker pool', () => {
       rmSync(join(a, '..'), { recursive: true, force: true });
       rmSync(join(b, '..'), { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
 
 describe('count workers that die (issue 12)', () => {
@@ -599,7 +599,7 @@ describe('count workers that die (issue 12)', () => {
     const m = generate(SHARD_SIZE + 5000, 4, dir, 12);
     ids = m.segments.filter((s) => !s.deleted).map((s) => s.short_id);
     inline = await CountsEngine.open({ dir, workers: 0 });
-  }, 60_000);
+  });
   afterAll(async () => {
     await inline.close();
     rmSync(join(dir, '..'), { recursive: true, force: true });
@@ -651,7 +651,7 @@ describe('count workers that die (issue 12)', () => {
     } finally {
       await e.close();
     }
-  }, 30_000);
+  });
 });
 
 describe('a population that cannot be loaded is failed, with its reason (issue 12)', () => {

@@ -8,7 +8,7 @@ describe('accounts: invitations, deactivation, roles per user and API keys', () 
   beforeAll(async () => {
     t = await createTestServer({ plugins: await serverPluginsWithDependencies('brands-admin') });
     admin = await t.login('admin@example.com');
-  }, 90_000);
+  });
   afterAll(() => t?.close());
 
   const call = async (headers: Record<string, string>, method: string, path: string, body?: unknown) => {

@@ -8,7 +8,7 @@ describe('the audit log', () => {
   beforeAll(async () => {
     t = await createTestServer({ plugins: await serverPluginsWithDependencies('brands-admin', 'toolbox', 'audiences'), config: { auditRetentionDays: 30 } });
     admin = await t.login('admin@example.com');
-  }, 90_000);
+  });
   afterAll(() => t?.close());
 
   let n = 0;

@@ -81,7 +81,7 @@ describe('monitoring', () => {
     } finally {
       await dev.close();
     }
-  }, 90_000);
+  });
 
   it('SHELL-122: a sample rate outside 0-100 stops the start, naming the variable; the public config carries a valid one', async () => {
     expect(() => loadConfig({ DISCOVERY_MONITORING_SAMPLE_RATE: '101' })).toThrow(

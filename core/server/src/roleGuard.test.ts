@@ -7,7 +7,7 @@ describe('the role guard: no change to roles locks the system', () => {
   beforeAll(async () => {
     t = await createTestServer();
     admin = await t.login('admin@example.com');
-  }, 60_000);
+  });
   afterAll(() => t?.close());
 
   const call = async (who: TestSession, method: string, path: string, body?: unknown) => {

@@ -24,7 +24,7 @@ describe('the client build is served from the snapshot taken at start (issue 25 
     writeBuild(join(root, 'public'), 'AAAA');
     server = await createServer({ dataDir: 'memory://', staticDir: join(root, 'public'), seed: false });
     url = await server.listen(0);
-  }, 60_000);
+  });
   afterAll(async () => {
     await server?.close();
     rmSync(root, { recursive: true, force: true });

@@ -54,7 +54,7 @@ describe('count engine failures as the API shows them', () => {
       await server.close();
       rmSync(join(dir, '..'), { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('issue 33: the ClickHouse backend down: GET /api/v1/counts/status says failed with the reason, count calls answer 503 at once', async () => {
     const dir = join(mkdtempSync(join(tmpdir(), 'discovery-chpop-')), 'population');
@@ -109,7 +109,7 @@ describe('count engine failures as the API shows them', () => {
         else process.env[k] = v;
       rmSync(join(dir, '..'), { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it('a count worker that died while answering: the call is a 503 with the message, not a 500', async () => {
     const probe = defineServerPlugin<ServerCore, FastifyInstance>({

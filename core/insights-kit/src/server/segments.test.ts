@@ -12,7 +12,7 @@ describe('segment and count APIs over a generated population', () => {
     headers = (extra = {}) => a.headers({ 'content-type': 'application/json', 'x-context': CONTEXT, ...extra });
     const engine = await s.core.counts();
     ids = engine.manifest.segments.filter((x) => !x.deleted && !x.expired).map((x) => x.short_id);
-  }, 60_000);
+  });
   afterAll(() => s.close());
 
   const post = async (path: string, body: unknown, extra?: Record<string, string>) => {

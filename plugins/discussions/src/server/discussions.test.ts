@@ -35,7 +35,7 @@ describe('discussions API (discussion cluster nodes)', () => {
   beforeAll(async () => {
     s = await createTestServer({ plugins: [discussionsServer({ maxRows: 6 }), probe] });
     [admin, planner, viewer] = await Promise.all([s.login('admin@example.com'), s.login('planner@example.com'), s.login('viewer@example.com')]);
-  }, 60_000);
+  });
   afterAll(() => s.close());
 
   const call = async (who: TestSession, method: string, path: string, context: string, body?: unknown) => {

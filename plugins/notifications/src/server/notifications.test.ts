@@ -243,5 +243,5 @@ describe('notifications: a database from before the job service', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });

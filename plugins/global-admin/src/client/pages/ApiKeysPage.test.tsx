@@ -62,5 +62,5 @@ describe('global admin: the API keys screen (issue 32 §3, SRV-025)', () => {
     fireEvent.click(document.querySelector('.bp6-alert-footer .bp6-intent-danger')!);
     await waitFor(() => expect(screen.getAllByTestId('api-key-row').find((r) => r.dataset.name === 'scraper')?.dataset.state).toBe('revoked'));
     expect(server.callsTo(adminEndpoints.revokeApiKey)[0].url).toContain('/api/v1/api_keys/1');
-  }, 30_000);
+  });
 });

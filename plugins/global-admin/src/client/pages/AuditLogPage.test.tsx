@@ -55,5 +55,5 @@ describe('global admin: the audit log screen (issue 32 §4)', () => {
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(1));
     expect(screen.getByTestId('audit-row').textContent).toContain('admin@example.com viewing as planner@example.com');
     expect(seen.some((u) => u.includes('user=planner'))).toBe(true);
-  }, 30_000);
+  });
 });

@@ -67,7 +67,7 @@ describe('global admin: the roles screen (issue 32 §2, SRV-017, SRV-022/023, SH
     const body = server.callsTo(coreEndpoints.updateRole)[0].body as { role: RoleDto };
     expect(body.role.permissions.audiences).toEqual({ create: true, read: true, update: false, destroy: false });
     expect(body.role.permissions).not.toHaveProperty('brands');
-  }, 30_000);
+  });
 
   it('the last role that can administer is not deleted: the server guard says why', async () => {
     const message = "The role 'Global Admin' is the last one giving global administration.";
@@ -80,5 +80,5 @@ describe('global admin: the roles screen (issue 32 §2, SRV-017, SRV-022/023, SH
     fireEvent.click(document.querySelector('.bp6-alert-footer .bp6-intent-danger')!);
     expect((await screen.findByTestId('role-notice')).textContent).toBe(message);
     expect(screen.getByTestId('role-Global Admin')).not.toBeNull();
-  }, 30_000);
+  });
 });

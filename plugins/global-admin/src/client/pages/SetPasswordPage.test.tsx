@@ -40,7 +40,7 @@ describe('global admin: the invitation page sets the password (issue 32 §1)', (
     fireEvent.click(screen.getByTestId('set-password-submit'));
     await screen.findByTestId('set-password-done');
     expect(sent).toEqual({ password: 'a long enough password' });
-  }, 30_000);
+  });
 
   it("an expired or used link says so in the server's words", async () => {
     const message = 'This link has expired or was already used. Ask your administrator for a new one.';
@@ -49,5 +49,5 @@ describe('global admin: the invitation page sets the password (issue 32 §1)', (
       .install();
     await renderInShell([plugin], `/set-password?token=${TOKEN}`);
     expect((await screen.findByTestId('set-password-invalid', undefined, { timeout: 15_000 })).textContent).toContain(message);
-  }, 30_000);
+  });
 });

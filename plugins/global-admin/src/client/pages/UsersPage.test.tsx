@@ -62,7 +62,7 @@ describe('global admin: the users screen (issue 32 §1, SHELL-075, SRV-020/021)'
     await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
     expect(screen.getByTestId('users-range').textContent).toBe('1–1 of 1 users');
     expect(server.callsTo(adminEndpoints.usersPage).at(-1)?.url).toContain('q=user9999%40');
-  }, 30_000);
+  });
 
   it('invites a user with roles and a brand picked in the tree, and shows the one-time link once', async () => {
     const server = usersServer();
@@ -101,7 +101,7 @@ describe('global admin: the users screen (issue 32 §1, SHELL-075, SRV-020/021)'
     expect(sent).toEqual({ user: { email: 'new@example.com', first_name: 'Nell', last_name: 'New', role_ids: [2], slugs: ['acme/us/fizz-cola'] } });
     fireEvent.click(screen.getByTestId('invite-link-dismiss'));
     await waitFor(() => expect(screen.queryByTestId('invite-link')).toBeNull());
-  }, 30_000);
+  });
 
   it('saves only what changed (roles, hierarchy slugs) and shows the role guard refusing', async () => {
     const server = usersServer();
@@ -125,7 +125,7 @@ describe('global admin: the users screen (issue 32 §1, SHELL-075, SRV-020/021)'
     fireEvent.click(screen.getByTestId('edit-role-Global Admin'));
     fireEvent.click(screen.getByTestId('user-save'));
     expect((await screen.findByTestId('user-form-notice')).textContent).toBe('No user would keep global administration.');
-  }, 30_000);
+  });
 
   it('deactivates after confirmation and reactivates', async () => {
     const server = usersServer();
@@ -141,5 +141,5 @@ describe('global admin: the users screen (issue 32 §1, SHELL-075, SRV-020/021)'
     expect(server.callsTo(adminEndpoints.deactivateUser)[0].url).toContain('/api/v1/users/3/deactivate');
     fireEvent.click(screen.getByTestId('user-reactivate-user3@example.com'));
     await screen.findByTestId('user-deactivate-user3@example.com');
-  }, 30_000);
+  });
 });
