@@ -216,6 +216,37 @@ function firstChunkTogether(firstChunk: string): esbuild.Plugin {
 }
 
 /**
+ * `zod/mini` (what the sign-in page's schemas use: core/plugin-api) gets its own copy of zod's
+ * core files, apart from the one `zod` (the pages' schemas) uses. esbuild puts a whole file in one
+ * chunk, with every part of it that any page uses: sharing zod's core with the pages brought all
+ * of classic zod's core (86 KB minified, ~25 KB gzipped) to the sign-in page, which needs 29 KB
+ * of it. Two copies are safe: zod keeps its configuration and registry on globalThis for this
+ * (core.ts, registries.ts), and its classes check traits, not identity. The price is the mini
+ * part twice after sign-in (~8 KB gzipped).
+ */
+const zodMiniApart: esbuild.Plugin = {
+  name: 'zod-mini-apart',
+  setup(b) {
+    const NAMESPACE = 'zod-mini';
+    const apart = async (path: string, resolveDir: string, kind: esbuild.ImportKind): Promise<esbuild.OnResolveResult> => {
+      const r = await b.resolve(path, { kind, resolveDir, pluginData: { zodMiniApart: true } });
+      if (r.errors.length) return { errors: r.errors };
+      // zod's package.json names its only file with side effects.
+      return { path: r.path, namespace: NAMESPACE, sideEffects: r.path.endsWith('/compile.js') };
+    };
+    b.onResolve({ filter: /^zod\/mini$/ }, (args) =>
+      (args.pluginData as { zodMiniApart?: boolean } | undefined)?.zodMiniApart ? undefined : apart(args.path, args.resolveDir, args.kind),
+    );
+    b.onResolve({ filter: /.*/, namespace: NAMESPACE }, (args) => apart(args.path, args.resolveDir, args.kind));
+    b.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => ({
+      contents: await readFile(args.path, 'utf8'),
+      loader: 'js',
+      resolveDir: dirname(args.path),
+    }));
+  },
+};
+
+/**
  * One small module per Blueprint icon and size (`export default [paths]`), under an URL that
  * changes with the icons' version: host/src/client loads the paths of each icon a page names.
  * Returns the URL prefix.
@@ -293,6 +324,7 @@ export async function build(name: string, opts: { minify?: boolean; force?: bool
       // First: its wrappers must be loaded before directImports rewrites the file they name.
       firstChunkTogether(join(ROOT, 'host', 'src', 'client', 'startHost.ts')),
       blueprintIconsShim,
+      zodMiniApart,
       // Our sources (and Blueprint's own imports of its icons) import from the files, not the
       // barrels, so the first chunk holds only what the sign-in page uses (lib/directImports.ts).
       directImports({
