@@ -179,8 +179,9 @@ const blueprintIconsShim: esbuild.Plugin = {
 };
 
 /**
- * The sign-in page's code in one chunk: every module a page loads lazily (each `import()` of our
- * sources) is wrapped in a module that also imports `firstChunk`, the entry's code minus its CSS.
+ * The sign-in page's code in one chunk: every module loaded lazily (each `import()` of our sources,
+ * of a locale's JSON or of a package's ES module) is wrapped in a module that also imports
+ * `firstChunk`, the entry's code minus its CSS.
  * esbuild puts a file in the chunk of the set of entry points (the app and each `import()`) that
  * reach it; without this, what the sign-in page loads was cut into some 40 files by which lazy
  * pages also use each piece, and the browser paid headers (~0.3 KB each), small files sent
@@ -195,14 +196,17 @@ function firstChunkTogether(firstChunk: string): esbuild.Plugin {
       b.onResolve({ filter: /.*/ }, async (args) => {
         if (args.kind !== 'dynamic-import' || (args.pluginData as { unwrapped?: boolean } | undefined)?.unwrapped) return undefined;
         const r = await b.resolve(args.path, { kind: 'dynamic-import', resolveDir: args.resolveDir, importer: args.importer, pluginData: { unwrapped: true } });
-        // Our own sources only: a package's lazy module (the chart library) shares nothing with sign-in.
-        if (r.errors.length || r.external || r.namespace !== 'file' || !/\.tsx?$/.test(r.path) || r.path.includes('/node_modules/')) return undefined;
+        // Sources, JSON (locales) and packages' ES modules (Blueprint's icon paths): the few helpers
+        // those share with sign-in would otherwise stay in tiny chunks of their own. CommonJS stays as it is.
+        if (r.errors.length || r.external || r.namespace !== 'file' || !/\.(tsx?|json|m?js)$/.test(r.path)) return undefined;
+        if (/\.m?js$/.test(r.path) && !/^\s*(import|export)\b/m.test(await readFile(r.path, 'utf8'))) return undefined;
         return { path: r.path, namespace: NAMESPACE };
       });
       b.onLoad({ filter: /.*/, namespace: NAMESPACE }, async (args) => {
         const src = await readFile(args.path, 'utf8');
         const file = JSON.stringify(args.path);
-        const hasDefault = /export\s+default\b|export\s*\{[^}]*\bdefault\b[^}]*\}/.test(src);
+        const json = args.path.endsWith('.json');
+        const hasDefault = json || /export\s+default\b|export\s*\{[^}]*\bdefault\b[^}]*\}/.test(src);
         return {
           contents: [`import ${JSON.stringify(firstChunk)};`, `export * from ${file};`, hasDefault ? `export { default } from ${file};` : ''].join('\n'),
           loader: 'ts',
