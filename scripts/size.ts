@@ -5,9 +5,12 @@
  * (opening the site at /, which leads there signed out), then, after signing in as the demo admin
  * through the form, what the product home adds. Bytes are those on the wire (bodies as the server
  * sends them, compressed, plus headers), from the browser's network events (WebDriver BiDi), and
- * are attributed to the modules in each file through the esbuild metafile. Budgets: sign-in page
- * 200 KB, sign-in plus product home 350 KB in all, no chart library (Plotly) on either, no zod
- * locales. Exits 1 over budget. `--files` lists each file downloaded with its largest inputs.
+ * are attributed to the modules in each file through the esbuild metafile. Each page is given in
+ * both encodings the server sends: brotli (what Chromium takes) and gzip (the same files had the
+ * browser taken gzip only: the `.gz` body in place of the `.br` one, headers alike). Budgets: the
+ * sign-in page 180 KB gzipped, sign-in plus product home 350 KB in all (brotli), no chart library
+ * (Plotly) on either, no zod locales. Exits 1 over budget. `--files` lists each file downloaded
+ * with its largest inputs.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,8 +23,11 @@ import { startBuiltServer } from './lib/proc';
 import { argValue, ROOT } from './lib/workspace';
 
 const KB = 1024;
-const SIGN_IN_BUDGET_KB = 200;
-const PRODUCT_HOME_BUDGET_KB = 350;
+/** Issue 26 §4: the sign-in page, gzipped (the larger of the two encodings), as a browser receives it. */
+const SIGN_IN_BUDGET = { kb: 180, encoding: 'gzip' } as const;
+/** Sign-in plus the product home, as Chromium receives it (brotli). */
+const PRODUCT_HOME_BUDGET = { kb: 350, encoding: 'brotli' } as const;
+type Budget = { kb: number; encoding: 'gzip' | 'brotli' };
 /** No page before a chart is drawn may carry the chart library (core/charts loads it lazily). */
 const CHART_LIBRARY = /plotly/i;
 /**
@@ -172,9 +178,11 @@ async function main() {
     const productHome = js.splice(0);
     const homePath = new URL(await browser.getUrl()).pathname;
 
-    const report = (title: string, downloads: Download[], budgetKb: number, before: Download[] = []) => {
+    const report = (title: string, downloads: Download[], budget: Budget, before: Download[] = []) => {
       const all = [...before, ...downloads];
       const total = sum(all);
+      const gzipTotal = asGzip(all, publicDir);
+      const measured = budget.encoding === 'gzip' ? gzipTotal : total;
       const { modules, inputs } = attribute(all, meta, publicKey);
       const charts = [...inputs].filter((i) => CHART_LIBRARY.test(i));
       const zodNamed = [...inputs].some((i) => ZOD_LOCALES.test(i)) ? namedZodImports(meta, inputs) : [];
@@ -185,11 +193,11 @@ async function main() {
       const count = new Map<string, number>();
       for (const d of all) count.set(d.encoding ?? 'uncompressed', (count.get(d.encoding ?? 'uncompressed') ?? 0) + 1);
       const encodings = [...count].map(([e, n]) => `${n} ${e}`).join(', ');
-      console.log(
-        `  JavaScript transferred: ${kb(total)} in ${all.length} files (${encodings}); budget ${budgetKb} KB${before.length ? ', sign-in page included' : ''}`,
-      );
+      console.log(`  JavaScript transferred: ${kb(total)} in ${all.length} files (${encodings})${before.length ? ', sign-in page included' : ''}`);
+      console.log(`    brotli (as Chromium took it): ${kb(total)}`);
+      console.log(`    gzip (the same files had the browser taken gzip only): ${kb(gzipTotal)}`);
+      console.log(`    budget: ${budget.kb} KB ${budget.encoding} (${kb(measured)}: ${measured / KB <= budget.kb ? 'within' : 'OVER'})`);
       console.log(`  of which response headers: ${kb(all.reduce((n, d) => n + d.headers, 0))}`);
-      console.log(`  the same files had the browser taken gzip only: ${kb(asGzip(all, publicDir))}`);
       console.log(`  largest modules (their share of the bytes transferred):`);
       for (const m of modules.slice(0, 12)) console.log(`    ${kb(m.bytes).padStart(9)}  ${m.name}`);
       console.log(`  chart library: ${charts.length ? 'YES ' + charts.slice(0, 3).join(', ') : 'none'}`);
@@ -207,11 +215,11 @@ async function main() {
           );
         }
       }
-      return total / KB <= budgetKb && charts.length === 0 && zodNamed.length === 0;
+      return measured / KB <= budget.kb && charts.length === 0 && zodNamed.length === 0;
     };
     console.log(`build '${name}' served by its own server; headless Chromium, empty cache; bytes on the wire (compressed body + headers)`);
-    const okSignIn = report(`sign-in page (opened at /, shown at ${decodeURIComponent(signInUrl.pathname + signInUrl.search)})`, signIn, SIGN_IN_BUDGET_KB);
-    const okHome = report(`product home after signing in (${homePath})`, productHome, PRODUCT_HOME_BUDGET_KB, signIn);
+    const okSignIn = report(`sign-in page (opened at /, shown at ${decodeURIComponent(signInUrl.pathname + signInUrl.search)})`, signIn, SIGN_IN_BUDGET);
+    const okHome = report(`product home after signing in (${homePath})`, productHome, PRODUCT_HOME_BUDGET, signIn);
     const ok = okSignIn && okHome;
     console.log(ok ? '\nsize: within budget' : '\nsize: OVER BUDGET');
     return ok ? 0 : 1;

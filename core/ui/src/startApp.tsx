@@ -7,7 +7,6 @@ import { BootError } from './pages/ErrorPanels';
 import { Loading } from './pages/Loading';
 import { Root } from './Root';
 import type { BuildInfoValues } from './shell/BuildInfo';
-import './styles.css';
 
 /**
  * Boots a build. The sign-in page renders at once from the first chunk (core stores, Blueprint's
