@@ -93,5 +93,6 @@ describe('every route of the full build', () => {
     expect(r.auditedRoutes.length).toBeGreaterThanOrEqual(4);
     expect(new Set(r.auditedRoutes.map((x) => x.split(' ')[1].split('/')[3])).size).toBeGreaterThanOrEqual(2);
     expect(r.findings).toEqual([]);
-  }, 300_000);
+    // Round 0 visits every route in full whatever the budget: about 2 minutes idle, over 5 at load 12-15.
+  }, 900_000);
 });
