@@ -1,5 +1,5 @@
 import { insightsKitServer } from '@discovery/insights-kit/server';
-import { createServer, hashPassword, type AppConfig, type DiscoveryServer, type ServerCore, type ServerOptions } from '@discovery/server';
+import { createServer, hashPassword, loadConfig, type AppConfig, type DiscoveryServer, type ServerCore, type ServerOptions } from '@discovery/server';
 import type { ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -7,6 +7,7 @@ import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadTemplate, saveTemplate, templateKey } from './dbTemplate';
 
 export const TEST_PASSWORD = 'discovery-demo';
 
@@ -61,6 +62,8 @@ export interface TestServer {
    * written row by row (no superuser flag), and these grants; signed in.
    */
   createUser(user: TestUser): Promise<TestSession>;
+  /** The database was a copy of a template made by an earlier server (dbTemplate.ts), not migrated and seeded here. */
+  fromTemplate: boolean;
   close(): Promise<void>;
 }
 
@@ -80,14 +83,21 @@ export async function createTestServer(
   } = {},
 ): Promise<TestServer> {
   const { url: databaseUrl, drop: dropDb } = await createTestDatabase();
+  const seed = opts.seed ?? true;
+  const config = { ...opts.config, demoPassword: TEST_PASSWORD };
+  const jobs = { autoStart: false, ...opts.jobs };
+  // On PGlite, a copy of a database migrated and seeded the same way before (dbTemplate.ts).
+  const key = databaseUrl || process.env.DISCOVERY_TEST_DB_TEMPLATES === '0' ? null : templateKeyOf(opts.plugins ?? [], seed, opts.population, config);
+  const template = key ? loadTemplate(key) : undefined;
   const server = await createServer({
     plugins: opts.plugins,
     extensions: [insightsKitServer],
     databaseUrl,
     dataDir: 'memory://',
-    seed: opts.seed ?? true,
-    jobs: { autoStart: false, ...opts.jobs },
-    config: { ...opts.config, demoPassword: TEST_PASSWORD },
+    loadDataDir: template,
+    seed,
+    jobs,
+    config,
     validateResponses: true,
     population: opts.population
       ? {
@@ -101,6 +111,8 @@ export async function createTestServer(
     await dropDb?.();
     throw e;
   });
+  // Kept as it is once migrated and seeded, before any job or test changes it.
+  if (key && !template && !jobs.autoStart && server.db.dumpDataDir) await saveTemplate(key, await server.db.dumpDataDir());
   // A test population is small: wait for it, so every test starts with counts available.
   await server.population?.whenReady();
   const url = await server.listen(0, '127.0.0.1');
@@ -121,6 +133,7 @@ export async function createTestServer(
     url,
     server,
     core: server.core,
+    fromTemplate: Boolean(template),
     login,
     async createUser(u) {
       const core = server.core;
@@ -150,6 +163,26 @@ export async function createTestServer(
       if (server.population) rmSync(join(server.population.dir, '..'), { recursive: true, force: true });
     },
   };
+}
+
+/** The template's key; null (no template) when the configuration cannot be read, so the server reports that itself. */
+function templateKeyOf(
+  plugins: ServerPlugin<ServerCore, FastifyInstance>[],
+  seed: boolean,
+  population: { people: number; seed?: number } | undefined,
+  config: Partial<AppConfig>,
+): string | null {
+  try {
+    return templateKey({
+      plugins,
+      seed,
+      population: population ? { people: population.people, seed: population.seed ?? 42 } : null,
+      // The SSO secret is drawn at random when unset, and no migration or seed reads it.
+      config: { ...loadConfig(), ssoSecret: undefined, ...config },
+    });
+  } catch {
+    return null;
+  }
 }
 
 export { walkRoutes, type WalkFinding, type WalkResult } from './routeWalk';
