@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
+import { sourceHash } from './sourceHash';
 
 /**
  * Migrated and seeded PGlite databases, made once and copied by every test server that asks for
@@ -23,39 +24,15 @@ export const TEMPLATE_DIR = join(tmpdir(), 'discovery-db-templates');
 
 const FORMAT = 'pglite-template-1';
 const MAX_AGE_MS = 24 * 3600 * 1000;
-const ROOT = join(__dirname, '..', '..', '..', '..');
 const inMemory = new Map<string, Blob>();
 
-/** Server-side source folders: what a migration, a seed or a plugin's start can run. */
-function sourceRoots(): string[] {
-  const roots = ['core/counts/src', 'core/insights-kit/src', 'core/plugin-api/src', 'core/server/src', 'host/src'].map((r) => join(ROOT, r));
-  const plugins = join(ROOT, 'plugins');
-  if (existsSync(plugins)) for (const p of readdirSync(plugins).sort()) roots.push(join(plugins, p, 'src'));
-  return roots;
-}
-
-function hashTree(h: ReturnType<typeof createHash>, dir: string): void {
-  if (!existsSync(dir)) return;
-  for (const e of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    const path = join(dir, e.name);
-    if (e.isDirectory()) {
-      if (e.name !== 'client' && e.name !== 'node_modules') hashTree(h, path);
-    } else if (/\.(ts|sql|json|cjs|js)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name)) {
-      h.update(`\0${relative(ROOT, path)}\0`).update(readFileSync(path));
-    }
-  }
-}
-
 let sources: string | null = null;
-function sourceHash(): string {
-  if (sources) return sources;
-  const h = createHash('sha256');
-  for (const root of sourceRoots()) hashTree(h, root);
-  const pglite = join(ROOT, 'node_modules', '@electric-sql', 'pglite', 'package.json');
-  if (existsSync(pglite)) h.update(readFileSync(pglite));
-  sources = h.digest('hex');
-  return sources;
-}
+/** Server-side sources (what a migration, a seed or a plugin's start can run) and the PGlite version. */
+const serverSources = () =>
+  (sources ??= sourceHash(
+    ['core/counts/src', 'core/insights-kit/src', 'core/plugin-api/src', 'core/server/src', 'host/src', 'plugins/*/src'],
+    ['node_modules/@electric-sql/pglite/package.json'],
+  ));
 
 export interface TemplateInputs {
   plugins: { id: string; migrations?: { id: string; sql: string }[] }[];
@@ -66,7 +43,7 @@ export interface TemplateInputs {
 
 /** The template's name: a hash of everything that makes its content. */
 export function templateKey(inputs: TemplateInputs): string {
-  const h = createHash('sha256').update(FORMAT).update(sourceHash()).update(new Date().toISOString().slice(0, 10));
+  const h = createHash('sha256').update(FORMAT).update(serverSources()).update(new Date().toISOString().slice(0, 10));
   for (const p of inputs.plugins) {
     h.update(`\0plugin ${p.id}`);
     for (const m of p.migrations ?? []) h.update(`\0${m.id}\0${m.sql}`);

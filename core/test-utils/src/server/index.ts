@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadTemplate, saveTemplate, templateKey } from './dbTemplate';
+import { cachedPopulation, publishPopulation } from './populationCache';
 
 export const TEST_PASSWORD = 'discovery-demo';
 
@@ -62,6 +63,8 @@ export interface TestServer {
    * written row by row (no superuser flag), and these grants; signed in.
    */
   createUser(user: TestUser): Promise<TestSession>;
+  /** The population was the cached one of its people and seed (populationCache.ts), not generated here. */
+  populationFromCache: boolean;
   /** The database was a copy of a template made by an earlier server (dbTemplate.ts), not migrated and seeded here. */
   fromTemplate: boolean;
   close(): Promise<void>;
@@ -89,6 +92,10 @@ export async function createTestServer(
   // On PGlite, a copy of a database migrated and seeded the same way before (dbTemplate.ts).
   const key = databaseUrl || process.env.DISCOVERY_TEST_DB_TEMPLATES === '0' ? null : templateKeyOf(opts.plugins ?? [], seed, opts.population, config);
   const template = key ? loadTemplate(key) : undefined;
+  // A population generated before for these people and seed, opened read-only; else one of its own (populationCache.ts).
+  const plan = opts.population && { people: opts.population.people, seed: opts.population.seed ?? 42 };
+  const cached = plan ? cachedPopulation(plan.people, plan.seed) : null;
+  const ownPopulation = plan && !cached ? join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population') : null;
   const server = await createServer({
     plugins: opts.plugins,
     extensions: [insightsKitServer],
@@ -99,22 +106,17 @@ export async function createTestServer(
     jobs,
     config,
     validateResponses: true,
-    population: opts.population
-      ? {
-          dir: join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population'),
-          people: opts.population.people,
-          seed: opts.population.seed ?? 42,
-          log: () => undefined,
-        }
-      : false,
+    population: plan ? { dir: (cached ?? ownPopulation)!, ...plan, log: () => undefined } : false,
   }).catch(async (e) => {
     await dropDb?.();
+    if (ownPopulation) rmSync(join(ownPopulation, '..'), { recursive: true, force: true });
     throw e;
   });
   // Kept as it is once migrated and seeded, before any job or test changes it.
   if (key && !template && !jobs.autoStart && server.db.dumpDataDir) await saveTemplate(key, await server.db.dumpDataDir());
   // A test population is small: wait for it, so every test starts with counts available.
   await server.population?.whenReady();
+  if (ownPopulation && plan) publishPopulation(ownPopulation, plan.people, plan.seed);
   const url = await server.listen(0, '127.0.0.1');
   const login = async (email: string, password = TEST_PASSWORD): Promise<TestSession> => {
     const res = await fetch(`${url}/api/v1/auth/login`, {
@@ -134,6 +136,7 @@ export async function createTestServer(
     server,
     core: server.core,
     fromTemplate: Boolean(template),
+    populationFromCache: Boolean(cached),
     login,
     async createUser(u) {
       const core = server.core;
@@ -160,7 +163,7 @@ export async function createTestServer(
     async close() {
       await server.close();
       await dropDb?.();
-      if (server.population) rmSync(join(server.population.dir, '..'), { recursive: true, force: true });
+      if (ownPopulation) rmSync(join(ownPopulation, '..'), { recursive: true, force: true });
     },
   };
 }
