@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sourceHash } from './sourceHash';
 
+export { sourceHash };
+
 /**
  * Generated test populations, made once and opened read-only by every test server that asks for
  * the same one (issue 26 §2). The count engine only reads a population's files, so servers in
@@ -68,4 +70,30 @@ function prune(): void {
       // removed by another worker meanwhile
     }
   }
+}
+
+/**
+ * A folder made once per key by `make` (given an empty folder to fill) and cached beside the
+ * populations, published as `publishPopulation` does; the cached folder, which callers only read
+ * or copy. For fixtures whose making is not what a test checks (the count engine's test populations).
+ */
+export function cachedFolder(key: string, make: (dir: string) => void): string {
+  const dir = join(POPULATION_CACHE, createHash('sha256').update(`folder-1\0${key}`).digest('hex').slice(0, 32));
+  if (enabled() && existsSync(dir)) {
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return dir;
+  }
+  mkdirSync(POPULATION_CACHE, { recursive: true });
+  const aside = mkdtempSync(join(POPULATION_CACHE, '.part-'));
+  make(join(aside, 'made'));
+  if (!enabled()) return join(aside, 'made');
+  try {
+    renameSync(join(aside, 'made'), dir);
+  } catch {
+    // another worker published it first: theirs is the same
+  }
+  rmSync(aside, { recursive: true, force: true });
+  prune();
+  return dir;
 }
