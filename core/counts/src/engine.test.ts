@@ -1,3 +1,4 @@
+import { cachedFolder, sourceHash } from '@discovery/test-utils/populationCache';
 import { cpSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,8 +14,20 @@ import { Population } from './population';
 import { SegmentFileReader, SHARD_SIZE } from './storage';
 import { buildTaxonomy } from './taxonomy';
 
-/** The data:generate CLI in a child process (generation is slow inside jest's module sandbox). */
+const GENERATOR = sourceHash(['core/counts/src'], ['scripts/data-generate.ts']);
+
+/**
+ * The data:generate CLI in a child process (generation is slow inside jest's module sandbox),
+ * made once per (people, seed, segments, generator sources) and copied into `dir`: these tests
+ * check the engine on it, not its making (the generator's own tests below generate afresh).
+ */
 function generate(people: number, seed: number, dir: string, segments?: number): Manifest {
+  const made = cachedFolder(`engine.test ${GENERATOR} ${people} ${seed} ${segments ?? 'all'}`, (out) => generateWithCli(people, seed, out, segments));
+  cpSync(made, dir, { recursive: true });
+  return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+}
+
+function generateWithCli(people: number, seed: number, dir: string, segments?: number): void {
   execFileSync(
     'npx',
     [
@@ -33,7 +46,6 @@ function generate(people: number, seed: number, dir: string, segments?: number):
       stdio: 'ignore',
     },
   );
-  return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
 }
 
 function membersOf(file: string): Uint8Array {

@@ -50,6 +50,11 @@ export interface ServerOptions {
   plugins?: ServerPlugin<ServerCore, FastifyInstance>[];
   databaseUrl?: string;
   dataDir?: string;
+  /**
+   * PGlite: open this data directory tarball (`db.dumpDataDir()` of a server migrated and seeded
+   * before) instead of an empty database; migrations and seeds still run and find nothing to do.
+   */
+  loadDataDir?: Blob;
   staticDir?: string;
   config?: Partial<AppConfig>;
   seed?: boolean;
@@ -133,7 +138,7 @@ export function firstNul(value: unknown, root: string): string | null {
 export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryServer> {
   const plugins = validatePlugins(opts.plugins ?? []);
   const config: AppConfig = { ...loadConfig(), ...opts.config };
-  const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir });
+  const db = await openDatabase({ databaseUrl: opts.databaseUrl, dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
   try {
     await runMigrations(db, [
       {

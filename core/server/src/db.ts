@@ -21,21 +21,24 @@ export interface Database extends Queryable {
   close(): Promise<void>;
   /** Connections of the pool (metrics): PGlite has one. */
   poolStats(): { total: number; idle: number; waiting: number };
+  /** PGlite only: the data directory as a tarball, which `loadDataDir` opens again (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 // int8 (count(*), bigint ids) arrive as strings from node-postgres; the values we store fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string }): Promise<Database> {
-  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? './var/db');
+export async function openDatabase(opts: { databaseUrl?: string; dataDir?: string; loadDataDir?: Blob }): Promise<Database> {
+  const db = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? './var/db', opts.loadDataDir);
   // Every write made while a request is handled carries the request's audit context (audit.ts).
   return { ...db, ...auditedCalls(db) };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const memory = dataDir === 'memory://';
   if (!memory) mkdirSync(dataDir, { recursive: true });
-  const client = memory ? new PGlite() : new PGlite(dataDir);
+  // loadDataDir: a tarball of a data directory (dumpDataDir) instead of initdb (test templates).
+  const client = memory ? new PGlite({ loadDataDir }) : new PGlite(dataDir, { loadDataDir });
   await client.waitReady;
   const wrap = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<T>(sql: string, params: unknown[] = []) {
@@ -59,6 +62,11 @@ async function openPglite(dataDir: string): Promise<Database> {
     },
     close: () => client.close(),
     poolStats: () => ({ total: 1, idle: 0, waiting: 0 }),
+    async dumpDataDir() {
+      // Everything written is in the data files, so the copy opens without replaying the WAL.
+      await client.exec('checkpoint');
+      return client.dumpDataDir('none');
+    },
   };
 }
 

@@ -25,9 +25,10 @@ jest.mock('./auth/passwords', () => {
  */
 describe('security headers, cookies and sign-in edges', () => {
   let s: TestServer;
+  // A first start on a busy machine (initdb, migrations and seeds before a template exists) can pass 30 s.
   beforeAll(async () => {
     s = await createTestServer({ config: { trustProxy: true, frameOrigins: [FRAME_ORIGIN] } });
-  });
+  }, 120_000);
   afterAll(() => s.close());
 
   let nextAddress = 1;

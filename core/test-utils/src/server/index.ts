@@ -1,5 +1,5 @@
 import { insightsKitServer } from '@discovery/insights-kit/server';
-import { createServer, hashPassword, type AppConfig, type DiscoveryServer, type ServerCore, type ServerOptions } from '@discovery/server';
+import { createServer, hashPassword, loadConfig, type AppConfig, type DiscoveryServer, type ServerCore, type ServerOptions } from '@discovery/server';
 import { coreEndpoints, type ServerPlugin } from '@discovery/plugin-api';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
@@ -7,6 +7,8 @@ import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadTemplate, saveTemplate, templateKey } from './dbTemplate';
+import { cachedPopulation, publishPopulation } from './populationCache';
 
 export const TEST_PASSWORD = 'discovery-demo';
 
@@ -61,6 +63,10 @@ export interface TestServer {
    * written row by row (no superuser flag), and these grants; signed in.
    */
   createUser(user: TestUser): Promise<TestSession>;
+  /** The population was the cached one of its people and seed (populationCache.ts), not generated here. */
+  populationFromCache: boolean;
+  /** The database was a copy of a template made by an earlier server (dbTemplate.ts), not migrated and seeded here. */
+  fromTemplate: boolean;
   close(): Promise<void>;
 }
 
@@ -80,29 +86,37 @@ export async function createTestServer(
   } = {},
 ): Promise<TestServer> {
   const { url: databaseUrl, drop: dropDb } = await createTestDatabase();
+  const seed = opts.seed ?? true;
+  const config = { ...opts.config, demoPassword: TEST_PASSWORD };
+  const jobs = { autoStart: false, ...opts.jobs };
+  // On PGlite, a copy of a database migrated and seeded the same way before (dbTemplate.ts).
+  const key = databaseUrl || process.env.DISCOVERY_TEST_DB_TEMPLATES === '0' ? null : templateKeyOf(opts.plugins ?? [], seed, opts.population, config);
+  const template = key ? loadTemplate(key) : undefined;
+  // A population generated before for these people and seed, opened read-only; else one of its own (populationCache.ts).
+  const plan = opts.population && { people: opts.population.people, seed: opts.population.seed ?? 42 };
+  const cached = plan ? cachedPopulation(plan.people, plan.seed) : null;
+  const ownPopulation = plan && !cached ? join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population') : null;
   const server = await createServer({
     plugins: opts.plugins,
     extensions: [insightsKitServer],
     databaseUrl,
     dataDir: 'memory://',
-    seed: opts.seed ?? true,
-    jobs: { autoStart: false, ...opts.jobs },
-    config: { ...opts.config, demoPassword: TEST_PASSWORD },
+    loadDataDir: template,
+    seed,
+    jobs,
+    config,
     validateResponses: true,
-    population: opts.population
-      ? {
-          dir: join(mkdtempSync(join(tmpdir(), 'discovery-pop-')), 'population'),
-          people: opts.population.people,
-          seed: opts.population.seed ?? 42,
-          log: () => undefined,
-        }
-      : false,
+    population: plan ? { dir: (cached ?? ownPopulation)!, ...plan, log: () => undefined } : false,
   }).catch(async (e) => {
     await dropDb?.();
+    if (ownPopulation) rmSync(join(ownPopulation, '..'), { recursive: true, force: true });
     throw e;
   });
+  // Kept as it is once migrated and seeded, before any job or test changes it.
+  if (key && !template && !jobs.autoStart && server.db.dumpDataDir) await saveTemplate(key, await server.db.dumpDataDir());
   // A test population is small: wait for it, so every test starts with counts available.
   await server.population?.whenReady();
+  if (ownPopulation && plan) publishPopulation(ownPopulation, plan.people, plan.seed);
   const url = await server.listen(0, '127.0.0.1');
   const login = async (email: string, password = TEST_PASSWORD): Promise<TestSession> => {
     const res = await fetch(`${url}${coreEndpoints.login.path}`, {
@@ -121,6 +135,8 @@ export async function createTestServer(
     url,
     server,
     core: server.core,
+    fromTemplate: Boolean(template),
+    populationFromCache: Boolean(cached),
     login,
     async createUser(u) {
       const core = server.core;
@@ -145,11 +161,34 @@ export async function createTestServer(
       return login(u.email);
     },
     async close() {
+      // A connection a test left open (a response whose body it never read) would hold the close
+      // for a minute, until the client gives up on it: every request of the test is over by now.
+      server.app.server.closeAllConnections();
       await server.close();
       await dropDb?.();
-      if (server.population) rmSync(join(server.population.dir, '..'), { recursive: true, force: true });
+      if (ownPopulation) rmSync(join(ownPopulation, '..'), { recursive: true, force: true });
     },
   };
+}
+
+/** The template's key; null (no template) when the configuration cannot be read, so the server reports that itself. */
+function templateKeyOf(
+  plugins: ServerPlugin<ServerCore, FastifyInstance>[],
+  seed: boolean,
+  population: { people: number; seed?: number } | undefined,
+  config: Partial<AppConfig>,
+): string | null {
+  try {
+    return templateKey({
+      plugins,
+      seed,
+      population: population ? { people: population.people, seed: population.seed ?? 42 } : null,
+      // The SSO secret is drawn at random when unset, and no migration or seed reads it.
+      config: { ...loadConfig(), ssoSecret: undefined, ...config },
+    });
+  } catch {
+    return null;
+  }
 }
 
 export { walkRoutes, type WalkFinding, type WalkResult } from './routeWalk';
