@@ -5,24 +5,46 @@
 import { resolve } from 'node:path';
 import { CHROMIUM_ARGS as chromiumArgs } from '../scripts/lib/chromium';
 import { installToastRecorder } from './pageobjects/shell/Toasts';
+import { isLane, LANES, specsOf } from './lanes';
 
 /** Files the browser downloads (reports, workbooks) land here, where specs read them. */
 export const DOWNLOAD_DIR = resolve(process.env.E2E_OUTPUT_DIR ?? '.e2e-output', 'downloads');
 
 /**
  * Spec files run in groups, each group in ONE worker and browser session (issue 26): starting a
- * worker and a browser took ~11 s per spec file, 3.5 min of the suite. The a11y walks go in a
- * group of their own. Each file of a group gets a new browser session (see `enterFile`).
- * E2E_SPECS (comma-separated files, scripts/e2e.ts --spec) runs those files as one group.
+ * worker and a browser took ~11 s per spec file, 3.5 min of the suite. Each file of a group gets a
+ * new browser session (see `enterFile`). The groups are the lanes (e2e/lanes.ts): scripts/e2e.ts
+ * runs each in a wdio process of its own, against a server of its own, side by side (E2E_LANE
+ * names the one to run); without E2E_LANE the lanes run one after the other. E2E_SPECS (comma-separated
+ * files, scripts/e2e.ts --spec) runs those files as one group.
  */
+const lane = process.env.E2E_LANE;
+if (lane && !isLane(lane)) throw new Error(`E2E_LANE '${lane}' is none of ${LANES.join(', ')}`);
 const specs: (string | string[])[] = process.env.E2E_SPECS
   ? [process.env.E2E_SPECS.split(',').map((f) => resolve(f))]
   : process.env.E2E_GROUPS === 'false'
     ? ['./specs/**/*.e2e.ts']
-    : [['./specs/!(a11y)/**/*.e2e.ts'], ['./specs/a11y/**/*.e2e.ts']];
+    : lane && isLane(lane)
+      ? [specsOf(lane)]
+      : LANES.map(specsOf);
 
 /** The spec file the current group is in; a new one gets a new browser session. */
 let currentFile: string | undefined;
+let fileStarted = 0;
+
+/**
+ * Writes how long the file just finished took, hooks and retries included, to spec-times.txt (one
+ * line per file: lane, file, ms); scripts/e2e.ts prints the slowest files and each lane's sum, the
+ * figures to balance the lanes by (e2e/lanes.ts).
+ */
+async function recordFileTime(): Promise<void> {
+  if (!currentFile) return;
+  const { mkdirSync, appendFileSync } = await import('node:fs');
+  const dir = process.env.E2E_OUTPUT_DIR ?? '.e2e-output';
+  mkdirSync(dir, { recursive: true });
+  const where = currentFile.replace(/^.*\/e2e\//, 'e2e/');
+  appendFileSync(`${dir}/spec-times.txt`, `${process.env.E2E_LANE ?? '-'}\t${where}\t${Date.now() - fileStarted}\n`);
+}
 
 /**
  * Called before every hook and test with its spec file: the first hook or test of the next file
@@ -34,7 +56,9 @@ let currentFile: string | undefined;
 async function enterFile(file: string | undefined): Promise<void> {
   if (!file || file === currentFile) return;
   const next = currentFile !== undefined;
+  await recordFileTime();
   currentFile = file;
+  fileStarted = Date.now();
   if (next) await browser.reloadSession();
   // Every page of the session records its toasts as they show (pageobjects/shell/Toasts.ts).
   await installToastRecorder();
@@ -61,7 +85,7 @@ async function recordFailure(file: string | undefined, name: string, error: unkn
 export const config: WebdriverIO.Config = {
   runner: 'local',
   specs,
-  // One browser at a time: on 2 cores a second one starves the server and the page under test.
+  // One browser per wdio process: the lanes are what runs side by side (scripts/e2e.ts).
   maxInstances: Number(process.env.E2E_MAX_INSTANCES ?? 1),
   capabilities: [
     {
@@ -96,6 +120,8 @@ export const config: WebdriverIO.Config = {
   // prints under its timing table even when the run passes, with its screenshot (docs/decisions.md).
   mochaOpts: { ui: 'bdd', timeout: 180000, retries: Number(process.env.E2E_RETRIES ?? 1) },
   beforeHook: async (hook: { file?: string }) => enterFile(hook.file),
+  // The worker's last file (each earlier one was written when the next began).
+  after: async () => recordFileTime(),
   beforeTest: async (test) => enterFile(test.file),
   afterTest: async (test, _context, result) => {
     if (result.passed) return;

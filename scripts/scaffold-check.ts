@@ -9,12 +9,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './build';
 import { scaffold } from './create-plugin';
-import { run, startBuiltServer } from './lib/proc';
+import { run, runPrefixed, startBuiltServer } from './lib/proc';
 import { ROOT } from './lib/workspace';
 
 const ID = 'scaffold-check';
 
-export async function scaffoldCheck(opts: { e2e: boolean }): Promise<number> {
+/** `opts.tag`: npm test runs this beside another step, and its output lines start with the tag. */
+export async function scaffoldCheck(opts: { e2e: boolean; tag?: string }): Promise<number> {
+  const exec = (c: string, args: string[], env?: NodeJS.ProcessEnv) => (opts.tag ? runPrefixed(opts.tag, c, args, env) : run(c, args, env));
+  const say = (line: string) => console.log(opts.tag ? `${opts.tag} ${line}` : line);
   const pluginDir = join(ROOT, 'plugins', ID);
   const buildFile = join(ROOT, 'host', 'builds', `${ID}.json`);
   const link = join(ROOT, 'node_modules', '@discovery', `plugin-${ID}`);
@@ -33,19 +36,19 @@ export async function scaffoldCheck(opts: { e2e: boolean }): Promise<number> {
     writeFileSync(buildFile, JSON.stringify({ name: ID, plugins: [...full.plugins, ID] }));
     const steps: [string, () => Promise<number>][] = [
       // The client, server, drivers and e2e projects (tsconfig.json's references), each incremental.
-      ['typecheck with the new plugin', () => run('npm', ['run', 'typecheck'])],
-      ['boundaries', () => run('npx', ['tsx', 'scripts/check-boundaries.ts'])],
+      ['typecheck with the new plugin', () => exec('npm', ['run', 'typecheck'])],
+      ['boundaries', () => exec('npx', ['tsx', 'scripts/check-boundaries.ts'])],
       [
         'lint and format of what it wrote',
-        () => run('npx', ['eslint', `plugins/${ID}`, ...e2eDirs]).then((c) => c || run('npx', ['prettier', '--check', `plugins/${ID}`, ...e2eDirs])),
+        () => exec('npx', ['eslint', `plugins/${ID}`, ...e2eDirs]).then((c) => c || exec('npx', ['prettier', '--check', `plugins/${ID}`, ...e2eDirs])),
       ],
       [
         'its unit and server tests',
-        () => run('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' }),
+        () => exec('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' }),
       ],
     ];
     for (const [name, step] of steps) {
-      console.log(`scaffold-check: ${name}`);
+      say(`scaffold-check: ${name}`);
       const code = await step();
       if (code !== 0) return code;
     }
@@ -55,12 +58,12 @@ export async function scaffoldCheck(opts: { e2e: boolean }): Promise<number> {
       console.error('scaffold-check: the build has no lazy chunk for the new page');
       return 1;
     }
-    console.log(`scaffold-check: page chunk ${chunk}`);
+    say(`scaffold-check: page chunk ${chunk}`);
     if (!opts.e2e) return 0;
     const dataDir = mkdtempSync(join(tmpdir(), 'discovery-scaffold-'));
     const server = await startBuiltServer(r.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
-      return await run('npx', ['wdio', 'run', 'e2e/wdio.conf.ts', '--spec', `e2e/specs/${ID}/${ID}.e2e.ts`], {
+      return await exec('npx', ['wdio', 'run', 'e2e/wdio.conf.ts', '--spec', `e2e/specs/${ID}/${ID}.e2e.ts`], {
         ...process.env,
         E2E_BASE_URL: server.url,
       });

@@ -1,21 +1,28 @@
 /**
- * npm test: everything CI checks, in order: typecheck, plugin boundaries, lint and format, jest (unit and server
- * integration on PGlite), the server suites again on PostgreSQL when TEST_DATABASE_URL is set,
- * the create-plugin scaffold check, the full build (ONE per run: size and e2e reuse it, see
- * scripts/build.ts), what the browser downloads against its budgets (npm run size), then the
- * WebdriverIO end-to-end suites against the built app. SKIP_E2E=true leaves out the browser
- * steps. Ends with a table of the time each step took.
+ * npm test: everything CI checks, in phases; the steps of a phase run side by side (their output
+ * lines prefixed with the step's tag), and a phase starts when the one before it has ended:
+ *   1. typecheck, plugin boundaries, lint and format (each mostly one core);
+ *   2. jest: unit and server integration on PGlite;
+ *   3. the server suites again on PostgreSQL when TEST_DATABASE_URL is set, beside the create-plugin
+ *      scaffold check (the PostgreSQL run's tail is one long suite on one core);
+ *   4. the full build (ONE per run: size and e2e reuse it, see scripts/build.ts), then what the
+ *      browser downloads against its budgets (npm run size);
+ *   5. the WebdriverIO end-to-end lanes against the built app (side by side, scripts/e2e.ts).
+ * SKIP_E2E=true leaves out the browser steps. Ends with a table of the time each step took.
  */
 import { availableParallelism } from 'node:os';
 import { build, describeBuild } from './build';
-import { run } from './lib/proc';
+import { run, runPrefixed } from './lib/proc';
 import { e2e } from './e2e';
 import { scaffoldCheck } from './scaffold-check';
 import { e2eFailures, e2eFlaky, jestFailures, jestResultsFile, jestSlowest } from './lib/failures';
 
 interface Step {
   name: string;
-  exec: () => Promise<number>;
+  /** Runs the step; `tag` is set when it runs beside another, to prefix its output lines with. */
+  exec: (tag?: string) => Promise<number>;
+  /** A short name for its output lines when it runs beside another step. */
+  tag?: string;
   /** What failed, a line each, repeated under the timing table. */
   failures?: () => string[];
 }
@@ -28,82 +35,148 @@ const workers = `--maxWorkers=${Math.max(2, availableParallelism())}`;
 const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --experimental-vm-modules`.trim() };
 const pglite = { ...jestEnv, TEST_DATABASE_URL: '' };
 
+/** A command, prefixed when it runs beside another step. */
+const cmd = (c: string, args: string[], env?: NodeJS.ProcessEnv) => (tag?: string) => (tag ? runPrefixed(tag, c, args, env) : run(c, args, env));
+
 /** Jest with its results in a file (what failed, for the end of the log), then its slowest suites. */
-async function jest(step: string, args: string[], env: NodeJS.ProcessEnv): Promise<number> {
-  const code = await run('npx', ['jest', '--ci', workers, ...args, '--json', `--outputFile=${jestResultsFile(step)}`], env);
-  console.log(`\nslowest suites:\n${jestSlowest(jestResultsFile(step)).join('\n')}`);
+async function jest(step: string, args: string[], env: NodeJS.ProcessEnv, tag?: string): Promise<number> {
+  const code = await cmd('npx', ['jest', '--ci', workers, ...args, '--json', `--outputFile=${jestResultsFile(step)}`], env)(tag);
+  console.log(`\n${tag ? `${tag} ` : ''}slowest suites:\n${jestSlowest(jestResultsFile(step)).join('\n')}`);
   return code;
 }
-const steps: Step[] = [
+
+/**
+ * The route walk and fuzzer over the whole build (host/src/server/security.test.ts, about 2 minutes)
+ * runs once per npm test: on PostgreSQL, production's database, when there is one, else on PGlite.
+ */
+const FUZZ_SUITE = 'host/src/server/security.test.ts';
+const postgres = !!process.env.TEST_DATABASE_URL;
+
+const phases: Step[][] = [
   // The client (DOM), server (node), drivers and e2e projects (tsconfig.json); incremental, so the
   // scaffold check's typecheck (the tree plus one plugin) rechecks only what changed.
-  { name: 'typecheck (client, server, drivers, e2e)', exec: () => run('npm', ['run', '--silent', 'typecheck']) },
-  { name: 'check-boundaries', exec: () => run('npx', ['tsx', 'scripts/check-boundaries.ts']) },
-  { name: 'lint (ESLint) and format (Prettier --check)', exec: () => run('npm', ['run', '--silent', 'lint']) },
-  {
-    name: 'jest (PGlite)',
-    exec: () => jest('pglite', [], pglite),
-    failures: () => jestFailures(jestResultsFile('pglite')),
-  },
-];
-if (process.env.TEST_DATABASE_URL) {
-  steps.push({
-    name: 'jest server suites (PostgreSQL)',
-    exec: () =>
-      jest(
-        'postgres',
-        [
-          '--selectProjects',
-          'node',
-          '--testPathPatterns',
-          '(core/server|core/insights-kit/src/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/',
-        ],
-        jestEnv,
-      ),
-    failures: () => jestFailures(jestResultsFile('postgres')),
-  });
-}
-steps.push({ name: 'create-plugin scaffold works end to end', exec: () => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true' }) });
-if (process.env.SKIP_E2E !== 'true') {
-  steps.push({
-    name: 'build (full), shared by size and e2e',
-    exec: async () => {
-      const t0 = Date.now();
-      console.log(describeBuild(await build('full'), Date.now() - t0));
-      return 0;
+  [
+    { name: 'typecheck (client, server, drivers, e2e)', tag: '[tsc]', exec: cmd('npm', ['run', '--silent', 'typecheck']) },
+    { name: 'check-boundaries', tag: '[boundaries]', exec: cmd('npx', ['tsx', 'scripts/check-boundaries.ts']) },
+    { name: 'lint (ESLint) and format (Prettier --check)', tag: '[lint]', exec: cmd('npm', ['run', '--silent', 'lint']) },
+  ],
+  [
+    {
+      name: `jest (PGlite)${postgres ? `, ${FUZZ_SUITE} on PostgreSQL only` : ''}`,
+      exec: (tag) => jest('pglite', postgres ? ['--testPathIgnorePatterns', FUZZ_SUITE] : [], pglite, tag),
+      failures: () => jestFailures(jestResultsFile('pglite')),
     },
-  });
-  steps.push({ name: 'size: JavaScript the browser downloads, against its budgets', exec: () => run('npx', ['tsx', 'scripts/size.ts']) });
-  steps.push({ name: 'e2e (WebdriverIO, headless Chromium)', exec: () => e2e([]), failures: e2eFailures });
+  ],
+  [
+    ...(postgres
+      ? [
+          {
+            name: 'jest server suites (PostgreSQL)',
+            tag: '[postgres]',
+            exec: (tag?: string) =>
+              jest(
+                'postgres',
+                [
+                  '--selectProjects',
+                  'node',
+                  '--testPathPatterns',
+                  '(core/server|core/insights-kit/src/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/',
+                  // The scaffold check's plugin, written into the tree beside this run, is its to test.
+                  '--testPathIgnorePatterns',
+                  'plugins/scaffold-check/',
+                ],
+                jestEnv,
+                tag,
+              ),
+            failures: () => jestFailures(jestResultsFile('postgres')),
+          },
+        ]
+      : []),
+    {
+      name: 'create-plugin scaffold works end to end',
+      tag: '[scaffold]',
+      exec: (tag) => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true', tag }),
+    },
+  ],
+];
+if (process.env.SKIP_E2E !== 'true') {
+  phases.push([
+    {
+      name: 'build (full), shared by size and e2e',
+      exec: async () => {
+        const t0 = Date.now();
+        console.log(describeBuild(await build('full'), Date.now() - t0));
+        return 0;
+      },
+    },
+  ]);
+  phases.push([{ name: 'size: JavaScript the browser downloads, against its budgets', exec: cmd('npx', ['tsx', 'scripts/size.ts']) }]);
+  phases.push([{ name: 'e2e (WebdriverIO, headless Chromium)', exec: () => e2e([]), failures: e2eFailures }]);
 }
 
-/** The summary: each step's result and time, its share of the run, and the total. */
-function timingTable(results: { name: string; ok: boolean; ms: number }[]): string {
-  const total = results.reduce((n, r) => n + r.ms, 0) || 1;
-  const width = Math.max(...results.map((r) => r.name.length), 5);
+interface Result {
+  name: string;
+  ok: boolean;
+  ms: number;
+  failures: string[];
+  /** Set on the steps of a phase that ran side by side: the phase's own time, and which phase. */
+  phaseMs?: number;
+  phase?: number;
+}
+
+/**
+ * The summary: each step's result and time. Steps that ran side by side are marked ‖ and their
+ * phase's time (the slowest of them) is what the run spent; the total is the sum of the phases.
+ */
+function timingTable(results: Result[], totalMs: number): string {
+  const total = totalMs || 1;
+  const width = Math.max(...results.map((r) => r.name.length + 2), 5);
   const row = (st: string, name: string, s: string, share: string) => `${st.padEnd(4)}  ${name.padEnd(width)}  ${s.padStart(8)}  ${share.padStart(5)}`;
+  const lines: string[] = [];
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i];
+    const side = r.phaseMs !== undefined;
+    lines.push(row(r.ok ? 'PASS' : 'FAIL', `${side ? '‖ ' : ''}${r.name}`, (r.ms / 1000).toFixed(1), side ? '' : `${Math.round((100 * r.ms) / total)}%`));
+    if (side && results[i + 1]?.phase !== r.phase)
+      lines.push(row('', '  (side by side, the slowest of them)', (r.phaseMs! / 1000).toFixed(1), `${Math.round((100 * r.phaseMs!) / total)}%`));
+  }
   return [
     '\n=== summary: time per step',
     row('', 'step', 'seconds', 'share'),
-    ...results.map((r) => row(r.ok ? 'PASS' : 'FAIL', r.name, (r.ms / 1000).toFixed(1), `${Math.round((100 * r.ms) / total)}%`)),
-    row('', 'total', (total / 1000).toFixed(1), ''),
+    ...lines,
+    row('', 'total', (totalMs / 1000).toFixed(1), ''),
     `${results.filter((r) => r.ok).length} passed, ${results.filter((r) => !r.ok).length} failed`,
   ].join('\n');
 }
 
+async function runStep(s: Step, tag?: string): Promise<Result> {
+  console.log(`\n=== ${s.name}${tag ? ` (beside other steps; its lines start with ${tag})` : ''}`);
+  const t0 = Date.now();
+  const code = await s.exec(tag).catch((e) => {
+    console.error(e instanceof Error ? e.message : e);
+    return 1;
+  });
+  const failures = s.failures?.() ?? [];
+  const ms = Date.now() - t0;
+  if (tag) console.log(`\n=== ${s.name}: ${code === 0 ? 'passed' : 'FAILED'} in ${(ms / 1000).toFixed(1)} s`);
+  return { name: s.name, ok: code === 0, ms, failures: code === 0 ? [] : failures };
+}
+
 async function main() {
-  const results: { name: string; ok: boolean; ms: number; failures: string[] }[] = [];
-  for (const s of steps) {
-    console.log(`\n=== ${s.name}`);
+  const results: Result[] = [];
+  let totalMs = 0;
+  for (const [index, phase] of phases.entries()) {
     const t0 = Date.now();
-    const code = await s.exec().catch((e) => {
-      console.error(e instanceof Error ? e.message : e);
-      return 1;
-    });
-    const failures = s.failures?.() ?? [];
-    results.push({ name: s.name, ok: code === 0, ms: Date.now() - t0, failures: code === 0 ? [] : failures });
+    if (phase.length === 1) {
+      results.push(await runStep(phase[0]));
+    } else {
+      const done = await Promise.all(phase.map((s) => runStep(s, s.tag ?? `[${s.name}]`)));
+      const phaseMs = Date.now() - t0;
+      results.push(...done.map((r) => ({ ...r, phaseMs, phase: index })));
+    }
+    totalMs += Date.now() - t0;
   }
-  console.log(timingTable(results));
+  console.log(timingTable(results, totalMs));
   // Last in the log, where a reader of CI output looks first.
   for (const r of results.filter((x) => x.failures.length)) {
     console.log(`\n=== failed in '${r.name}' (${r.failures.length})`);

@@ -17,9 +17,15 @@ export function e2eFlakyFile(): string {
   return join(process.env.E2E_OUTPUT_DIR ?? '.e2e-output', 'flaky.txt');
 }
 
+/** Where wdio.conf.ts writes how long each spec file took: lane, file, ms. */
+export function e2eSpecTimesFile(): string {
+  return join(process.env.E2E_OUTPUT_DIR ?? '.e2e-output', 'spec-times.txt');
+}
+
 export function clearE2eFailures(): void {
   rmSync(e2eFailuresFile(), { force: true });
   rmSync(e2eFlakyFile(), { force: true });
+  rmSync(e2eSpecTimesFile(), { force: true });
 }
 
 const lines = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8').split('\n').filter(Boolean) : []);
@@ -31,6 +37,23 @@ export function e2eFailures(): string[] {
 /** Failed attempts that were run again: printed whether or not the run passed, so none goes unseen. */
 export function e2eFlaky(): string[] {
   return lines(e2eFlakyFile());
+}
+
+/** Each lane's spec files, slowest first, with the lane's sum: the figures to balance lanes by. */
+export function e2eSpecTimes(): string[] {
+  const byLane = new Map<string, { file: string; ms: number }[]>();
+  for (const line of lines(e2eSpecTimesFile())) {
+    const [lane, file, ms] = line.split('\t');
+    if (!byLane.has(lane)) byLane.set(lane, []);
+    byLane.get(lane)!.push({ file, ms: Number(ms) });
+  }
+  const out: string[] = [];
+  for (const [lane, files] of byLane) {
+    const sum = files.reduce((n, f) => n + f.ms, 0);
+    out.push(`lane ${lane}: ${files.length} spec files, ${(sum / 1000).toFixed(1)} s`);
+    for (const f of files.sort((a, b) => b.ms - a.ms)) out.push(`  ${(f.ms / 1000).toFixed(1).padStart(6)} s  ${f.file}`);
+  }
+  return out;
 }
 
 /** A results file for `jest --json --outputFile`, one per step. */

@@ -10,6 +10,31 @@ export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = proces
   });
 }
 
+/**
+ * `run`, with every line of the child's output prefixed (`[a11y] …`): for children that run side by
+ * side, whose output would otherwise interleave unattributed.
+ */
+export function runPrefixed(prefix: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { FORCE_COLOR: '0', ...env } });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
+      let rest = '';
+      from.setEncoding('utf8');
+      from.on('data', (d: string) => {
+        const lines = (rest + d).split('\n');
+        rest = lines.pop() ?? '';
+        if (lines.length) to.write(lines.map((l) => `${prefix} ${l}\n`).join(''));
+      });
+      from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();

@@ -119,3 +119,27 @@ export function untranslated(texts: ShownText[], serverStrings: string[]): Shown
     return !NOT_WORDS.test(rest);
   });
 }
+
+/**
+ * The untranslated texts of a walk, by text, with the pages that showed them: `check` reads the
+ * page as it is now, `expectEmpty` fails listing every one.
+ */
+export class UntranslatedReport {
+  private readonly byText = new Map<string, Set<string>>();
+
+  /** Reads what the page shows now against the strings the server sent it (PageProbe). */
+  async check(page: string, serverStrings: string[]): Promise<void> {
+    for (const f of untranslated(await shownTexts(), serverStrings)) {
+      const key = `${f.kind === 'text' ? '' : `${f.kind}: `}'${f.text}'`;
+      if (!this.byText.has(key)) this.byText.set(key, new Set());
+      this.byText.get(key)!.add(`${page} (${f.where})`);
+    }
+  }
+
+  /** Fails listing every untranslated text and the pages that show it. */
+  expectEmpty(): void {
+    if (this.byText.size === 0) return;
+    const lines = [...this.byText.entries()].map(([text, where]) => `${text}\n${[...where].map((w) => `    ${w}`).join('\n')}`);
+    throw new Error(`${this.byText.size} text(s) on screen did not go through i18next:\n${lines.join('\n')}`);
+  }
+}
