@@ -1,5 +1,9 @@
 /**
- * npm run bench:counts -- --people 10000000 [--seed 42] [--dir /tmp/x] [--selections 20] [--no-pg] [--no-baselines] [--backend clickhouse]
+ * npm run bench:counts -- --people 10000000 [--seed 42] [--dir /tmp/x] [--selections 20] [--repeat 1] [--no-pg] [--no-baselines] [--backend clickhouse]
+ *
+ * --repeat N times each engine operation N times per selection, so its p50 / p95 are over
+ * selections × N calls: with N = 1 a p95 of 20 selections is one or two calls, and cannot tell
+ * a heavy selection from a slow call (a tail). The ratios against baselines use the first call.
  *
  * --backend clickhouse adds the ClickHouse counts backend (issue 33) as a column: the population
  * loaded into embedded ClickHouse (chdb; CLICKHOUSE_URL for a server) and the same selections,
@@ -36,6 +40,7 @@ const args = process.argv.slice(2);
 const PEOPLE = Number(argValue(args, '--people') ?? 10_000_000);
 const SEED = Number(argValue(args, '--seed') ?? 42);
 const SELECTIONS = Number(argValue(args, '--selections') ?? 20);
+const REPEAT = Math.max(1, Number(argValue(args, '--repeat') ?? 1));
 const DIR = argValue(args, '--dir') ?? join(tmpdir(), `discovery-bench-${PEOPLE}-${SEED}`);
 /** --no-baselines: the engine (and --backend) only, without the whole-population, JS Set and PostgreSQL baselines (short runs). */
 const BASELINES = !args.includes('--no-baselines');
@@ -200,21 +205,31 @@ async function main() {
     er: number[] = [],
     em: number[] = [];
   const answers: { overlap: number[]; counts: Record<string, number>; rule: number; mekko: MekkoResult }[] = [];
+  // Every call of --repeat, for the engine's own p50 / p95 (the first calls are eo, ec, er, em).
+  const calls = { eo: [] as number[], ec: [] as number[], er: [] as number[], em: [] as number[] };
   for (const s of sel) {
-    const [t1, o] = await time(() => engine.overlap(s.x, s.y));
-    const [t2, c] = await time(() => engine.counts(s.counts));
-    const [t3, r] = await time(() => engine.ruleCount(s.rule));
-    const [t4, mk] = await time(() => engine.mekko(s.markets));
-    eo.push(t1);
-    ec.push(t2);
-    er.push(t3);
-    em.push(t4);
-    answers.push({ overlap: o.cells.map((x) => x.count), counts: c, rule: r, mekko: mk });
+    for (let k = 0; k < REPEAT; k++) {
+      const [t1, o] = await time(() => engine.overlap(s.x, s.y));
+      const [t2, c] = await time(() => engine.counts(s.counts));
+      const [t3, r] = await time(() => engine.ruleCount(s.rule));
+      const [t4, mk] = await time(() => engine.mekko(s.markets));
+      calls.eo.push(t1);
+      calls.ec.push(t2);
+      calls.er.push(t3);
+      calls.em.push(t4);
+      if (k > 0) continue;
+      eo.push(t1);
+      ec.push(t2);
+      er.push(t3);
+      em.push(t4);
+      answers.push({ overlap: o.cells.map((x) => x.count), counts: c, rule: r, mekko: mk });
+    }
   }
-  record('overlap 12x12 (+% and index)', 'engine', eo);
-  record('24 segment counts', 'engine', ec);
-  record('rule: 3 OR groups of 3, minus 2', 'engine', er);
-  record('mekko 10x10 matched+modeled', 'engine', em);
+  const engineImpl = REPEAT > 1 ? `engine (${sel.length} selections x ${REPEAT} calls)` : 'engine';
+  record('overlap 12x12 (+% and index)', engineImpl, calls.eo);
+  record('24 segment counts', engineImpl, calls.ec);
+  record('rule: 3 OR groups of 3, minus 2', engineImpl, calls.er);
+  record('mekko 10x10 matched+modeled', engineImpl, calls.em);
   const mem = await engine.memory();
   const ratios: string[] = [];
   const filtered = await withinFilter(engine, sel, record, same, ratios);
