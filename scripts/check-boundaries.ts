@@ -2,10 +2,12 @@
  * npm run check-boundaries: fails when a plugin imports another plugin's client or server code,
  * any deep path of a package (only its `exports` entries are public), or a relative path outside
  * its own folder; when a plugin's src/common pulls in React, Node or a runtime package; and when
- * core imports a plugin.
+ * core imports a plugin; and when a workspace package imports a package it does not declare, or
+ * declares one it does not use (scripts/lib/packageDeps.ts, issue 26 §5).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { checkDependencies } from './lib/packageDeps';
 import { ROOT } from './lib/workspace';
 
 export interface Violation {
@@ -135,10 +137,12 @@ export function checkBoundaries(root = ROOT): Violation[] {
 
 if (require.main === module) {
   const v = checkBoundaries();
-  if (v.length) {
-    console.error(`check-boundaries: ${v.length} violation(s)`);
+  const d = checkDependencies(ROOT);
+  if (v.length || d.length) {
+    console.error(`check-boundaries: ${v.length + d.length} violation(s)`);
     for (const x of v) console.error(`  ${x.file}: '${x.specifier}': ${x.reason}`);
+    for (const x of d) console.error(`  ${x.package}: '${x.dependency}': ${x.reason}`);
     process.exit(1);
   }
-  console.log('check-boundaries: no violations');
+  console.log('check-boundaries: no violations (imports and declared dependencies)');
 }

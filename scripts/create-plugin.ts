@@ -9,6 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { NAV_CATEGORIES } from '@discovery/plugin-api';
+import { declaredRange, importedPackages, isTestFile } from './lib/packageDeps';
 import { argValue, ROOT } from './lib/workspace';
 
 export interface ScaffoldOptions {
@@ -29,7 +30,7 @@ export function scaffoldFiles(opts: ScaffoldOptions): Record<string, string> {
   const c = camel(id);
   const s = snake(id);
   const title = opts.title ?? P.replace(/([a-z])([A-Z])/g, '$1 $2');
-  return {
+  const files: Record<string, string> = {
     'package.json':
       JSON.stringify(
         {
@@ -43,7 +44,6 @@ export function scaffoldFiles(opts: ScaffoldOptions): Record<string, string> {
           sideEffects: false,
           exports: { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' },
           scripts: {
-            typecheck: 'cd ../.. && npm run typecheck',
             test: `NODE_OPTIONS=--experimental-vm-modules jest -c ../../jest.config.js plugins/${id}/`,
           },
         },
@@ -414,6 +414,34 @@ describe('${id}', () => {
 });
 `,
   };
+  files['package.json'] = withDependencies(files, opts.root ?? ROOT);
+  return files;
+}
+
+/**
+ * The package.json with the dependencies its files import, as `npm run check-boundaries` wants
+ * them (scripts/lib/packageDeps.ts): what ships in "dependencies", what only the tests import in
+ * "devDependencies", each at the range the workspace already uses.
+ */
+function withDependencies(files: Record<string, string>, root: string): string {
+  const pkg = JSON.parse(files['package.json']) as { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
+  const shipped = new Set<string>();
+  const tests = new Set<string>();
+  for (const [rel, text] of Object.entries(files)) {
+    if (rel.startsWith('..') || !/\.(ts|tsx)$/.test(rel)) continue;
+    for (const name of importedPackages(text)) if (name !== pkg.name) (isTestFile(rel) ? tests : shipped).add(name);
+  }
+  const ranged = (names: Iterable<string>) =>
+    Object.fromEntries(
+      [...names].sort().map((n) => {
+        const range = n.startsWith('@discovery/') ? '*' : declaredRange(root, n);
+        if (!range) throw new Error(`the scaffold imports '${n}', which no package of the workspace declares`);
+        return [n, range];
+      }),
+    );
+  pkg.dependencies = ranged(shipped);
+  pkg.devDependencies = ranged([...tests].filter((n) => !shipped.has(n)));
+  return JSON.stringify(pkg, null, 2) + '\n';
 }
 
 export function scaffold(opts: ScaffoldOptions): string[] {

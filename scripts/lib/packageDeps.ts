@@ -1,0 +1,255 @@
+/**
+ * Each workspace package declares its own dependencies (issue 26 §5), checked by
+ * `npm run check-boundaries`:
+ * - every package a file imports is declared: in `dependencies` if code that ships imports it, in
+ *   `devDependencies` if only its tests do (`*.test.ts(x)`, `testing.ts(x)`, a `testing/` folder);
+ * - every declared package is imported by that package, and a `dependencies` entry by code that
+ *   ships (only tests use it: a devDependency);
+ * - a package's range is the same wherever it is declared, and a workspace package is declared
+ *   as "*" (npm links the workspace).
+ * The root package is the toolchain (scripts/, the jest, ESLint and wdio configs): it must declare
+ * what its files import, and each of its packages must be used by name somewhere in its scripts
+ * or configs, or be the peer or the types of one that is.
+ */
+import { builtinModules } from 'node:module';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import ts from 'typescript';
+
+export interface DependencyViolation {
+  package: string;
+  dependency: string;
+  reason: string;
+}
+
+interface PackageJson {
+  name: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
+}
+
+const SOURCE = /\.(ts|tsx|js|mjs|cjs)$/;
+const SKIP_DIRS = new Set(['node_modules', 'dist', 'build', 'var']);
+const BUILTINS = new Set(builtinModules);
+
+/** A test's file, whose imports may be devDependencies. */
+export const isTestFile = (rel: string) => /\.test\.tsx?$/.test(rel) || /(^|[\\/])testing(\.tsx?$|[\\/])/.test(rel);
+
+/** The package a bare specifier names ('@blueprintjs/icons/lib/css/x.css' -> '@blueprintjs/icons'); null for relative and Node built-in ones. */
+export function packageName(spec: string): string | null {
+  if (spec.startsWith('.') || spec.startsWith('/') || spec.startsWith('node:')) return null;
+  const name = spec
+    .split('/')
+    .slice(0, spec.startsWith('@') ? 2 : 1)
+    .join('/');
+  return BUILTINS.has(name) ? null : name;
+}
+
+/**
+ * The packages a source text imports (static, type-only, dynamic, require and side-effect
+ * imports), read with TypeScript's scanner, so code inside a string (a template the scaffold
+ * writes) does not count.
+ */
+export function importedPackages(source: string): Set<string> {
+  const out = new Set<string>();
+  for (const f of ts.preProcessFile(source, true, true).importedFiles) {
+    const name = packageName(f.fileName);
+    if (name) out.add(name);
+  }
+  return out;
+}
+
+function sourceFiles(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (SKIP_DIRS.has(e.name) || e.name.startsWith('.')) continue;
+    const p = join(dir, e.name);
+    if (e.isDirectory()) sourceFiles(p, out);
+    else if (SOURCE.test(e.name)) out.push(p);
+  }
+  return out;
+}
+
+/** The workspace packages' folders, from the root package.json's "workspaces" globs ('core/*', 'host'). */
+export function workspaceDirs(root: string): string[] {
+  const globs: string[] = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces ?? [];
+  const out: string[] = [];
+  for (const g of globs) {
+    if (g.endsWith('/*')) {
+      const base = join(root, g.slice(0, -2));
+      if (!existsSync(base)) continue;
+      for (const d of readdirSync(base).sort()) if (existsSync(join(base, d, 'package.json'))) out.push(join(base, d));
+    } else if (existsSync(join(root, g, 'package.json'))) out.push(join(root, g));
+  }
+  return out;
+}
+
+const readPkg = (dir: string): PackageJson => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+
+/** What a package's files import: by code that ships, and by its tests only. */
+export function usesOf(dir: string, files = sourceFiles(dir)): { shipped: Map<string, string>; tests: Map<string, string> } {
+  const shipped = new Map<string, string>();
+  const tests = new Map<string, string>();
+  for (const f of files) {
+    const rel = relative(dir, f);
+    for (const name of importedPackages(readFileSync(f, 'utf8'))) (isTestFile(rel) ? tests : shipped).set(name, rel);
+  }
+  for (const name of shipped.keys()) tests.delete(name);
+  return { shipped, tests };
+}
+
+/** The range a dependency is declared with anywhere in the workspace (the root package included), for a new package to use. */
+export function declaredRange(root: string, dependency: string): string | undefined {
+  for (const dir of [root, ...workspaceDirs(root)]) {
+    const p = readPkg(dir);
+    const r = p.dependencies?.[dependency] ?? p.devDependencies?.[dependency];
+    if (r) return r;
+  }
+  return undefined;
+}
+
+export function checkDependencies(root: string): DependencyViolation[] {
+  const violations: DependencyViolation[] = [];
+  const dirs = workspaceDirs(root);
+  const workspaceNames = new Set(dirs.map((d) => readPkg(d).name));
+  const ranges = new Map<string, Map<string, string>>(); // dependency -> range -> first package declaring it
+
+  const note = (pkg: string, deps: Record<string, string> | undefined) => {
+    for (const [d, r] of Object.entries(deps ?? {})) {
+      if (workspaceNames.has(d)) {
+        if (r !== '*') violations.push({ package: pkg, dependency: d, reason: `a workspace package is declared as "*" (found "${r}")` });
+        continue;
+      }
+      const seen = ranges.get(d) ?? new Map<string, string>();
+      if (!seen.has(r)) seen.set(r, pkg);
+      ranges.set(d, seen);
+    }
+  };
+
+  for (const dir of dirs) {
+    const pkg = readPkg(dir);
+    const where = relative(root, dir).split(sep).join('/');
+    const label = `${pkg.name} (${where})`;
+    const deps = pkg.dependencies ?? {};
+    const dev = pkg.devDependencies ?? {};
+    note(label, deps);
+    note(label, dev);
+    const { shipped, tests } = usesOf(dir);
+    for (const [name, file] of shipped) {
+      if (name === pkg.name || name in deps || name in (pkg.peerDependencies ?? {})) continue;
+      violations.push({
+        package: label,
+        dependency: name,
+        reason: `${where}/${file} imports it: declare it in "dependencies"${name in dev ? ' (it is only a devDependency)' : ''}`,
+      });
+    }
+    for (const [name, file] of tests) {
+      if (name === pkg.name || name in deps || name in dev) continue;
+      violations.push({ package: label, dependency: name, reason: `${where}/${file} (a test) imports it: declare it in "devDependencies"` });
+    }
+    for (const name of Object.keys(deps)) {
+      if (shipped.has(name)) continue;
+      violations.push({
+        package: label,
+        dependency: name,
+        reason: tests.has(name) ? 'only its tests import it: move it to "devDependencies"' : 'declared in "dependencies" but nothing imports it',
+      });
+    }
+    for (const name of Object.keys(dev)) {
+      if (!tests.has(name) && !shipped.has(name))
+        violations.push({ package: label, dependency: name, reason: 'declared in "devDependencies" but nothing imports it' });
+    }
+  }
+
+  violations.push(...checkRoot(root, workspaceNames, note));
+
+  for (const [d, seen] of ranges) {
+    if (seen.size > 1) {
+      violations.push({
+        package: [...seen.values()].join(', '),
+        dependency: d,
+        reason: `declared with different ranges (${[...seen.keys()].map((r) => `"${r}"`).join(', ')}): use one`,
+      });
+    }
+  }
+  return violations;
+}
+
+/** The root package: the toolchain. */
+function checkRoot(root: string, workspaceNames: Set<string>, note: (pkg: string, deps: Record<string, string> | undefined) => void): DependencyViolation[] {
+  const violations: DependencyViolation[] = [];
+  const pkg = readPkg(root);
+  const label = `${pkg.name} (the root: scripts and configs)`;
+  const declared = { ...pkg.dependencies, ...pkg.devDependencies };
+  note(label, pkg.dependencies);
+  note(label, pkg.devDependencies);
+  const files = [
+    ...sourceFiles(join(root, 'scripts')),
+    ...readdirSync(root)
+      .filter((f) => SOURCE.test(f))
+      .map((f) => join(root, f)),
+    join(root, 'e2e', 'wdio.conf.ts'),
+  ].filter(existsSync);
+  const imported = new Map<string, string>();
+  for (const f of files) for (const name of importedPackages(readFileSync(f, 'utf8'))) imported.set(name, relative(root, f));
+  for (const [name, file] of imported) {
+    if (workspaceNames.has(name) || name in declared) continue;
+    violations.push({ package: label, dependency: name, reason: `${file} imports it: declare it in the root "devDependencies"` });
+  }
+  // A tool is used when it is imported, or named in a script, a config or .ci/run (a CLI, a jest
+  // transform, a wdio framework), or is a peer or the types of one that is.
+  const text = [JSON.stringify(pkg.scripts ?? {}), ...files.map((f) => readFileSync(f, 'utf8')), readIfExists(join(root, '.ci', 'run'))].join('\n');
+  const named = (d: string) => {
+    if (imported.has(d) || text.includes(`'${d}'`) || text.includes(`"${d}"`) || text.includes(`${d}/`)) return true;
+    // WebdriverIO names its plugins by their short name: runner 'local' is @wdio/local-runner.
+    const wdio = /^@wdio\/(.+)-(runner|framework|reporter|service)$/.exec(d);
+    if (wdio && text.includes(`'${wdio[1]}'`)) return true;
+    const bins = binsOf(root, d);
+    return bins.some((b) => new RegExp(`(^|[\\s'"\`])(npx )?${b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([\\s'"\`]|$)`, 'm').test(text));
+  };
+  const used = new Set(Object.keys(declared).filter(named));
+  for (const d of Object.keys(declared)) {
+    if (used.has(d)) continue;
+    const typesOf = d.startsWith('@types/') ? d.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : null;
+    if (typesOf && anyWorkspaceUses(root, typesOf, declared)) continue;
+    if ([...used].some((u) => d in (peersOf(root, u) ?? {}))) continue;
+    violations.push({ package: label, dependency: d, reason: 'nothing imports it, names it in a script or config, or needs it as a peer or its types' });
+  }
+  return violations;
+}
+
+/** The ambient type packages the tsconfigs name ("types": ["node", "jest"]). */
+function tsconfigTypes(root: string): Set<string> {
+  const out = new Set<string>();
+  for (const f of [...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f)), 'e2e/tsconfig.json']) {
+    const parsed = ts.readConfigFile(join(root, f), ts.sys.readFile).config as { compilerOptions?: { types?: string[] } } | undefined;
+    for (const t of parsed?.compilerOptions?.types ?? []) out.add(t);
+  }
+  return out;
+}
+
+const readIfExists = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8') : '');
+
+function installedPkg(root: string, name: string): { bin?: string | Record<string, string>; peerDependencies?: Record<string, string> } | undefined {
+  const f = join(root, 'node_modules', name, 'package.json');
+  return existsSync(f) ? JSON.parse(readFileSync(f, 'utf8')) : undefined;
+}
+
+function binsOf(root: string, name: string): string[] {
+  const bin = installedPkg(root, name)?.bin;
+  if (!bin) return [];
+  return typeof bin === 'string' ? [name.split('/').pop() as string] : Object.keys(bin);
+}
+
+const peersOf = (root: string, name: string) => installedPkg(root, name)?.peerDependencies;
+
+/** Whether any package of the workspace (or the root) declares `name`: its @types are then in use. */
+function anyWorkspaceUses(root: string, name: string, rootDeclared: Record<string, string>): boolean {
+  if (name in rootDeclared || tsconfigTypes(root).has(name)) return true;
+  return workspaceDirs(root).some((d) => {
+    const p = readPkg(d);
+    return name in (p.dependencies ?? {}) || name in (p.devDependencies ?? {});
+  });
+}
