@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, describeBuild } from './build';
-import { run, runPrefixed, startBuiltServer } from './lib/proc';
+import { run, startBuiltServer } from './lib/proc';
 import { argValue } from './lib/workspace';
 import { clearE2eFailures, e2eSpecTimes } from './lib/failures';
 import { LANES } from '../e2e/lanes';
@@ -40,7 +40,7 @@ async function runAgainstFreshServer(serverFile: string, env: NodeJS.ProcessEnv,
   try {
     const wdioEnv = { ...process.env, ...env, E2E_BASE_URL: server.url };
     const args = ['wdio', 'run', 'e2e/wdio.conf.ts'];
-    return await (prefix ? runPrefixed(prefix, 'npx', args, wdioEnv) : run('npx', args, wdioEnv));
+    return await run('npx', args, wdioEnv, prefix);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

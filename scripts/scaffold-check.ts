@@ -9,14 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from './build';
 import { scaffold } from './create-plugin';
-import { run, runPrefixed, startBuiltServer } from './lib/proc';
+import { run, startBuiltServer } from './lib/proc';
 import { ROOT } from './lib/workspace';
 
 const ID = 'scaffold-check';
 
 /** `opts.tag`: npm test runs this beside another step, and its output lines start with the tag. */
 export async function scaffoldCheck(opts: { e2e: boolean; tag?: string }): Promise<number> {
-  const exec = (c: string, args: string[], env?: NodeJS.ProcessEnv) => (opts.tag ? runPrefixed(opts.tag, c, args, env) : run(c, args, env));
   const say = (line: string) => console.log(opts.tag ? `${opts.tag} ${line}` : line);
   const pluginDir = join(ROOT, 'plugins', ID);
   const buildFile = join(ROOT, 'host', 'builds', `${ID}.json`);
@@ -36,15 +35,18 @@ export async function scaffoldCheck(opts: { e2e: boolean; tag?: string }): Promi
     writeFileSync(buildFile, JSON.stringify({ name: ID, plugins: [...full.plugins, ID] }));
     const steps: [string, () => Promise<number>][] = [
       // The client, server, drivers and e2e projects (tsconfig.json's references), each incremental.
-      ['typecheck with the new plugin', () => exec('npm', ['run', 'typecheck'])],
-      ['boundaries', () => exec('npx', ['tsx', 'scripts/check-boundaries.ts'])],
+      ['typecheck with the new plugin', () => run('npm', ['run', 'typecheck'], undefined, opts.tag)],
+      ['boundaries', () => run('npx', ['tsx', 'scripts/check-boundaries.ts'], undefined, opts.tag)],
       [
         'lint and format of what it wrote',
-        () => exec('npx', ['eslint', `plugins/${ID}`, ...e2eDirs]).then((c) => c || exec('npx', ['prettier', '--check', `plugins/${ID}`, ...e2eDirs])),
+        () =>
+          run('npx', ['eslint', `plugins/${ID}`, ...e2eDirs], undefined, opts.tag).then(
+            (c) => c || run('npx', ['prettier', '--check', `plugins/${ID}`, ...e2eDirs], undefined, opts.tag),
+          ),
       ],
       [
         'its unit and server tests',
-        () => exec('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' }),
+        () => run('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' }, opts.tag),
       ],
     ];
     for (const [name, step] of steps) {
@@ -63,10 +65,12 @@ export async function scaffoldCheck(opts: { e2e: boolean; tag?: string }): Promi
     const dataDir = mkdtempSync(join(tmpdir(), 'discovery-scaffold-'));
     const server = await startBuiltServer(r.serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
     try {
-      return await exec('npx', ['wdio', 'run', 'e2e/wdio.conf.ts', '--spec', `e2e/specs/${ID}/${ID}.e2e.ts`], {
-        ...process.env,
-        E2E_BASE_URL: server.url,
-      });
+      return await run(
+        'npx',
+        ['wdio', 'run', 'e2e/wdio.conf.ts', '--spec', `e2e/specs/${ID}/${ID}.e2e.ts`],
+        { ...process.env, E2E_BASE_URL: server.url },
+        opts.tag,
+      );
     } finally {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });

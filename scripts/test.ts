@@ -2,8 +2,9 @@
  * npm test: everything CI checks, in phases; the steps of a phase run side by side (their output
  * lines prefixed with the step's tag), and a phase starts when the one before it has ended:
  *   1. typecheck, plugin boundaries, lint and format (each mostly one core);
- *   2. jest: unit and server integration on PGlite;
- *   3. the server suites again on PostgreSQL when TEST_DATABASE_URL is set, beside the create-plugin
+ *   2. jest: unit, client and server integration on PGlite (with TEST_DATABASE_URL set, the
+ *      plugins' server suites wait for PostgreSQL);
+ *   3. the server suites on PostgreSQL when TEST_DATABASE_URL is set, beside the create-plugin
  *      scaffold check (the PostgreSQL run's tail is one long suite on one core);
  *   4. the full build (ONE per run: size and e2e reuse it, see scripts/build.ts), then what the
  *      browser downloads against its budgets (npm run size);
@@ -12,7 +13,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { build, describeBuild } from './build';
-import { run, runPrefixed } from './lib/proc';
+import { run } from './lib/proc';
 import { e2e } from './e2e';
 import { scaffoldCheck } from './scaffold-check';
 import { e2eFailures, e2eFlaky, jestFailures, jestResultsFile, jestSlowest } from './lib/failures';
@@ -36,7 +37,7 @@ const jestEnv = { ...process.env, NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? '
 const pglite = { ...jestEnv, TEST_DATABASE_URL: '' };
 
 /** A command, prefixed when it runs beside another step. */
-const cmd = (c: string, args: string[], env?: NodeJS.ProcessEnv) => (tag?: string) => (tag ? runPrefixed(tag, c, args, env) : run(c, args, env));
+const cmd = (c: string, args: string[], env?: NodeJS.ProcessEnv) => (tag?: string) => run(c, args, env, tag);
 
 /** Jest with its results in a file (what failed, for the end of the log), then its slowest suites. */
 async function jest(step: string, args: string[], env: NodeJS.ProcessEnv, tag?: string): Promise<number> {
@@ -45,12 +46,17 @@ async function jest(step: string, args: string[], env: NodeJS.ProcessEnv, tag?: 
   return code;
 }
 
-/**
- * The route walk and fuzzer over the whole build (host/src/server/security.test.ts, about 2 minutes)
- * runs once per npm test: on PostgreSQL, production's database, when there is one, else on PGlite.
- */
-const FUZZ_SUITE = 'host/src/server/security.test.ts';
 const postgres = !!process.env.TEST_DATABASE_URL;
+/**
+ * The server suites: the database layer's (core/server, the test template and population cache)
+ * run on both databases; the plugins', the host's (the route walk and fuzzer) and the insights
+ * kit's run once, on PostgreSQL, production's database, when there is one (as in CI), else on
+ * PGlite. PGlite is PostgreSQL's own engine compiled to WebAssembly, so a plugin's SQL means the
+ * same on both; what differs is the driver, which the database layer's suites cover on both, and
+ * e2e runs every plugin on PGlite through the built app (docs/decisions.md, 2026-12-06).
+ */
+const DATABASE_LAYER_SUITES = '(core/server|core/test-utils/src/server)/';
+const PLUGIN_SERVER_SUITES = '(core/insights-kit/src/server|host/src/server|plugins/[^/]+/src/server)/';
 
 const phases: Step[][] = [
   // The client (DOM), server (node), drivers and e2e projects (tsconfig.json); incremental, so the
@@ -62,8 +68,8 @@ const phases: Step[][] = [
   ],
   [
     {
-      name: `jest (PGlite)${postgres ? `, ${FUZZ_SUITE} on PostgreSQL only` : ''}`,
-      exec: (tag) => jest('pglite', postgres ? ['--testPathIgnorePatterns', FUZZ_SUITE] : [], pglite, tag),
+      name: `jest (PGlite)${postgres ? ", the plugins' server suites on PostgreSQL only" : ''}`,
+      exec: (tag) => jest('pglite', postgres ? ['--testPathIgnorePatterns', PLUGIN_SERVER_SUITES] : [], pglite, tag),
       failures: () => jestFailures(jestResultsFile('pglite')),
     },
   ],
@@ -80,7 +86,7 @@ const phases: Step[][] = [
                   '--selectProjects',
                   'node',
                   '--testPathPatterns',
-                  '(core/server|core/insights-kit/src/server|core/test-utils/src/server|host/src/server|plugins/[^/]+/src/server)/',
+                  `${DATABASE_LAYER_SUITES}|${PLUGIN_SERVER_SUITES}`,
                   // The scaffold check's plugin, written into the tree beside this run, is its to test.
                   '--testPathIgnorePatterns',
                   'plugins/scaffold-check/',

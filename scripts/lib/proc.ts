@@ -2,34 +2,32 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { ROOT } from './workspace';
 
-export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
-  });
-}
-
 /**
- * `run`, with every line of the child's output prefixed (`[a11y] …`): for children that run side by
- * side, whose output would otherwise interleave unattributed.
+ * Runs a command from the repository's root and resolves with its exit code. With a `prefix`, every
+ * line of its output is prefixed (`[a11y] …`): for children that run side by side, whose output
+ * would otherwise interleave unattributed.
  */
-export function runPrefixed(prefix: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env, prefix?: string): Promise<number> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { FORCE_COLOR: '0', ...env } });
-    for (const [from, to] of [
-      [child.stdout, process.stdout],
-      [child.stderr, process.stderr],
-    ] as const) {
-      let rest = '';
-      from.setEncoding('utf8');
-      from.on('data', (d: string) => {
-        const lines = (rest + d).split('\n');
-        rest = lines.pop() ?? '';
-        if (lines.length) to.write(lines.map((l) => `${prefix} ${l}\n`).join(''));
-      });
-      from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
+    const child = prefix
+      ? spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { FORCE_COLOR: '0', ...env } })
+      : spawn(cmd, args, { cwd: ROOT, stdio: 'inherit', env });
+    if (prefix && child.stdout && child.stderr) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ] as const) {
+        let rest = '';
+        from.setEncoding('utf8');
+        from.on('data', (d: string) => {
+          const lines = (rest + d).split('\n');
+          rest = lines.pop() ?? '';
+          if (lines.length) to.write(lines.map((l) => `${prefix} ${l}\n`).join(''));
+        });
+        from.on('end', () => rest && to.write(`${prefix} ${rest}\n`));
+      }
     }
+    // 'close' waits for the piped output to end as well as for the exit.
     child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
