@@ -125,8 +125,16 @@ describe('accessibility of every page of the build (axe-core)', () => {
         last = Date.now();
       });
       console.log(`${overlays.length} overlays audited in ${Date.now() - t0} ms\n${overlayLog.join('\n')}`);
-      expectNone(findings);
-      untranslated?.expectEmpty();
+      // Both reports, so a walk that breaks both rules says so in one run.
+      const failures: string[] = [];
+      for (const expectation of [() => expectNone(findings), () => untranslated?.expectEmpty()]) {
+        try {
+          expectation();
+        } catch (e) {
+          failures.push(e instanceof Error ? e.message : String(e));
+        }
+      }
+      if (failures.length) throw new Error(failures.join('\n\n'));
     }).timeout(WALK_TIMEOUT_MS);
   }
 });
