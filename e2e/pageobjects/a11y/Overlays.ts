@@ -1,9 +1,10 @@
 import { settle } from './PageProbe';
+import { navigateInApp } from './RouteCatalog';
 
 /**
  * The overlays users open on the build's pages: the shell's (user menu, the four hierarchy lists,
  * the notification panel) on every page, and the plugins' dialogs, drawers and confirmations.
- * Each case opens its overlay on a freshly loaded page; the walk audits it while open.
+ * Each case opens its overlay on its page (see eachOverlay); the walk audits it while open.
  */
 export interface OverlayCase {
   name: string;
@@ -274,23 +275,28 @@ const anyOverlayOpen = () => browser.execute(() => document.querySelector('.bp6-
 
 /**
  * Opens each case's overlay in turn and hands it to `check` while open. Cases on the same page
- * share one load: Escape closes the overlay before the next opens (a page is loaded afresh when
- * Escape leaves an overlay open or the previous case changed the page).
+ * share one load: Escape closes the overlay before the next opens. The next case's page is reached
+ * inside the app (`navigateInApp`), and loaded afresh when Escape left an overlay open or the
+ * previous case changed the page (`dirties`).
  */
 export async function eachOverlay(cases: OverlayCase[], product: string, check: (c: OverlayCase) => Promise<void>): Promise<void> {
   let loaded: string | null = null;
+  let fresh = false;
   for (const c of cases) {
     const path = c.path(product);
     if (loaded !== path) {
-      await browser.url(path);
+      if (fresh) await browser.url(path);
+      else await navigateInApp(path);
       await settle();
     }
     await c.open();
     await settle({ quietMs: 200 });
     await check(c);
     loaded = path;
+    fresh = false;
     if (c.dirties) {
       loaded = null;
+      fresh = true;
       continue;
     }
     await browser.keys('Escape');
@@ -298,6 +304,7 @@ export async function eachOverlay(cases: OverlayCase[], product: string, check: 
       .waitUntil(async () => !(await anyOverlayOpen()), { timeout: 1500 })
       .catch(() => {
         loaded = null;
+        fresh = true;
       });
   }
 }

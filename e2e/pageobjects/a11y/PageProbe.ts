@@ -5,13 +5,18 @@
  * text that skipped i18next.
  *
  * An init script (WebDriver BiDi, `browser.addInitScript`) wraps `fetch` in every document before
- * the app's own scripts run; each `browser.url` is a new document, so the record is per page.
+ * the app's own scripts run; each `browser.url` is a new document, so the record is per document
+ * (a page reached inside the app, `navigateInApp`, adds to the record of the document it is in).
  */
 
 interface ProbeState {
+  /** Names the document, so a reader can tell a new one from the one it read before. */
+  doc: string;
   inFlight: number;
   lastActivity: number;
   strings: Set<string>;
+  /** The same strings in the order they came, so a reader can take only the new ones. */
+  list: string[];
 }
 
 declare global {
@@ -28,19 +33,24 @@ export async function installPageProbe(): Promise<void> {
   if (installedIn === browser.sessionId) return;
   installedIn = browser.sessionId;
   await browser.addInitScript(() => {
-    const state: ProbeState = { inFlight: 0, lastActivity: Date.now(), strings: new Set() };
+    const state: ProbeState = { doc: Math.random().toString(36).slice(2), inFlight: 0, lastActivity: Date.now(), strings: new Set(), list: [] };
     Object.defineProperty(window, '__discoveryProbe', { value: state });
     const collect = (v: unknown, depth: number): void => {
       if (depth > 12 || v === null || v === undefined) return;
+      const add = (x: string) => {
+        if (state.strings.has(x)) return;
+        state.strings.add(x);
+        state.list.push(x);
+      };
       if (typeof v === 'string') {
-        if (v.trim()) state.strings.add(v.trim());
+        if (v.trim()) add(v.trim());
       } else if (typeof v === 'number' || typeof v === 'boolean') {
-        state.strings.add(String(v));
+        add(String(v));
       } else if (Array.isArray(v)) {
         for (const x of v) collect(x, depth + 1);
       } else if (typeof v === 'object') {
         for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
-          state.strings.add(k);
+          add(k);
           collect(x, depth + 1);
         }
       }
@@ -105,7 +115,25 @@ export async function settle(opts: { quietMs?: number; timeout?: number } = {}):
   }
 }
 
-/** The strings of every JSON answer this page has received so far. */
+/** What `serverStrings` has read of the current document's record. */
+let known: { doc: string; strings: string[] } = { doc: '', strings: [] };
+
+/**
+ * The strings of every JSON answer this document has received so far. Only the strings added since
+ * the last call cross from the browser (a walk reads them at every page and overlay).
+ */
 export async function serverStrings(): Promise<string[]> {
-  return browser.execute(() => Array.from(window.__discoveryProbe?.strings ?? []));
+  const fresh = await browser.execute(
+    (doc: string, from: number) => {
+      const p = window.__discoveryProbe;
+      if (!p) return { doc: '', from: 0, strings: [] as string[] };
+      const start = p.doc === doc ? from : 0;
+      return { doc: p.doc, from: start, strings: p.list.slice(start) };
+    },
+    known.doc,
+    known.strings.length,
+  );
+  if (fresh.doc === known.doc && fresh.from === known.strings.length) known.strings.push(...fresh.strings);
+  else known = { doc: fresh.doc, strings: fresh.strings };
+  return known.strings;
 }
