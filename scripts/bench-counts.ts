@@ -25,9 +25,10 @@
  */
 import { CountsEngine, loadPopulation, openRunner, SegmentFileReader, SHARD_SIZE, type Manifest, type MekkoResult, type Rule } from '@discovery/counts';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import roaring from 'roaring';
 import { freePort } from './lib/proc';
@@ -231,6 +232,7 @@ async function main() {
   record('rule: 3 OR groups of 3, minus 2', engineImpl, calls.er);
   record('mekko 10x10 matched+modeled', engineImpl, calls.em);
   const mem = await engine.memory();
+  const floor = await mekkoFloor(sel, mem.threads);
   const ratios: string[] = [];
   const filtered = await withinFilter(engine, sel, record, same, ratios);
   if (BACKEND === 'clickhouse') await clickhouseColumn(engine, sel, { eo, er, em, ...filtered }, record, same, ratios);
@@ -408,6 +410,12 @@ async function main() {
     );
   }
   for (const line of ratios) console.log(line);
+  console.log(
+    `\nmekko's memory floor: it reads ${(floor.bytes / 1e9).toFixed(2)} GB of shard bitmaps per call (mean over the selections; every segment of every market, ` +
+      `matched and modeled); reading that many bytes once on ${mem.threads} thread(s) (memcpy): p50 ${pct(floor.ms, 50).toFixed(1)} ms ` +
+      `(${(floor.bytes / 1e6 / pct(floor.ms, 50)).toFixed(1)} GB/s); engine mekko p50 ${pct(calls.em, 50).toFixed(1)} ms = ` +
+      `${(pct(calls.em, 50) / pct(floor.ms, 50)).toFixed(2)}x that floor`,
+  );
   if (BASELINES)
     console.log(`\noverlap: engine vs roaring pair-at-a-time ${speedup.toFixed(2)}x${pgRatio ? `; vs PostgreSQL table ${pgRatio.toFixed(0)}x` : ''}`);
   const at100M = PEOPLE >= 100_000_000;
@@ -423,6 +431,49 @@ async function main() {
     process.exit(1);
   }
   console.log('every engine answer equals the baselines');
+}
+
+/**
+ * What a mekko cannot go below on this machine: it ORs every container of every segment of every
+ * market, matched and modeled, so it reads all of their bytes. The bytes are the segment files'
+ * (the shards' portable roaring bitmaps the workers hold); the floor is the time `threads` threads
+ * take to read that many bytes once, each its share, copied 8 KB at a time into a block that stays
+ * in cache (Buffer.copy: memcpy, the machine's read bandwidth), timed like an engine call, 15 times.
+ */
+async function mekkoFloor(sel: Selection[], threads: number): Promise<{ bytes: number; ms: number[] }> {
+  const fileBytes = (kind: string, id: string) => statSync(join(DIR, kind, `${id}.bin`)).size;
+  const perCall = sel.map((s) =>
+    s.markets.reduce(
+      (n, m) => n + m.matched.reduce((a, id) => a + fileBytes('matched', id), 0) + m.modeled.reduce((a, id) => a + fileBytes('modeled', id), 0),
+      0,
+    ),
+  );
+  const bytes = perCall.reduce((a, b) => a + b, 0) / perCall.length;
+  const share = Math.ceil(bytes / threads);
+  const source = `
+    const { parentPort, workerData } = require('node:worker_threads');
+    const data = Buffer.alloc(workerData.share, 0x5a);
+    for (let i = 0; i < data.length; i += 4096) data[i] = i & 0xff;
+    const block = Buffer.alloc(8192);
+    parentPort.on('message', () => {
+      for (let at = 0; at < data.length; at += 8192) data.copy(block, 0, at, Math.min(at + 8192, data.length));
+      parentPort.postMessage(block[0]);
+    });
+    parentPort.postMessage(-1);`;
+  const workers = Array.from({ length: threads }, () => new Worker(source, { eval: true, workerData: { share } }));
+  const next = (w: Worker) => new Promise<void>((resolve) => w.once('message', () => resolve()));
+  await Promise.all(workers.map(next));
+  const ms: number[] = [];
+  try {
+    for (let i = 0; i < 16; i++) {
+      const t0 = process.hrtime.bigint();
+      await Promise.all(workers.map((w) => (w.postMessage(0), next(w))));
+      if (i > 0) ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+  return { bytes, ms };
 }
 
 /** A 10x10 mekko within a filter audience (the first OR group of the selection's rule). */
