@@ -13,6 +13,7 @@ import type { Rule } from './ops';
 import { Population } from './population';
 import { SegmentFileReader, SHARD_SIZE } from './storage';
 import { buildTaxonomy } from './taxonomy';
+import { allOf, anyOf as anyOfIn, inAll, range, without, type People } from './testing/people';
 
 const GENERATOR = sourceHash(['core/counts/src'], ['scripts/data-generate.ts']);
 
@@ -57,56 +58,6 @@ function membersOf(file: string): Uint8Array {
 }
 
 /**
- * Sets of people for the brute force, as bitsets: bit p of word p >> 5 is person p (the members
- * read from the files, person by person, into 0/1 arrays, are packed once). Word-wise AND, OR and
- * a bit count keep the brute force independent of the engine's bitmaps and kernels while counting
- * 32 people per step: counting byte by byte (a loop over every person per cell, filter and market)
- * took most of this suite's time under jest.
- */
-type People = Uint32Array;
-const WORDS = (n: number) => (n + 31) >>> 5;
-const imul = Math.imul;
-const packed = new WeakMap<Uint8Array, People>();
-/** The bitset of a 0/1 array (kept: the arrays are not changed once read). */
-function pack(m: Uint8Array): People {
-  let w = packed.get(m);
-  if (!w) {
-    w = new Uint32Array(WORDS(PEOPLE));
-    for (let p = 0; p < PEOPLE; p++) if (m[p] === 1) w[p >>> 5] |= 1 << (p & 31);
-    packed.set(m, w);
-  }
-  return w;
-}
-const asPeople = (s: Uint8Array | People): People => (s instanceof Uint32Array ? s : pack(s));
-/** Everyone from person `start` up to (not including) `end`. */
-function range(start: number, end: number): People {
-  const out = new Uint32Array(WORDS(PEOPLE));
-  for (let p = start; p < end; p++) out[p >>> 5] |= 1 << (p & 31);
-  return out;
-}
-function anyOf(sets: (Uint8Array | People)[]): People {
-  const out = new Uint32Array(WORDS(PEOPLE));
-  for (const s of sets.map(asPeople)) for (let i = 0; i < out.length; i++) out[i] |= s[i];
-  return out;
-}
-function bitCount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-/** How many people are in every one of `sets`. */
-function inAll(...sets: (Uint8Array | People)[]): number {
-  const ws = sets.map(asPeople);
-  let n = 0;
-  for (let i = 0; i < ws[0].length; i++) {
-    let x = ws[0][i];
-    for (let k = 1; k < ws.length; k++) x &= ws[k][i];
-    n += bitCount(x);
-  }
-  return n;
-}
-
-/**
  * Every operation against a brute-force answer computed person by person from the generator's
  * own membership rule (independent of bitmaps, files and shards), on a population that spans two
  * shards, so ids on both sides of the 2^20 boundary are counted.
@@ -147,21 +98,16 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     for (let p = 0; p < PEOPLE; p++) if (m[p] && pred(p)) n++;
     return n;
   };
+  const anyOf = (sets: (Uint8Array | People)[]) => anyOfIn(PEOPLE, sets);
   /**
    * The people a rule picks: in the region; in some segment of every non-empty include group; not
    * in some segment of every non-empty exclude group (when there is one).
    */
   const ruleMask = (rule: Rule, kind: Map<string, Uint8Array>, region?: { start: number; end: number }): People => {
-    const m = range(region?.start ?? 0, region?.end ?? PEOPLE);
     const groupsOf = (gs: { or: string[] }[] | undefined) => (gs ?? []).filter((g) => g.or.length).map((g) => anyOf(g.or.map((id) => kind.get(id)!)));
-    for (const g of groupsOf(rule.include?.and)) for (let i = 0; i < m.length; i++) m[i] &= g[i];
     const ex = groupsOf(rule.exclude?.and);
-    if (ex.length) {
-      const out = range(0, PEOPLE);
-      for (const g of ex) for (let i = 0; i < out.length; i++) out[i] &= g[i];
-      for (let i = 0; i < m.length; i++) m[i] &= ~out[i];
-    }
-    return m;
+    const m = allOf([range(PEOPLE, region?.start ?? 0, region?.end ?? PEOPLE), ...groupsOf(rule.include?.and)]);
+    return ex.length ? without(m, allOf(ex)) : m;
   };
 
   it('counts matched and modeled for every segment; modeled contains matched', async () => {
