@@ -18,6 +18,9 @@ import {
   type SegmentDef,
 } from './taxonomy';
 
+/** Bound once, as in hash.ts: `Math.x` read in a hot loop is a global lookup, many times slower in jest's vm context. */
+const { ceil, exp, floor, min, round } = Math;
+
 export interface GenerateOptions {
   people: number;
   seed: number;
@@ -225,7 +228,7 @@ export class PopulationModel {
       const w = space.weights(cal.factors);
       const span = w.length / space.cells;
       cells = new Float64Array(space.cells);
-      for (let j = 0; j < w.length; j++) cells[Math.floor(j / span)] += w[j] * cal.prob[j];
+      for (let j = 0; j < w.length; j++) cells[floor(j / span)] += w[j] * cal.prob[j];
       this.cellShares.set(id, cells);
     }
     let s = 0;
@@ -354,7 +357,7 @@ export class PopulationModel {
     for (let j = 0; j < span; j++) {
       const levels = space.levelsOf(j, factors.length);
       let fk = 1;
-      for (const l of m.loadings) fk *= Math.exp(l.weight * (levels[ownAt[own.indexOf(l.factor)]] - 2));
+      for (const l of m.loadings) fk *= exp(l.weight * (levels[ownAt[own.indexOf(l.factor)]] - 2));
       for (let c = 0; c < space.cells; c++) a[c * span + j] = bySkews[c] * fk;
     }
     const gate = parent
@@ -366,7 +369,7 @@ export class PopulationModel {
     const target = parent ? m.share * u.reduce((s, x) => s + x, 0) : m.share;
     const scale = solveScale(u, a, target);
     const prob = new Float64Array(w.length);
-    for (let j = 0; j < w.length; j++) prob[j] = (gate ? gate[j] : 1) * Math.min(1, scale * a[j]);
+    for (let j = 0; j < w.length; j++) prob[j] = (gate ? gate[j] : 1) * min(1, scale * a[j]);
     // The same chance per combination of the segment's own drivers, for the per-person draw.
     const drivers: Driver[] = [];
     let stride = 1;
@@ -381,11 +384,11 @@ export class PopulationModel {
     }
     const table = new Float64Array(stride);
     for (let t = 0; t < stride; t++) {
-      const value = (d: Driver) => Math.floor(t / d.stride) % d.n;
+      const value = (d: Driver) => floor(t / d.stride) % d.n;
       let k = m.share * scale;
       for (const s of m.skews) k *= s.index[value(drivers.find((d) => d.slow === this.band(s.by))!)];
-      for (const l of m.loadings) k *= Math.exp(l.weight * (value(drivers.find((d) => d.slow === this.level(l.factor))!) - 2));
-      table[t] = Math.min(1, k);
+      for (const l of m.loadings) k *= exp(l.weight * (value(drivers.find((d) => d.slow === this.level(l.factor))!) - 2));
+      table[t] = min(1, k);
     }
     const out = { factors, prob, drivers, table };
     this.calibrated.set(def.short_id, out);
@@ -544,7 +547,7 @@ export function regionSlices(people: number, regions: string[], seed: number): R
   const total = weights.reduce((a, b) => a + b, 0);
   let start = 0;
   return regions.map((key, i) => {
-    const end = i === regions.length - 1 ? people : Math.min(people, start + Math.round((people * weights[i]) / total));
+    const end = i === regions.length - 1 ? people : min(people, start + round((people * weights[i]) / total));
     const slice = { key, start, end };
     start = end;
     return slice;
@@ -564,7 +567,7 @@ function planOf(opts: GenerateOptions) {
   const { people } = opts;
   if (!Number.isInteger(people) || people <= 0 || people > 2 ** 32) throw new Error('people must be a positive integer up to 2^32');
   const full = buildTaxonomy(opts.seed);
-  return { full, taxonomy: full.slice(0, opts.maxSegments), shards: Math.ceil(people / SHARD_SIZE), tmp: `${opts.dir}.tmp-${process.pid}` };
+  return { full, taxonomy: full.slice(0, opts.maxSegments), shards: ceil(people / SHARD_SIZE), tmp: `${opts.dir}.tmp-${process.pid}` };
 }
 
 /**
@@ -594,7 +597,7 @@ export function writeSegmentPart(opts: GenerateOptions, tmp: string, part: Gener
   }));
   for (let s = 0; s < shards; s++) {
     const base = s << SHARD_BITS;
-    const size = Math.min(SHARD_SIZE, people - base);
+    const size = min(SHARD_SIZE, people - base);
     writers.forEach((w, i) => {
       let n = 0;
       let x = 0;
@@ -618,7 +621,7 @@ export function writeSegmentPart(opts: GenerateOptions, tmp: string, part: Gener
       w.ow.append(o);
       w.matched += n;
       w.modeled += o.size;
-      if ((i + 1) % PROGRESS_EVERY === 0 || i === writers.length - 1) opts.onProgress?.(Math.floor((s * writers.length + i + 1) / shards), mine.length);
+      if ((i + 1) % PROGRESS_EVERY === 0 || i === writers.length - 1) opts.onProgress?.(floor((s * writers.length + i + 1) / shards), mine.length);
     });
   }
   const entries: SegmentEntry[] = writers.map((w) => {

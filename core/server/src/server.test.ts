@@ -431,30 +431,7 @@ describe('core server over real HTTP', () => {
 });
 
 describe('declared access (issue 12 §1)', () => {
-  it('refuses to boot on a plugin route that declares no access, naming the plugin and the route', async () => {
-    const forgetful = defineServerPlugin<ServerCore, FastifyInstance>({
-      id: 'forgetful',
-      register(router) {
-        router.get('/open', async () => ({ data: 'anyone' }));
-      },
-    });
-    await expect(createTestServer({ plugins: [forgetful], seed: false })).rejects.toThrow(
-      /plugin 'forgetful' route GET \/api\/v1\/forgetful\/open declares no access/,
-    );
-  });
-
-  it("refuses an endpoint outside the plugin's own prefix", async () => {
-    const trespasser = defineServerPlugin<ServerCore, FastifyInstance>({
-      id: 'trespasser',
-      register(router) {
-        handle(router, defineEndpoint({ method: 'GET', path: '/api/v1/audiences/mine', access: { permission: 'signed-in', scope: 'none' } }), async () => ({
-          data: 1,
-        }));
-      },
-    });
-    await expect(createTestServer({ plugins: [trespasser], seed: false })).rejects.toThrow(/not under this router's prefix '\/api\/v1\/trespasser'/);
-  });
-
+  // First: its server (no seed, a plugin without migrations) leaves the template the refused boots below copy (dbTemplate.ts).
   it('logs every 500 with its request id, even with logging off', async () => {
     const failing = defineServerPlugin<ServerCore, FastifyInstance>({
       id: 'failing',
@@ -479,6 +456,30 @@ describe('declared access (issue 12 §1)', () => {
       await t.close();
     }
     expect(written.join('')).toMatch(/unhandled error: GET \/api\/v1\/failing\/boom request_id=req-500-trace: Error: kaboom/);
+  });
+
+  it('refuses to boot on a plugin route that declares no access, naming the plugin and the route', async () => {
+    const forgetful = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'forgetful',
+      register(router) {
+        router.get('/open', async () => ({ data: 'anyone' }));
+      },
+    });
+    await expect(createTestServer({ plugins: [forgetful], seed: false })).rejects.toThrow(
+      /plugin 'forgetful' route GET \/api\/v1\/forgetful\/open declares no access/,
+    );
+  });
+
+  it("refuses an endpoint outside the plugin's own prefix", async () => {
+    const trespasser = defineServerPlugin<ServerCore, FastifyInstance>({
+      id: 'trespasser',
+      register(router) {
+        handle(router, defineEndpoint({ method: 'GET', path: '/api/v1/audiences/mine', access: { permission: 'signed-in', scope: 'none' } }), async () => ({
+          data: 1,
+        }));
+      },
+    });
+    await expect(createTestServer({ plugins: [trespasser], seed: false })).rejects.toThrow(/not under this router's prefix '\/api\/v1\/trespasser'/);
   });
 });
 

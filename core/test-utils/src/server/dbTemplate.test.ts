@@ -1,3 +1,4 @@
+import { templateKey, type TemplateInputs } from './dbTemplate';
 import { createTestServer, TEST_PASSWORD, type TestServer } from './index';
 
 /**
@@ -49,5 +50,23 @@ describe('PGlite templates of test servers (issue 26 §2)', () => {
     const name = 'select first_name from users where email = $1';
     expect(await one.core.query(name, ['viewer@example.com'])).toEqual([{ first_name: 'Changed' }]);
     expect(await other.core.query(name, ['viewer@example.com'])).toEqual([{ first_name: 'Vic' }]);
+  });
+});
+
+describe('template keys (issue 26 §2)', () => {
+  const key = (plugins: TemplateInputs['plugins']) => templateKey({ plugins, seed: false, population: null, config: { tier: 2 } });
+  const migration = { id: '0001_items', sql: 'create table items (id serial primary key)' };
+
+  it('a plugin with neither migrations nor a seed does not change the key; one with either does, in its place', () => {
+    expect(key([{ id: 'probe' }, { id: 'other', migrations: [] }])).toBe(key([]));
+    expect(key([{ id: 'probe', migrations: [migration] }])).not.toBe(key([]));
+    expect(key([{ id: 'probe', seed: () => undefined }])).not.toBe(key([]));
+    expect(key([{ id: 'probe', seed: () => undefined }])).not.toBe(key([{ id: 'probe', migrations: [migration] }]));
+    const [a, b] = [
+      { id: 'a', migrations: [migration] },
+      { id: 'b', seed: () => undefined },
+    ];
+    expect(key([a, b])).not.toBe(key([b, a]));
+    expect(key([a, { id: 'probe' }, b])).toBe(key([a, b]));
   });
 });

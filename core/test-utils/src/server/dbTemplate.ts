@@ -13,8 +13,10 @@ import { sourceHash } from './sourceHash';
  * A template is the tarball of a data directory (`db.dumpDataDir()`), kept in
  * `<os.tmpdir()>/discovery-db-templates/` and named by a hash of everything that makes it: the
  * server-side sources (core's migrations and demo seed, every plugin's migrations and seeds and
- * what they import), the PGlite version, the plugins in their order, the seed and population
- * options, the configuration, and the day (UTC), so that seeded dates are never older than a day.
+ * what they import), the PGlite version, the plugins with migrations or a seed in their order, the
+ * seed and population options, the configuration, and the day (UTC), so that seeded dates are never
+ * older than a day. A plugin with neither (most tests' probe plugins) writes nothing to the database
+ * at start (`register` mounts routes), so servers that differ only by such plugins share a template.
  * A changed migration or seed makes a new name; templates older than a day are removed.
  * Workers that miss the same template at once both make it; each writes a file of its own and
  * renames it into place, so a reader never sees half a template. DISCOVERY_TEST_DB_TEMPLATES=0
@@ -35,7 +37,7 @@ const serverSources = () =>
   ));
 
 export interface TemplateInputs {
-  plugins: { id: string; migrations?: { id: string; sql: string }[] }[];
+  plugins: { id: string; migrations?: { id: string; sql: string }[]; seed?: unknown }[];
   seed: boolean;
   population: { people: number; seed: number } | null;
   config: unknown;
@@ -45,6 +47,7 @@ export interface TemplateInputs {
 export function templateKey(inputs: TemplateInputs): string {
   const h = createHash('sha256').update(FORMAT).update(serverSources()).update(new Date().toISOString().slice(0, 10));
   for (const p of inputs.plugins) {
+    if (!p.migrations?.length && !p.seed) continue;
     h.update(`\0plugin ${p.id}`);
     for (const m of p.migrations ?? []) h.update(`\0${m.id}\0${m.sql}`);
   }
