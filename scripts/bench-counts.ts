@@ -436,9 +436,10 @@ async function main() {
 /**
  * What a mekko cannot go below on this machine: it ORs every container of every segment of every
  * market, matched and modeled, so it reads all of their bytes. The bytes are the segment files'
- * (the shards' portable roaring bitmaps the workers hold); the floor is the time `threads` threads
- * take to read that many bytes once, each its share, copied 8 KB at a time into a block that stays
- * in cache (Buffer.copy: memcpy, the machine's read bandwidth), timed like an engine call, 15 times.
+ * (the shards' portable roaring bitmaps the workers hold). The machine's read bandwidth on
+ * `threads` threads is measured in the same run: each thread reads a 256 MB block of its own (far
+ * past the caches), copied 8 KB at a time into a block that stays in cache (Buffer.copy: memcpy),
+ * 15 times; the floor is the bytes over that bandwidth.
  */
 async function mekkoFloor(sel: Selection[], threads: number): Promise<{ bytes: number; ms: number[] }> {
   const fileBytes = (kind: string, id: string) => statSync(join(DIR, kind, `${id}.bin`)).size;
@@ -449,26 +450,35 @@ async function mekkoFloor(sel: Selection[], threads: number): Promise<{ bytes: n
     ),
   );
   const bytes = perCall.reduce((a, b) => a + b, 0) / perCall.length;
-  const share = Math.ceil(bytes / threads);
+  const BLOCK = 256 * 1024 * 1024;
   const source = `
     const { parentPort, workerData } = require('node:worker_threads');
-    const data = Buffer.alloc(workerData.share, 0x5a);
+    const data = Buffer.alloc(workerData.block, 0x5a);
     for (let i = 0; i < data.length; i += 4096) data[i] = i & 0xff;
-    const block = Buffer.alloc(8192);
+    const piece = Buffer.alloc(8192);
     parentPort.on('message', () => {
-      for (let at = 0; at < data.length; at += 8192) data.copy(block, 0, at, Math.min(at + 8192, data.length));
-      parentPort.postMessage(block[0]);
+      for (let at = 0; at < data.length; at += 8192) data.copy(piece, 0, at, at + 8192);
+      parentPort.postMessage(piece[0]);
     });
     parentPort.postMessage(-1);`;
-  const workers = Array.from({ length: threads }, () => new Worker(source, { eval: true, workerData: { share } }));
-  const next = (w: Worker) => new Promise<void>((resolve) => w.once('message', () => resolve()));
-  await Promise.all(workers.map(next));
+  const workers = Array.from({ length: threads }, () => new Worker(source, { eval: true, workerData: { block: BLOCK } }));
+  const next = (w: Worker) =>
+    new Promise<void>((resolve, reject) => {
+      const fail = (e: Error) => reject(new Error(`mekko floor: a bandwidth thread failed: ${e.message}`));
+      w.once('error', fail);
+      w.once('message', () => {
+        w.off('error', fail);
+        resolve();
+      });
+    });
   const ms: number[] = [];
   try {
+    await Promise.all(workers.map(next));
     for (let i = 0; i < 16; i++) {
       const t0 = process.hrtime.bigint();
       await Promise.all(workers.map((w) => (w.postMessage(0), next(w))));
-      if (i > 0) ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      // ms to read the mekko's bytes at the bandwidth of this round (the first round warms up).
+      if (i > 0) ms.push((Number(process.hrtime.bigint() - t0) / 1e6) * (bytes / (BLOCK * threads)));
     }
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));

@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { NAV_CATEGORIES } from '@discovery/plugin-api';
-import { declaredRange, importedPackages, isTestFile } from './lib/packageDeps';
+import { declaredRange, usesOfTexts } from './lib/packageDeps';
 import { argValue, ROOT } from './lib/workspace';
 
 export interface ScaffoldOptions {
@@ -425,12 +425,10 @@ describe('${id}', () => {
  */
 function withDependencies(files: Record<string, string>, root: string): string {
   const pkg = JSON.parse(files['package.json']) as { name: string; dependencies?: Record<string, string>; devDependencies?: Record<string, string> };
-  const shipped = new Set<string>();
-  const tests = new Set<string>();
-  for (const [rel, text] of Object.entries(files)) {
-    if (rel.startsWith('..') || !/\.(ts|tsx)$/.test(rel)) continue;
-    for (const name of importedPackages(text)) if (name !== pkg.name) (isTestFile(rel) ? tests : shipped).add(name);
-  }
+  // The plugin's own files (the e2e spec and page object the scaffold writes are e2e's).
+  const { shipped, tests } = usesOfTexts(Object.entries(files).filter(([rel]) => !rel.startsWith('..')));
+  shipped.delete(pkg.name);
+  tests.delete(pkg.name);
   const ranged = (names: Iterable<string>) =>
     Object.fromEntries(
       [...names].sort().map((n) => {
@@ -439,8 +437,8 @@ function withDependencies(files: Record<string, string>, root: string): string {
         return [n, range];
       }),
     );
-  pkg.dependencies = ranged(shipped);
-  pkg.devDependencies = ranged([...tests].filter((n) => !shipped.has(n)));
+  pkg.dependencies = ranged(shipped.keys());
+  pkg.devDependencies = ranged(tests.keys());
   return JSON.stringify(pkg, null, 2) + '\n';
 }
 

@@ -66,6 +66,14 @@ describe('each package declares its own dependencies (issue 26 §5)', () => {
     expect(reasons()).toEqual(['@discovery/plugin-grow @testing-library/react: declared in "devDependencies" but nothing imports it']);
   });
 
+  it("the types a package's tsconfig loads are its dependencies too", () => {
+    json('plugins/grow/tsconfig.json', { compilerOptions: { types: ['node', '@wdio/globals/types'] } });
+    expect(reasons()).toEqual([
+      '@discovery/plugin-grow @types/node: plugins/grow/tsconfig.json loads its types: declare it in "devDependencies"',
+      '@discovery/plugin-grow @wdio/globals: plugins/grow/tsconfig.json loads its types: declare it in "devDependencies"',
+    ]);
+  });
+
   it('one range per package across the workspace, and "*" for a workspace package', () => {
     json('core/ui/package.json', { name: '@discovery/ui', dependencies: { react: '^19.0.0' } });
     json('plugins/grow/package.json', {

@@ -88,16 +88,24 @@ export function workspaceDirs(root: string): string[] {
 
 const readPkg = (dir: string): PackageJson => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
 
-/** What a package's files import: by code that ships, and by its tests only. */
-export function usesOf(dir: string, files = sourceFiles(dir)): { shipped: Map<string, string>; tests: Map<string, string> } {
+/**
+ * What a package's files import, given as [path relative to the package, text]: by code that
+ * ships, and by its tests only. Files that are not source (README.md, locales) import nothing.
+ */
+export function usesOfTexts(files: Iterable<[string, string]>): { shipped: Map<string, string>; tests: Map<string, string> } {
   const shipped = new Map<string, string>();
   const tests = new Map<string, string>();
-  for (const f of files) {
-    const rel = relative(dir, f);
-    for (const name of importedPackages(readFileSync(f, 'utf8'))) (isTestFile(rel) ? tests : shipped).set(name, rel);
+  for (const [rel, text] of files) {
+    if (!SOURCE.test(rel)) continue;
+    for (const name of importedPackages(text)) (isTestFile(rel) ? tests : shipped).set(name, rel);
   }
   for (const name of shipped.keys()) tests.delete(name);
   return { shipped, tests };
+}
+
+/** What the files of the package in `dir` import (usesOfTexts). */
+export function usesOf(dir: string): { shipped: Map<string, string>; tests: Map<string, string> } {
+  return usesOfTexts(sourceFiles(dir).map((f): [string, string] => [relative(dir, f), readFileSync(f, 'utf8')]));
 }
 
 /** The range a dependency is declared with anywhere in the workspace (the root package included), for a new package to use. */
@@ -137,6 +145,8 @@ export function checkDependencies(root: string): DependencyViolation[] {
     note(label, deps);
     note(label, dev);
     const { shipped, tests } = usesOf(dir);
+    // The ambient types its tsconfig loads ("types": ["node", "@wdio/globals/types"]) are used too.
+    for (const name of typesOfTsconfig(join(dir, 'tsconfig.json'))) if (!shipped.has(name)) tests.set(name, 'tsconfig.json');
     for (const [name, file] of shipped) {
       if (name === pkg.name || name in deps || name in (pkg.peerDependencies ?? {})) continue;
       violations.push({
@@ -147,7 +157,8 @@ export function checkDependencies(root: string): DependencyViolation[] {
     }
     for (const [name, file] of tests) {
       if (name === pkg.name || name in deps || name in dev) continue;
-      violations.push({ package: label, dependency: name, reason: `${where}/${file} (a test) imports it: declare it in "devDependencies"` });
+      const how = file === 'tsconfig.json' ? 'loads its types' : '(a test) imports it';
+      violations.push({ package: label, dependency: name, reason: `${where}/${file} ${how}: declare it in "devDependencies"` });
     }
     for (const name of Object.keys(deps)) {
       if (shipped.has(name)) continue;
@@ -202,7 +213,7 @@ function checkRoot(root: string, workspaceNames: Set<string>, note: (pkg: string
   // transform, a wdio framework), or is a peer or the types of one that is.
   const text = [JSON.stringify(pkg.scripts ?? {}), ...files.map((f) => readFileSync(f, 'utf8')), readIfExists(join(root, '.ci', 'run'))].join('\n');
   const named = (d: string) => {
-    if (imported.has(d) || text.includes(`'${d}'`) || text.includes(`"${d}"`) || text.includes(`${d}/`)) return true;
+    if (imported.has(d) || text.includes(`'${d}'`) || text.includes(`"${d}"`) || text.includes(`'${d}/`) || text.includes(`"${d}/`)) return true;
     // WebdriverIO names its plugins by their short name: runner 'local' is @wdio/local-runner.
     const wdio = /^@wdio\/(.+)-(runner|framework|reporter|service)$/.exec(d);
     if (wdio && text.includes(`'${wdio[1]}'`)) return true;
@@ -218,6 +229,13 @@ function checkRoot(root: string, workspaceNames: Set<string>, note: (pkg: string
     violations.push({ package: label, dependency: d, reason: 'nothing imports it, names it in a script or config, or needs it as a peer or its types' });
   }
   return violations;
+}
+
+/** The packages a tsconfig's "types" load: 'node' is @types/node, '@wdio/globals/types' is @wdio/globals. */
+export function typesOfTsconfig(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const parsed = ts.readConfigFile(file, ts.sys.readFile).config as { compilerOptions?: { types?: string[] } } | undefined;
+  return (parsed?.compilerOptions?.types ?? []).map((t) => (t.startsWith('@') ? (packageName(t) ?? t) : `@types/${t.split('/')[0]}`));
 }
 
 /** The ambient type packages the tsconfigs name ("types": ["node", "jest"]). */

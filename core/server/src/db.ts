@@ -36,7 +36,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir?: strin
 
 /**
  * A blank data directory, as initdb leaves it, dumped from the first in-memory database this
- * process opened (in-memory databases are the tests'): the next ones open a copy of it instead of
+ * module opened (in-memory databases are the tests'; jest gives each test file its own module
+ * registry, so this is per test file): the next ones open a copy of it instead of
  * running initdb again, which took 4-7 s a database on a busy 2-core machine, against 1-2 s for a
  * copy (issue 26 §2). A data directory opened from a dump is what test templates already use.
  */

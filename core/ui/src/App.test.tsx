@@ -4,6 +4,7 @@ import { FakeServer, fixtures, renderInShell } from '@discovery/test-utils';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 
 const productPage = createRouteRef({ id: 'probe.page', scope: 'product', path: 'probe' });
 const adminPage = adminDashboardRoute;
@@ -285,6 +286,48 @@ describe('the shell', () => {
     expect(await screen.findByRole('heading', { name: 'Counting page' })).toBeTruthy();
     // Pages that load per product start afresh unless the route keeps them (an embedded frame).
     await waitFor(() => expect(mounts).toBe(expected));
+  });
+
+  it('a page whose chunk is still loading shows the spinner at once, not the previous page; <html data-rendered-location> follows the screen', async () => {
+    server();
+    let release: () => void = () => undefined;
+    const chunk = new Promise<void>((resolve) => (release = resolve));
+    const Start = () => {
+      const navigate = useNavigate();
+      return (
+        <>
+          <h1>Start page</h1>
+          <button onClick={() => navigate(`${P}/slow`)}>Go</button>
+        </>
+      );
+    };
+    const slow = definePlugin({
+      id: 'slow',
+      titleKey: 'slow',
+      routes: [
+        { ref: createRouteRef({ id: 'slow.start', scope: 'product', path: 'start' }), load: async () => ({ default: Start }) },
+        {
+          ref: createRouteRef({ id: 'slow.page', scope: 'product', path: 'slow' }),
+          load: async () => {
+            await chunk;
+            return { default: () => <h1>Slow page</h1> };
+          },
+        },
+      ],
+    });
+    const { container } = await renderInShell([slow], `${P}/start`);
+    await screen.findByRole('heading', { name: 'Start page' });
+    const before = document.documentElement.dataset.renderedLocation;
+    expect(before).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go' }));
+    // A navigation renders in a transition; the route's own Suspense boundary shows its spinner.
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Start page' })).toBeNull());
+    expect(container.querySelector('main .bp6-spinner')).toBeTruthy();
+    const during = document.documentElement.dataset.renderedLocation;
+    expect(during).not.toBe(before);
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { name: 'Slow page' })).toBeTruthy();
+    expect(document.documentElement.dataset.renderedLocation).toBe(during);
   });
 
   it("SHELL-031 a route's own guard runs after the context guards, may wait, and sends the user home or elsewhere", async () => {

@@ -136,7 +136,10 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
     <PluginErrorPanel pluginId={plugin.id} error={error} />
   ) : (
     <PageErrorBoundary pluginId={plugin.id}>
-      <Suspense fallback={<Loading />}>
+      {/* One boundary per route: a page whose chunk is still loading shows the spinner at once.
+          Unkeyed, the boundary is the previous route's, already on screen, and a navigation (a
+          transition) would keep the previous page up, with no sign of loading, until the chunk came. */}
+      <Suspense key={route.ref.id} fallback={<Loading />}>
         <Page />
       </Suspense>
     </PageErrorBoundary>

@@ -2,7 +2,7 @@ import { OverlaysProvider, PortalProvider } from '@blueprintjs/core';
 import { ConfigStoreToken, ContainerProvider, ErrorBannerStoreToken, loginRedirect, SessionStoreToken, useService } from '@discovery/platform';
 import type { Container } from 'inversify';
 import { observer } from 'mobx-react-lite';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Loading } from './pages/Loading';
 import { LoginPage } from './pages/LoginPage';
@@ -48,6 +48,13 @@ const Frame = observer(function Frame({ buildInfo, pluginRoutes, onSignedIn }: O
   useEffect(() => {
     if (session.status === 'authenticated') onSignedIn?.();
   }, [session.status, onSignedIn]);
+  // The history entry whose page is on screen, on <html data-rendered-location>. A navigation
+  // renders in a transition, which commits all at once when the new page can show (its spinner
+  // included), so this changes with the screen; the URL changes before. Tools that navigate inside
+  // the app (the a11y walk, e2e/pageobjects/a11y/RouteCatalog.ts) wait for it.
+  useLayoutEffect(() => {
+    document.documentElement.dataset.renderedLocation = location.key;
+  }, [location.key]);
 
   return (
     <>

@@ -210,6 +210,13 @@ export async function navigateInApp(url: string): Promise<void> {
     history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx: (prev?.idx ?? 0) + 1 }, '', u);
     window.dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
   }, url);
+  // The router renders the new page in a transition, which keeps the previous page on screen until
+  // the new one can show: wait until the screen is the current history entry's (core/ui Root.tsx
+  // marks <html data-rendered-location>; a redirect replaces the entry, and its page marks it).
+  await browser.waitUntil(() => browser.execute(() => document.documentElement.dataset.renderedLocation === (history.state as { key?: string } | null)?.key), {
+    timeout: 30_000,
+    timeoutMsg: `the app never rendered ${url} (the previous page stayed on screen for 30 s)`,
+  });
 }
 
 /**
