@@ -136,10 +136,11 @@ const RouteGate = observer(function RouteGate({ plugin, route, Page, boot, faile
     <PluginErrorPanel pluginId={plugin.id} error={error} />
   ) : (
     <PageErrorBoundary pluginId={plugin.id}>
-      {/* One boundary per route: a page whose chunk is still loading shows the spinner at once.
-          Unkeyed, the boundary is the previous route's, already on screen, and a navigation (a
-          transition) would keep the previous page up, with no sign of loading, until the chunk came. */}
-      <Suspense key={route.ref.id} fallback={<Loading />}>
+      {/* One boundary for every route: a navigation is a transition, so the previous page stays
+          on screen until the next one can show, without a spinner's flash (a keyed boundary per
+          route flashed one at each first visit, since a route's lazy page suspends once even when
+          its chunk is loaded; docs/decisions.md). <html data-rendered-location> says which. */}
+      <Suspense fallback={<Loading />}>
         <Page />
       </Suspense>
     </PageErrorBoundary>

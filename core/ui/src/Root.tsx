@@ -49,8 +49,8 @@ const Frame = observer(function Frame({ buildInfo, pluginRoutes, onSignedIn }: O
     if (session.status === 'authenticated') onSignedIn?.();
   }, [session.status, onSignedIn]);
   // The history entry whose page is on screen, on <html data-rendered-location>. A navigation
-  // renders in a transition, which commits all at once when the new page can show (its spinner
-  // included), so this changes with the screen; the URL changes before. Tools that navigate inside
+  // renders in a transition, which commits all at once when the new page can show (the previous
+  // page stays until then), so this changes with the screen; the URL changes before. Tools that navigate inside
   // the app (the a11y walk, e2e/pageobjects/a11y/RouteCatalog.ts) wait for it.
   useLayoutEffect(() => {
     document.documentElement.dataset.renderedLocation = location.key;
