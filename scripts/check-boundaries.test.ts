@@ -14,6 +14,7 @@ describe('check-boundaries', () => {
   let root: string;
   beforeEach(() => {
     root = mkdtempSync(join(tmpdir(), 'boundaries-'));
+    writeFileSync(join(root, 'package.json'), JSON.stringify({ name: 'root', workspaces: ['core/*', 'plugins/*'] }));
     const plugin = { '.': './src/client/index.ts', './server': './src/server/index.ts', './common': './src/common/index.ts' };
     pkg(root, 'plugins/grow', '@discovery/plugin-grow', plugin, { pluginId: 'grow', dependsOn: ['overlap'] });
     pkg(root, 'plugins/overlap', '@discovery/plugin-overlap', plugin, { pluginId: 'overlap' });

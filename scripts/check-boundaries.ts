@@ -5,10 +5,10 @@
  * core imports a plugin; and when a workspace package imports a package it does not declare, or
  * declares one it does not use (scripts/lib/packageDeps.ts, issue 26 §5).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { checkDependencies } from './lib/packageDeps';
-import { ROOT } from './lib/workspace';
+import { packagesIn, readWorkspace, ROOT } from './lib/workspace';
 
 export interface Violation {
   file: string;
@@ -41,27 +41,6 @@ export function runtimeImportsOf(source: string): Set<string> {
   return new Set(importsOf(source.replace(/(?:import|export)\s+type\s+[^'"`;]*?\s+from\s+['"][^'"]+['"]/g, '')));
 }
 
-/** name -> exported subpaths ('.', './server', ...), kind and declared plugin dependencies of every workspace package. */
-function workspaceExports(root: string): Map<string, { exports: string[]; plugin: boolean; pluginId?: string; dependsOn: string[] }> {
-  const out = new Map<string, { exports: string[]; plugin: boolean; pluginId?: string; dependsOn: string[] }>();
-  for (const group of ['core', 'plugins']) {
-    const base = join(root, group);
-    if (!existsSync(base)) continue;
-    for (const d of readdirSync(base)) {
-      const f = join(base, d, 'package.json');
-      if (!existsSync(f)) continue;
-      const pkg = JSON.parse(readFileSync(f, 'utf8'));
-      out.set(pkg.name, {
-        exports: Object.keys(pkg.exports ?? { '.': '' }),
-        plugin: group === 'plugins',
-        pluginId: pkg.discovery?.pluginId,
-        dependsOn: pkg.discovery?.dependsOn ?? [],
-      });
-    }
-  }
-  return out;
-}
-
 function packageOf(spec: string): { name: string; sub: string } {
   const parts = spec.split('/');
   const n = spec.startsWith('@') ? 2 : 1;
@@ -73,10 +52,21 @@ function packageOf(spec: string): { name: string; sub: string } {
 const COMMON_FORBIDDEN =
   /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|test-utils)|@discovery\/counts(?!\/common$)|@discovery\/[^/]+\/server$)/;
 
-export function checkBoundaries(root = ROOT): Violation[] {
-  const exportsMap = workspaceExports(root);
+export function checkBoundaries(root = ROOT, ws = readWorkspace(root)): Violation[] {
+  // name -> exported subpaths ('.', './server', ...), kind and declared plugin dependencies of every core and plugin package.
+  const exportsMap = new Map(
+    [...packagesIn(ws, 'core'), ...packagesIn(ws, 'plugins')].map(({ where, pkg }) => [
+      pkg.name,
+      {
+        exports: Object.keys(pkg.exports ?? { '.': '' }),
+        plugin: where.startsWith('plugins/'),
+        pluginId: pkg.discovery?.pluginId,
+        dependsOn: pkg.discovery?.dependsOn ?? [],
+      },
+    ]),
+  );
   const violations: Violation[] = [];
-  const check = (file: string, ownDir: string, ownPkg: string | null, kind: 'plugin' | 'core') => {
+  const check = (file: string, ownDir: string, ownPkg: string, kind: 'plugin' | 'core') => {
     const rel = relative(root, file);
     const inCommon = kind === 'plugin' && rel.split(sep).includes('common') && rel.includes(`${sep}src${sep}common${sep}`);
     const source = readFileSync(file, 'utf8');
@@ -110,7 +100,7 @@ export function checkBoundaries(root = ROOT): Violation[] {
           violations.push({ file: rel, specifier: spec, reason: 'core may not import a plugin' });
         } else if (name !== ownPkg && sub !== './common') {
           violations.push({ file: rel, specifier: spec, reason: "a plugin may import only another plugin's './common' entry" });
-        } else if (name !== ownPkg && runtime.has(spec) && ownPkg && !exportsMap.get(ownPkg)?.dependsOn.includes(target.pluginId ?? '')) {
+        } else if (name !== ownPkg && runtime.has(spec) && !exportsMap.get(ownPkg)?.dependsOn.includes(target.pluginId ?? '')) {
           // Using another plugin's endpoints, refs or rules at run time needs that plugin in the build.
           violations.push({
             file: rel,
@@ -122,22 +112,15 @@ export function checkBoundaries(root = ROOT): Violation[] {
     }
   };
   for (const group of ['plugins', 'core'] as const) {
-    const base = join(root, group);
-    if (!existsSync(base)) continue;
-    for (const d of readdirSync(base)) {
-      const dir = join(base, d);
-      if (!statSync(dir).isDirectory()) continue;
-      const pkgFile = join(dir, 'package.json');
-      const ownPkg = existsSync(pkgFile) ? JSON.parse(readFileSync(pkgFile, 'utf8')).name : null;
-      for (const f of walk(join(dir, 'src'))) check(f, dir, ownPkg, group === 'plugins' ? 'plugin' : 'core');
-    }
+    for (const { dir, pkg } of packagesIn(ws, group)) for (const f of walk(join(dir, 'src'))) check(f, dir, pkg.name, group === 'plugins' ? 'plugin' : 'core');
   }
   return violations;
 }
 
 if (require.main === module) {
-  const v = checkBoundaries();
-  const d = checkDependencies(ROOT);
+  const ws = readWorkspace(ROOT);
+  const v = checkBoundaries(ROOT, ws);
+  const d = checkDependencies(ROOT, ws);
   if (v.length || d.length) {
     console.error(`check-boundaries: ${v.length + d.length} violation(s)`);
     for (const x of v) console.error(`  ${x.file}: '${x.specifier}': ${x.reason}`);

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { NAV_CATEGORIES } from '@discovery/plugin-api';
 import { declaredRange, usesOfTexts } from './lib/packageDeps';
-import { argValue, ROOT } from './lib/workspace';
+import { argValue, readWorkspace, ROOT } from './lib/workspace';
 
 export interface ScaffoldOptions {
   id: string;
@@ -429,10 +429,11 @@ function withDependencies(files: Record<string, string>, root: string): string {
   const { shipped, tests } = usesOfTexts(Object.entries(files).filter(([rel]) => !rel.startsWith('..')));
   shipped.delete(pkg.name);
   tests.delete(pkg.name);
+  const ws = readWorkspace(root);
   const ranged = (names: Iterable<string>) =>
     Object.fromEntries(
       [...names].sort().map((n) => {
-        const range = n.startsWith('@discovery/') ? '*' : declaredRange(root, n);
+        const range = n.startsWith('@discovery/') ? '*' : declaredRange(ws, n);
         if (!range) throw new Error(`the scaffold imports '${n}', which no package of the workspace declares`);
         return [n, range];
       }),

@@ -13,21 +13,14 @@
  */
 import { builtinModules } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join, relative } from 'node:path';
 import ts from 'typescript';
+import { readWorkspace, type Workspace } from './workspace';
 
 export interface DependencyViolation {
   package: string;
   dependency: string;
   reason: string;
-}
-
-interface PackageJson {
-  name: string;
-  dependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-  peerDependencies?: Record<string, string>;
-  scripts?: Record<string, string>;
 }
 
 const SOURCE = /\.(ts|tsx|js|mjs|cjs)$/;
@@ -72,22 +65,6 @@ function sourceFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-/** The workspace packages' folders, from the root package.json's "workspaces" globs ('core/*', 'host'). */
-export function workspaceDirs(root: string): string[] {
-  const globs: string[] = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces ?? [];
-  const out: string[] = [];
-  for (const g of globs) {
-    if (g.endsWith('/*')) {
-      const base = join(root, g.slice(0, -2));
-      if (!existsSync(base)) continue;
-      for (const d of readdirSync(base).sort()) if (existsSync(join(base, d, 'package.json'))) out.push(join(base, d));
-    } else if (existsSync(join(root, g, 'package.json'))) out.push(join(root, g));
-  }
-  return out;
-}
-
-const readPkg = (dir: string): PackageJson => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-
 /**
  * What a package's files import, given as [path relative to the package, text]: by code that
  * ships, and by its tests only. Files that are not source (README.md, locales) import nothing.
@@ -109,19 +86,17 @@ export function usesOf(dir: string): { shipped: Map<string, string>; tests: Map<
 }
 
 /** The range a dependency is declared with anywhere in the workspace (the root package included), for a new package to use. */
-export function declaredRange(root: string, dependency: string): string | undefined {
-  for (const dir of [root, ...workspaceDirs(root)]) {
-    const p = readPkg(dir);
+export function declaredRange(ws: Workspace, dependency: string): string | undefined {
+  for (const p of [ws.pkg, ...ws.packages.map((w) => w.pkg)]) {
     const r = p.dependencies?.[dependency] ?? p.devDependencies?.[dependency];
     if (r) return r;
   }
   return undefined;
 }
 
-export function checkDependencies(root: string): DependencyViolation[] {
+export function checkDependencies(root: string, ws = readWorkspace(root)): DependencyViolation[] {
   const violations: DependencyViolation[] = [];
-  const dirs = workspaceDirs(root);
-  const workspaceNames = new Set(dirs.map((d) => readPkg(d).name));
+  const workspaceNames = new Set(ws.packages.map((p) => p.pkg.name));
   const ranges = new Map<string, Map<string, string>>(); // dependency -> range -> first package declaring it
 
   const note = (pkg: string, deps: Record<string, string> | undefined) => {
@@ -136,9 +111,7 @@ export function checkDependencies(root: string): DependencyViolation[] {
     }
   };
 
-  for (const dir of dirs) {
-    const pkg = readPkg(dir);
-    const where = relative(root, dir).split(sep).join('/');
+  for (const { dir, where, pkg } of ws.packages) {
     const label = `${pkg.name} (${where})`;
     const deps = pkg.dependencies ?? {};
     const dev = pkg.devDependencies ?? {};
@@ -174,7 +147,7 @@ export function checkDependencies(root: string): DependencyViolation[] {
     }
   }
 
-  violations.push(...checkRoot(root, workspaceNames, note));
+  violations.push(...checkRoot(root, ws, workspaceNames, note));
 
   for (const [d, seen] of ranges) {
     if (seen.size > 1) {
@@ -189,9 +162,14 @@ export function checkDependencies(root: string): DependencyViolation[] {
 }
 
 /** The root package: the toolchain. */
-function checkRoot(root: string, workspaceNames: Set<string>, note: (pkg: string, deps: Record<string, string> | undefined) => void): DependencyViolation[] {
+function checkRoot(
+  root: string,
+  ws: Workspace,
+  workspaceNames: Set<string>,
+  note: (pkg: string, deps: Record<string, string> | undefined) => void,
+): DependencyViolation[] {
   const violations: DependencyViolation[] = [];
-  const pkg = readPkg(root);
+  const { pkg } = ws;
   const label = `${pkg.name} (the root: scripts and configs)`;
   const declared = { ...pkg.dependencies, ...pkg.devDependencies };
   note(label, pkg.dependencies);
@@ -221,11 +199,19 @@ function checkRoot(root: string, workspaceNames: Set<string>, note: (pkg: string
     return bins.some((b) => new RegExp(`(^|[\\s'"\`])(npx )?${b.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([\\s'"\`]|$)`, 'm').test(text));
   };
   const used = new Set(Object.keys(declared).filter(named));
+  const peers = new Set([...used].flatMap((u) => Object.keys(peersOf(root, u) ?? {})));
+  // An @types package is in use when a root tsconfig loads it ("types": ["node", "jest"]) or any
+  // package of the workspace (the root included) declares the package it types.
+  const tsconfigTypes = new Set(
+    [...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f)), 'e2e/tsconfig.json'].flatMap((f) => typesOfTsconfig(join(root, f))),
+  );
+  const declaredAnywhere = new Set(
+    [pkg, ...ws.packages.map((p) => p.pkg)].flatMap((p) => [...Object.keys(p.dependencies ?? {}), ...Object.keys(p.devDependencies ?? {})]),
+  );
   for (const d of Object.keys(declared)) {
-    if (used.has(d)) continue;
+    if (used.has(d) || peers.has(d)) continue;
     const typesOf = d.startsWith('@types/') ? d.slice('@types/'.length).replace(/^(.+)__(.+)$/, '@$1/$2') : null;
-    if (typesOf && anyWorkspaceUses(root, typesOf, declared)) continue;
-    if ([...used].some((u) => d in (peersOf(root, u) ?? {}))) continue;
+    if (typesOf && (tsconfigTypes.has(d) || declaredAnywhere.has(typesOf))) continue;
     violations.push({ package: label, dependency: d, reason: 'nothing imports it, names it in a script or config, or needs it as a peer or its types' });
   }
   return violations;
@@ -236,16 +222,6 @@ export function typesOfTsconfig(file: string): string[] {
   if (!existsSync(file)) return [];
   const parsed = ts.readConfigFile(file, ts.sys.readFile).config as { compilerOptions?: { types?: string[] } } | undefined;
   return (parsed?.compilerOptions?.types ?? []).map((t) => (t.startsWith('@') ? (packageName(t) ?? t) : `@types/${t.split('/')[0]}`));
-}
-
-/** The ambient type packages the tsconfigs name ("types": ["node", "jest"]). */
-function tsconfigTypes(root: string): Set<string> {
-  const out = new Set<string>();
-  for (const f of [...readdirSync(root).filter((f) => /^tsconfig.*\.json$/.test(f)), 'e2e/tsconfig.json']) {
-    const parsed = ts.readConfigFile(join(root, f), ts.sys.readFile).config as { compilerOptions?: { types?: string[] } } | undefined;
-    for (const t of parsed?.compilerOptions?.types ?? []) out.add(t);
-  }
-  return out;
 }
 
 const readIfExists = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8') : '');
@@ -262,12 +238,3 @@ function binsOf(root: string, name: string): string[] {
 }
 
 const peersOf = (root: string, name: string) => installedPkg(root, name)?.peerDependencies;
-
-/** Whether any package of the workspace (or the root) declares `name`: its @types are then in use. */
-function anyWorkspaceUses(root: string, name: string, rootDeclared: Record<string, string>): boolean {
-  if (name in rootDeclared || tsconfigTypes(root).has(name)) return true;
-  return workspaceDirs(root).some((d) => {
-    const p = readPkg(d);
-    return name in (p.dependencies ?? {}) || name in (p.devDependencies ?? {});
-  });
-}

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 
 export const ROOT = resolve(__dirname, '..', '..');
 
@@ -8,6 +8,55 @@ export interface BuildDef {
   description?: string;
   plugins: string[];
 }
+
+export interface PackageJson {
+  name: string;
+  exports?: Record<string, unknown>;
+  /** A plugin's id and the plugins it needs (checked by discoverPlugins). */
+  discovery?: { pluginId?: string; dependsOn?: string[] };
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
+  scripts?: Record<string, string>;
+  workspaces?: string[];
+}
+
+export interface WorkspacePackage {
+  /** Its folder. */
+  dir: string;
+  /** Its folder from the root, '/'-separated: 'plugins/grow', 'host'. */
+  where: string;
+  pkg: PackageJson;
+}
+
+export interface Workspace {
+  /** The root package.json. */
+  pkg: PackageJson;
+  /** The workspace packages, in the order of the root's "workspaces" globs ('core/*', 'host'), each glob's by folder name. */
+  packages: WorkspacePackage[];
+}
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+
+/** The root package.json and every workspace package's folder and package.json, each read once. */
+export function readWorkspace(root = ROOT): Workspace {
+  const pkg = readJson(join(root, 'package.json')) as PackageJson;
+  const packages: WorkspacePackage[] = [];
+  const add = (where: string) => {
+    const dir = join(root, where);
+    const file = join(dir, 'package.json');
+    if (existsSync(file)) packages.push({ dir, where, pkg: readJson(file) });
+  };
+  for (const g of pkg.workspaces ?? []) {
+    const base = g.endsWith('/*') ? g.slice(0, -2) : null;
+    if (base === null) add(g);
+    else if (existsSync(join(root, base))) for (const d of readdirSync(join(root, base)).sort()) add(`${base}/${d}`);
+  }
+  return { pkg, packages };
+}
+
+/** The packages of one folder of the workspace ('plugins', 'core'). */
+export const packagesIn = (ws: Workspace, folder: string) => ws.packages.filter((p) => p.where.startsWith(`${folder}/`));
 
 export interface PluginPackage {
   id: string;
@@ -20,24 +69,19 @@ export interface PluginPackage {
 }
 
 /** Every plugin package under plugins/, keyed by its `discovery.pluginId`. */
-export function discoverPlugins(root = ROOT): Map<string, PluginPackage> {
+export function discoverPlugins(ws = readWorkspace()): Map<string, PluginPackage> {
   const out = new Map<string, PluginPackage>();
-  const base = join(root, 'plugins');
-  if (!existsSync(base)) return out;
-  for (const entry of readdirSync(base, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    const dir = join(base, entry.name);
+  for (const { dir, where, pkg } of packagesIn(ws, 'plugins')) {
     const pkgFile = join(dir, 'package.json');
-    if (!existsSync(pkgFile)) continue;
-    const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+    const folder = basename(where);
     const id = pkg.discovery?.pluginId;
     if (typeof id !== 'string') {
       throw new Error(`${pkgFile}: missing "discovery": { "pluginId" }`);
     }
-    if (id !== entry.name) throw new Error(`${pkgFile}: pluginId '${id}' must equal its folder name '${entry.name}'`);
+    if (id !== folder) throw new Error(`${pkgFile}: pluginId '${id}' must equal its folder name '${folder}'`);
     if (out.has(id)) throw new Error(`plugin id '${id}' is declared twice`);
     const exportsMap = pkg.exports ?? {};
-    const dependsOn = pkg.discovery.dependsOn ?? [];
+    const dependsOn = pkg.discovery?.dependsOn ?? [];
     if (!Array.isArray(dependsOn) || dependsOn.some((d: unknown) => typeof d !== 'string'))
       throw new Error(`${pkgFile}: "discovery": { "dependsOn" } must be a list of plugin ids`);
     out.set(id, { id, name: pkg.name, dir, hasClient: '.' in exportsMap, hasServer: './server' in exportsMap, dependsOn });
@@ -58,7 +102,7 @@ export function readBuild(name: string, root = ROOT): BuildDef {
 
 /** Resolves a build's plugin ids to packages, failing with the id that has no package. */
 export function resolveBuild(def: BuildDef, root = ROOT): PluginPackage[] {
-  const all = discoverPlugins(root);
+  const all = discoverPlugins(readWorkspace(root));
   const list = def.plugins.map((id) => {
     const p = all.get(id);
     if (!p) throw new Error(`build '${def.name}' lists plugin '${id}', but no package under plugins/ has that pluginId`);
