@@ -9,7 +9,9 @@ import { opSql } from './clickhouse/sql';
 import { CountsEngine, CountsUnavailableError, PopulationLoadError, countsBackendSetting } from './engine';
 import { MANIFEST_FILE, type Manifest } from './manifest';
 import type { MarketSpec, Rule } from './ops';
+import { rng } from './hash';
 import { SegmentFileReader, SHARD_SIZE } from './storage';
+import { generatedPopulation as generate, membersOf as membersIn } from './testing/population';
 
 /**
  * Issue 33: the ClickHouse backend (embedded ClickHouse, npm chdb) answers every operation the
@@ -18,34 +20,6 @@ import { SegmentFileReader, SHARD_SIZE } from './storage';
  */
 const PEOPLE = SHARD_SIZE + 4321;
 const SEGMENTS = 40;
-
-function generate(people: number, seed: number, dir: string, segments: number): Manifest {
-  execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(people), '--seed', String(seed), '--out', dir, '--segments', String(segments)], {
-    cwd: join(__dirname, '..', '..', '..'),
-    stdio: 'ignore',
-  });
-  return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
-}
-
-function membersOf(file: string): Uint8Array {
-  const out = new Uint8Array(PEOPLE);
-  const r = new SegmentFileReader(file);
-  for (let s = 0; s < r.shardCount; s++) for (const local of r.read(s).toUint32Array()) out[s * SHARD_SIZE + local] = 1;
-  r.close();
-  return out;
-}
-
-/** A seeded PRNG (mulberry32): the same random operations on every run. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('issue 33: the ClickHouse counts backend on embedded ClickHouse (chdb)', () => {
   let root: string;
@@ -64,8 +38,8 @@ describe('issue 33: the ClickHouse counts backend on embedded ClickHouse (chdb)'
     matched = new Map();
     modeled = new Map();
     for (const s of manifest.segments) {
-      matched.set(s.short_id, membersOf(join(dir, 'matched', `${s.short_id}.bin`)));
-      modeled.set(s.short_id, membersOf(join(dir, 'modeled', `${s.short_id}.bin`)));
+      matched.set(s.short_id, membersIn(join(dir, 'matched', `${s.short_id}.bin`), PEOPLE));
+      modeled.set(s.short_id, membersIn(join(dir, 'modeled', `${s.short_id}.bin`), PEOPLE));
     }
     runner = await ChdbRunner.open({ path: join(root, 'chdb'), timeoutMs: 30_000 });
     await loadPopulation(runner, dir);
@@ -188,7 +162,7 @@ describe('issue 33: the ClickHouse counts backend on embedded ClickHouse (chdb)'
 
   it('random operations (seeded): every answer equals the engine', async () => {
     const all = ids();
-    const rnd = prng(33);
+    const rnd = rng(33);
     const pick = (n: number) => Array.from({ length: n }, () => all[Math.floor(rnd() * all.length)]);
     const regions = [undefined, ...manifest.regions.map((r) => r.key)];
     const anyRegion = () => regions[Math.floor(rnd() * regions.length)];

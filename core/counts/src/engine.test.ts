@@ -1,10 +1,8 @@
-import { cachedFolder, sourceHash } from '@discovery/test-utils/populationCache';
 import { cpSync, mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CountsEngine, CountsUnavailableError, PopulationLoadError, UnknownSegmentsError } from './engine';
 import { chooseKernel } from './kernel';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { generatePopulation, PopulationModel } from './generate';
 import { generatePopulationParallel } from './parallel';
@@ -14,48 +12,7 @@ import { Population } from './population';
 import { SegmentFileReader, SHARD_SIZE } from './storage';
 import { buildTaxonomy } from './taxonomy';
 import { allOf, anyOf as anyOfIn, inAll, range, without, type People } from './testing/people';
-
-const GENERATOR = sourceHash(['core/counts/src'], ['scripts/data-generate.ts']);
-
-/**
- * The data:generate CLI in a child process (generation is slow inside jest's module sandbox),
- * made once per (people, seed, segments, generator sources) and copied into `dir`: these tests
- * check the engine on it, not its making (the generator's own tests below generate afresh).
- */
-function generate(people: number, seed: number, dir: string, segments?: number): Manifest {
-  const made = cachedFolder(`engine.test ${GENERATOR} ${people} ${seed} ${segments ?? 'all'}`, (out) => generateWithCli(people, seed, out, segments));
-  cpSync(made, dir, { recursive: true });
-  return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
-}
-
-function generateWithCli(people: number, seed: number, dir: string, segments?: number): void {
-  execFileSync(
-    'npx',
-    [
-      'tsx',
-      'scripts/data-generate.ts',
-      '--people',
-      String(people),
-      '--seed',
-      String(seed),
-      '--out',
-      dir,
-      ...(segments ? ['--segments', String(segments)] : []),
-    ],
-    {
-      cwd: join(__dirname, '..', '..', '..'),
-      stdio: 'ignore',
-    },
-  );
-}
-
-function membersOf(file: string): Uint8Array {
-  const out = new Uint8Array(PEOPLE);
-  const r = new SegmentFileReader(file);
-  for (let s = 0; s < r.shardCount; s++) for (const local of r.read(s).toUint32Array()) out[s * SHARD_SIZE + local] = 1;
-  r.close();
-  return out;
-}
+import { generatedPopulation as generate, membersOf as membersIn } from './testing/population';
 
 /**
  * Every operation against a brute-force answer computed person by person from the generator's
@@ -81,8 +38,8 @@ describe.each([7, 1234])('count engine against brute force (seed %i)', (seed) =>
     matched = new Map();
     modeled = new Map();
     for (const s of manifest.segments) {
-      matched.set(s.short_id, membersOf(join(dir, 'matched', `${s.short_id}.bin`)));
-      modeled.set(s.short_id, membersOf(join(dir, 'modeled', `${s.short_id}.bin`)));
+      matched.set(s.short_id, membersIn(join(dir, 'matched', `${s.short_id}.bin`), PEOPLE));
+      modeled.set(s.short_id, membersIn(join(dir, 'modeled', `${s.short_id}.bin`), PEOPLE));
     }
   }, 120_000);
 

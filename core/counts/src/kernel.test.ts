@@ -220,69 +220,91 @@ describe('native count kernel within a filter audience (issue 33 §5): random po
     f.people,
   ];
 
-  it.each([11, 12, 13, 14])('overlap, mekko and counts within a random filter equal person-by-person counts on every path (seed %i)', (seed) => {
-    let st = seed * 7777 + 1;
-    const r = () => (st = (st * 1103515245 + 12345) >>> 0) / 4294967296;
-    const pool = [...Array.from({ length: 10 }, () => randomShard(r)), new RoaringBitmap32(), ...shardBitmaps(seed).slice(1, 6)];
-    const dpool = pool.map(dense);
-    const xs = [0, 1, 2, 10, 11, 12].map((i) => pool[i]);
-    const ys = [3, 4, 5, 13, 14].map((i) => pool[i]);
-    const dx = xs.map(dense);
-    const dy = ys.map(dense);
-    let narrowing = 0;
-    for (let trial = 0; trial < 3; trial++) {
-      const f = randomFilter(r, pool.length);
-      const df = bruteFilter(f, dpool);
-      if (count(df) > 0 && count(df) < f.people) narrowing++;
-      const brute = [count(df), ...dx.map((d) => count(d, df)), ...dy.map((d) => count(d, df)), ...dx.flatMap((a) => dy.map((b) => count(a, b, df)))];
-      // the modeled side of a mekko has its own filter, evaluated on other bitmaps
-      const f2 = randomFilter(r, pool.length);
-      const df2 = bruteFilter(f2, dpool);
+  it.each([11, 12, 13, 14])(
+    'overlap, mekko and counts within a random filter, and mekko without one, equal person-by-person counts on every path (seed %i)',
+    (seed) => {
+      let st = seed * 7777 + 1;
+      const r = () => (st = (st * 1103515245 + 12345) >>> 0) / 4294967296;
+      const pool = [...Array.from({ length: 10 }, () => randomShard(r)), new RoaringBitmap32(), ...shardBitmaps(seed).slice(1, 6)];
+      const dpool = pool.map(dense);
+      const xs = [0, 1, 2, 10, 11, 12].map((i) => pool[i]);
+      const ys = [3, 4, 5, 13, 14].map((i) => pool[i]);
+      const dx = xs.map(dense);
+      const dy = ys.map(dense);
       const markets = [[0, 1], [2, 3, 4], [], [10, 15, 6], [7]];
       const modeledMarkets = [[5], [6, 7], [8, 9, 1], [], [11, 12]];
-      const bruteMekko = [
-        unionWithin(
-          markets.flat().map((i) => dpool[i]),
-          df,
-        ),
-        unionWithin(
-          modeledMarkets.flat().map((i) => dpool[i]),
-          df2,
-        ),
-        ...markets.flatMap((m, k) => [
+      // Without a filter too: each key's first container of a market may be of any kind.
+      const everyone = range(1 << 20, 0, 1 << 20);
+      const unions = (ms: number[][]) =>
+        ms.map((m) =>
           unionWithin(
             m.map((i) => dpool[i]),
+            everyone,
+          ),
+        );
+      const plainMekko = [...unions([markets.flat(), modeledMarkets.flat()]), ...unions(markets).flatMap((u, k) => [u, unions([modeledMarkets[k]])[0]])];
+      for (const [name, kernel] of PATHS) {
+        const out = new Float64Array(2 + 2 * markets.length);
+        kernel.mekko(
+          markets.map((m) => m.map((i) => bytes(pool[i]))),
+          modeledMarkets.map((m) => m.map((i) => bytes(pool[i]))),
+          out,
+        );
+        expect({ name, mekko: Array.from(out) }).toEqual({ name, mekko: plainMekko });
+      }
+      let narrowing = 0;
+      for (let trial = 0; trial < 3; trial++) {
+        const f = randomFilter(r, pool.length);
+        const df = bruteFilter(f, dpool);
+        if (count(df) > 0 && count(df) < f.people) narrowing++;
+        const brute = [count(df), ...dx.map((d) => count(d, df)), ...dy.map((d) => count(d, df)), ...dx.flatMap((a) => dy.map((b) => count(a, b, df)))];
+        // the modeled side of a mekko has its own filter, evaluated on other bitmaps
+        const f2 = randomFilter(r, pool.length);
+        const df2 = bruteFilter(f2, dpool);
+        const bruteMekko = [
+          unionWithin(
+            markets.flat().map((i) => dpool[i]),
             df,
           ),
           unionWithin(
-            modeledMarkets[k].map((i) => dpool[i]),
+            modeledMarkets.flat().map((i) => dpool[i]),
             df2,
           ),
-        ]),
-      ];
-      const bruteIds = [...markets.flat().map((i) => count(dpool[i], df)), ...modeledMarkets.flat().map((i) => count(dpool[i], df2))];
-      for (const [name, kernel] of PATHS) {
-        const out = new Float64Array(1 + xs.length + ys.length + xs.length * ys.length);
-        kernel.overlapWithin(xs.map(bytes), ys.map(bytes), asKernel(f, pool), out);
-        expect({ name, trial, overlap: Array.from(out) }).toEqual({ name, trial, overlap: brute });
-        const mk = new Float64Array(2 + 2 * markets.length);
-        const ids = new Float64Array(bruteIds.length);
-        kernel.mekkoWithin(
-          markets.map((m) => m.map((i) => bytes(pool[i]))),
-          modeledMarkets.map((m) => m.map((i) => bytes(pool[i]))),
-          [asKernel(f, pool), asKernel(f2, pool)],
-          mk,
-          ids,
-        );
-        expect({ name, trial, mekko: Array.from(mk), ids: Array.from(ids) }).toEqual({ name, trial, mekko: bruteMekko, ids: bruteIds });
-        const counts = new Float64Array(1 + pool.length);
-        kernel.countsWithin(pool.map(bytes), asKernel(f, pool), counts);
-        expect({ name, trial, counts: Array.from(counts) }).toEqual({ name, trial, counts: [count(df), ...dpool.map((d) => count(d, df))] });
+          ...markets.flatMap((m, k) => [
+            unionWithin(
+              m.map((i) => dpool[i]),
+              df,
+            ),
+            unionWithin(
+              modeledMarkets[k].map((i) => dpool[i]),
+              df2,
+            ),
+          ]),
+        ];
+        const bruteIds = [...markets.flat().map((i) => count(dpool[i], df)), ...modeledMarkets.flat().map((i) => count(dpool[i], df2))];
+        for (const [name, kernel] of PATHS) {
+          const out = new Float64Array(1 + xs.length + ys.length + xs.length * ys.length);
+          kernel.overlapWithin(xs.map(bytes), ys.map(bytes), asKernel(f, pool), out);
+          expect({ name, trial, overlap: Array.from(out) }).toEqual({ name, trial, overlap: brute });
+          const mk = new Float64Array(2 + 2 * markets.length);
+          const ids = new Float64Array(bruteIds.length);
+          kernel.mekkoWithin(
+            markets.map((m) => m.map((i) => bytes(pool[i]))),
+            modeledMarkets.map((m) => m.map((i) => bytes(pool[i]))),
+            [asKernel(f, pool), asKernel(f2, pool)],
+            mk,
+            ids,
+          );
+          expect({ name, trial, mekko: Array.from(mk), ids: Array.from(ids) }).toEqual({ name, trial, mekko: bruteMekko, ids: bruteIds });
+          const counts = new Float64Array(1 + pool.length);
+          kernel.countsWithin(pool.map(bytes), asKernel(f, pool), counts);
+          expect({ name, trial, counts: Array.from(counts) }).toEqual({ name, trial, counts: [count(df), ...dpool.map((d) => count(d, df))] });
+        }
       }
-    }
-    // the seeds draw filters that keep some people of the shard and leave others out
-    expect(narrowing).toBeGreaterThan(0);
-  });
+      // the seeds draw filters that keep some people of the shard and leave others out
+      expect(narrowing).toBeGreaterThan(0);
+    },
+  );
 
   describe.each(PATHS)('%s path', (_name, kernel) => {
     it('a filter of everyone is no filter: the same cells as overlap and the same unions as mekko (issue 33 §5)', () => {

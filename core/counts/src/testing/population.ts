@@ -1,0 +1,53 @@
+/**
+ * Test populations made by the data:generate CLI and read back person by person, shared by the
+ * engine's and the ClickHouse backend's brute-force tests.
+ */
+import { cachedFolder, sourceHash } from '@discovery/test-utils/populationCache';
+import { execFileSync } from 'node:child_process';
+import { cpSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MANIFEST_FILE, type Manifest } from '../manifest';
+import { SegmentFileReader, SHARD_SIZE } from '../storage';
+
+const ROOT = join(__dirname, '..', '..', '..', '..');
+
+/** What a generated population depends on: the engine's sources and the CLI's. */
+export const GENERATOR = sourceHash(['core/counts/src'], ['scripts/data-generate.ts']);
+
+/** Runs the data:generate CLI in a child process (generation is slow inside jest's module sandbox). */
+export function generateWithCli(people: number, seed: number, dir: string, segments?: number): void {
+  execFileSync(
+    'npx',
+    [
+      'tsx',
+      'scripts/data-generate.ts',
+      '--people',
+      String(people),
+      '--seed',
+      String(seed),
+      '--out',
+      dir,
+      ...(segments ? ['--segments', String(segments)] : []),
+    ],
+    { cwd: ROOT, stdio: 'ignore' },
+  );
+}
+
+/**
+ * A population made once per (people, seed, segments, generator sources) and copied into `dir`:
+ * the tests that use it check what is done with it, not its making.
+ */
+export function generatedPopulation(people: number, seed: number, dir: string, segments?: number): Manifest {
+  const made = cachedFolder(`counts population ${GENERATOR} ${people} ${seed} ${segments ?? 'all'}`, (out) => generateWithCli(people, seed, out, segments));
+  cpSync(made, dir, { recursive: true });
+  return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
+}
+
+/** A segment file's members person by person: entry p is 1 when person p is in it. */
+export function membersOf(file: string, people: number): Uint8Array {
+  const out = new Uint8Array(people);
+  const r = new SegmentFileReader(file);
+  for (let s = 0; s < r.shardCount; s++) for (const local of r.read(s).toUint32Array()) out[s * SHARD_SIZE + local] = 1;
+  r.close();
+  return out;
+}
