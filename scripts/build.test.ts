@@ -1,7 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { BUILD_INFO_ID, parseBuildInfo } from '@discovery/ui/buildInfoElement';
 import { build } from './build';
+import { buildInfo } from './lib/buildInfo';
 import { startBuiltServer } from './lib/proc';
 import { readBuild, resolveBuild } from './lib/workspace';
 
@@ -23,6 +25,9 @@ describe('builds', () => {
     writeFileSync(stampFile, JSON.stringify(stamp));
     const rebuilt = await build('essentials');
     expect([rebuilt.cached, Object.keys(rebuilt.phases)]).toEqual([false, expect.arrayContaining(['client', 'precompress', 'server'])]);
+    // Built again from the same sources, every chunk has the same bytes (its name is its content's
+    // hash): the build's date is in index.html, not in a chunk, so browsers keep their chunks.
+    expect(Object.keys(rebuilt.metafile.outputs).sort()).toEqual(Object.keys(sub.metafile.outputs).sort());
     // What follows serves the build now on disk: the rebuilt one (its entry may have another name).
     expect(chunks(rebuilt.publicDir).some((f) => f.startsWith('AdminDashboardPage-'))).toBe(false);
     expect(chunks(rebuilt.publicDir).some((f) => f.startsWith('HealthPage-'))).toBe(true);
@@ -46,7 +51,12 @@ describe('builds', () => {
       expect((await fetch(`${server.url}/api/v1/me`, { headers })).status).toBe(200);
       // The SPA is served for client routes.
       const page = await fetch(`${server.url}/acme/us/fizz-cola/fizz-zero/home`);
-      expect(await page.text()).toContain('<div id="root"></div>');
+      const html = await page.text();
+      expect(html).toContain('<div id="root"></div>');
+      // SHELL-011: the build's branch, revision and date come with the page.
+      const carried = new RegExp(`<script id="${BUILD_INFO_ID}" type="application/json">(.*?)</script>`).exec(html)?.[1];
+      const { version, branch, revision } = buildInfo();
+      expect(parseBuildInfo(carried)).toEqual({ version, branch, revision, date: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) });
       // Assets go out compressed (written at build time), in the encoding the browser accepts.
       // The largest chunk: the entry itself is a few hundred bytes (the sign-in page's code is one chunk
       // it imports), and files under 1 KB go as they are.

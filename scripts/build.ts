@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
+import { BUILD_INFO_ID } from '@discovery/ui/buildInfoElement';
 import { buildInfo, type BuildInfo } from './lib/buildInfo';
 import { directImports } from './lib/directImports';
 import { precompress } from './lib/precompress';
@@ -340,7 +341,9 @@ export async function build(name: string, opts: { minify?: boolean; force?: bool
     loader: { '.svg': 'file', '.png': 'file', '.woff': 'file', '.woff2': 'file', '.ttf': 'file', '.eot': 'file' },
     define: {
       'process.env.NODE_ENV': JSON.stringify(minify ? 'production' : 'development'),
-      __BUILD_INFO__: JSON.stringify(info),
+      // The build's date, branch and revision are in index.html (BUILD_INFO_ID), not here: in a
+      // chunk they gave every build new chunk bytes, so rebuilding unchanged sources compressed
+      // them again and a browser downloaded them again after each deploy.
       __ICON_PATHS_URL__: JSON.stringify(iconPathsUrl),
     },
     logLevel: 'warning',
@@ -364,6 +367,7 @@ export async function build(name: string, opts: { minify?: boolean; force?: bool
     <title>Discovery</title>
     <link rel="icon" href="data:," />
     ${entryCss ? `<link rel="stylesheet" href="${url(entryCss)}" />` : ''}
+    <script id="${BUILD_INFO_ID}" type="application/json">${JSON.stringify(info).replace(/</g, '\\u003c')}</script>
   </head>
   <body>
     <div id="root"></div>

@@ -1,8 +1,8 @@
 import { Icons } from '@blueprintjs/icons';
 import type { ClientPlugin } from '@discovery/plugin-api';
 import { startApp } from '@discovery/ui';
+import { BUILD_INFO_ID, parseBuildInfo } from '@discovery/ui/buildInfoElement';
 
-declare const __BUILD_INFO__: { version: string; branch: string; revision: string; date: string };
 /** Where scripts/build.ts copied one module per icon and size: `<url>/<16|20>/<name>.js`. */
 declare const __ICON_PATHS_URL__: string;
 
@@ -25,7 +25,7 @@ export function startHost(plugins: () => Promise<ClientPlugin[]>): void {
     const [{ insightsKitPlugin }, list] = await Promise.all([import('@discovery/insights-kit/plugin'), plugins()]);
     return [insightsKitPlugin, ...list];
   };
-  startApp({ plugins: withKit, buildInfo: __BUILD_INFO__ }).catch((e: unknown) => {
+  startApp({ plugins: withKit, buildInfo: parseBuildInfo(document.getElementById(BUILD_INFO_ID)?.textContent) }).catch((e: unknown) => {
     // Nothing rendered (the shell's own resources failed): say so rather than leave a blank page.
     console.error('Discovery could not start', e);
     const root = document.getElementById('root');

@@ -1,16 +1,12 @@
 import { Callout } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BuildInfoValues } from './buildInfoElement';
 
 export const BUILD_INFO_SEQUENCE = 'build';
 export const BUILD_INFO_MS = 5000;
 
-export interface BuildInfoValues {
-  version: string;
-  branch: string;
-  revision: string;
-  date: string;
-}
+export type { BuildInfoValues } from './buildInfoElement';
 
 function typingInField(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
