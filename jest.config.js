@@ -11,12 +11,17 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
+const { vendorMapper } = require('./scripts/jest/vendor');
 const common = {
   transform: {
     '^.+\\.(t|j)sx?$': swc,
     '^.+\\.sql$': '<rootDir>/scripts/jest/textTransform.js',
   },
-  moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/scripts/jest/fileStub.js', '^plotly\\.js/lib/(core|bar)$': '<rootDir>/scripts/jest/plotlyStub.js' },
+  moduleNameMapper: {
+    '\\.(css|svg|png)$': '<rootDir>/scripts/jest/fileStub.js',
+    '^plotly\\.js/lib/(core|bar)$': '<rootDir>/scripts/jest/plotlyStub.js',
+    ...vendorMapper(),
+  },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json', 'sql'],
   transformIgnorePatterns: ['/node_modules/(?!(@blueprintjs)/)'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
@@ -25,6 +30,7 @@ module.exports = {
   // A test or hook that passes returns when its work is done, so a long limit costs only a failing
   // one: server starts (PGlite, migrations, seed) took over 30 s on this 2-core machine at load 12-15.
   testTimeout: 120000,
+  globalSetup: '<rootDir>/scripts/jest/globalSetup.js',
   projects: [
     {
       ...common,
