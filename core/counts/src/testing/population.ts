@@ -12,10 +12,10 @@ import { SegmentFileReader, SHARD_SIZE } from '../storage';
 const ROOT = join(__dirname, '..', '..', '..', '..');
 
 /** What a generated population depends on: the engine's sources and the CLI's. */
-export const GENERATOR = sourceHash(['core/counts/src'], ['scripts/data-generate.ts']);
+const GENERATOR = sourceHash(['core/counts/src'], ['scripts/data-generate.ts']);
 
 /** Runs the data:generate CLI in a child process (generation is slow inside jest's module sandbox). */
-export function generateWithCli(people: number, seed: number, dir: string, segments?: number): void {
+function generateWithCli(people: number, seed: number, dir: string, segments?: number): void {
   execFileSync(
     'npx',
     [

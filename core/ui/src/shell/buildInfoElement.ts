@@ -1,10 +1,10 @@
 /**
  * SHELL-011's values travel in index.html, not in a chunk: scripts/build.ts writes them as JSON
  * into `<script id="discovery-build" type="application/json">` (a data block: never run, so no
- * Content-Security-Policy question), and the client reads them at start. No DOM here: the build
- * script imports this file too. In a chunk, the build date
- * gave every build new chunk bytes: rebuilding unchanged sources compressed every chunk again, and
- * a browser downloaded them again after each deploy (docs/decisions.md, 2026-12-07).
+ * Content-Security-Policy question), and the client reads them at start. In a chunk, the build
+ * date gave every build new chunk bytes: rebuilding unchanged sources compressed every chunk
+ * again, and a browser downloaded them again after each deploy (docs/decisions.md, 2026-12-07).
+ * No DOM here: the build script imports this file too.
  */
 export const BUILD_INFO_ID = 'discovery-build';
 
