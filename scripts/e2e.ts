@@ -23,12 +23,13 @@ export const E2E_ADDRESSES = {
 };
 
 /**
- * How many lanes run side by side (E2E_LANES; default 2 on a machine with 2 or more cores). Each
+ * How many lanes run side by side (E2E_LANES; default all of them on a machine with 2 or more cores:
+ * on 2 cores two lanes left the cores idle a quarter of the time, docs/decisions.md 2026-12-07). Each
  * lane has its own server and data, so no lane sees another's changes (a11y's keyboard walk
  * switches the admin's language; the main lane creates and deletes brands).
  */
 function parallelLanes(): number {
-  return Math.max(1, Number(process.env.E2E_LANES ?? (availableParallelism() >= 2 ? 2 : 1)));
+  return Math.max(1, Number(process.env.E2E_LANES ?? (availableParallelism() >= 2 ? LANES.length : 1)));
 }
 
 /** Starts a server with a fresh embedded database, runs wdio against it (env: which specs), stops it. */
@@ -47,17 +48,19 @@ async function runAgainstFreshServer(serverFile: string, env: NodeJS.ProcessEnv,
   }
 }
 
-export async function e2e(args: string[]): Promise<number> {
+/** `tag`: npm test runs this beside other steps, and its output lines (a lane's too) start with it. */
+export async function e2e(args: string[], tag = ''): Promise<number> {
+  const say = (line: string) => console.log(tag ? line.replace(/^/gm, `${tag} `) : line);
   const name = argValue(args, '--build') ?? 'full';
   const t0 = Date.now();
   const r = await build(name);
-  console.log(`e2e: ${describeBuild(r, Date.now() - t0)}`);
+  say(`e2e: ${describeBuild(r, Date.now() - t0)}`);
   clearE2eFailures();
   const specs = args.flatMap((a, i) => (args[i - 1] === '--spec' ? [a] : []));
-  if (specs.length) return runAgainstFreshServer(r.serverFile, { E2E_SPECS: specs.join(',') });
+  if (specs.length) return runAgainstFreshServer(r.serverFile, { E2E_SPECS: specs.join(',') }, tag || undefined);
   const lanes = [...LANES];
   const width = parallelLanes();
-  if (width === 1) return runAgainstFreshServer(r.serverFile, {});
+  if (width === 1) return runAgainstFreshServer(r.serverFile, {}, tag || undefined);
   // The lanes side by side, `width` at a time, each against its own server; a lane's output lines
   // carry its name. The slowest lane is the e2e step's time.
   const codes: number[] = [];
@@ -68,13 +71,13 @@ export async function e2e(args: string[]): Promise<number> {
     Array.from({ length: Math.min(width, lanes.length) }, async () => {
       for (let lane = queue.shift(); lane; lane = queue.shift()) {
         const l0 = Date.now();
-        codes.push(await runAgainstFreshServer(r.serverFile, { E2E_LANE: lane }, `[${lane}]`));
+        codes.push(await runAgainstFreshServer(r.serverFile, { E2E_LANE: lane }, `${tag}[${lane}]`));
         took.push(`${lane} ${((Date.now() - l0) / 1000).toFixed(1)} s`);
       }
     }),
   );
-  console.log(`\ne2e: ${lanes.length} lanes, ${width} at a time, in ${((Date.now() - t1) / 1000).toFixed(1)} s (${took.join(', ')})`);
-  console.log(e2eSpecTimes().join('\n'));
+  say(`\ne2e: ${lanes.length} lanes, ${width} at a time, in ${((Date.now() - t1) / 1000).toFixed(1)} s (${took.join(', ')})`);
+  say(e2eSpecTimes().join('\n'));
   return codes.find((c) => c !== 0) ?? 0;
 }
 

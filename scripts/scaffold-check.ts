@@ -11,8 +11,9 @@ import { build } from './build';
 import { scaffold } from './create-plugin';
 import { run, startBuiltServer } from './lib/proc';
 import { ROOT } from './lib/workspace';
+import { SCAFFOLD_CHECK_ID } from '../e2e/lanes';
 
-const ID = 'scaffold-check';
+const ID = SCAFFOLD_CHECK_ID;
 
 /** `opts.tag`: npm test runs this beside another step, and its output lines start with the tag. */
 export async function scaffoldCheck(opts: { e2e: boolean; tag?: string }): Promise<number> {
@@ -68,7 +69,9 @@ export async function scaffoldCheck(opts: { e2e: boolean; tag?: string }): Promi
       return await run(
         'npx',
         ['wdio', 'run', 'e2e/wdio.conf.ts', '--spec', `e2e/specs/${ID}/${ID}.e2e.ts`],
-        { ...process.env, E2E_BASE_URL: server.url },
+        // Its own output folder: npm test runs the e2e lanes beside this, and their failures list and
+        // spec times are theirs.
+        { ...process.env, E2E_BASE_URL: server.url, E2E_OUTPUT_DIR: join(ROOT, '.e2e-output', ID) },
         opts.tag,
       );
     } finally {

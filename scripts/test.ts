@@ -3,12 +3,13 @@
  * lines prefixed with the step's tag), and a phase starts when the one before it has ended:
  *   1. typecheck, plugin boundaries, lint and format (each mostly one core);
  *   2. jest: unit, client and server integration on PGlite (with TEST_DATABASE_URL set, the
- *      plugins' server suites wait for PostgreSQL);
- *   3. the server suites on PostgreSQL when TEST_DATABASE_URL is set, beside the create-plugin
- *      scaffold check (the PostgreSQL run's tail is one long suite on one core);
- *   4. the full build (ONE per run: size and e2e reuse it, see scripts/build.ts), then what the
+ *      plugins' server suites wait for PostgreSQL); its build test makes the full build;
+ *   3. the full build (ONE per run: size and e2e reuse it, see scripts/build.ts), then what the
  *      browser downloads against its budgets (npm run size);
- *   5. the WebdriverIO end-to-end lanes against the built app (side by side, scripts/e2e.ts).
+ *   4. the WebdriverIO end-to-end lanes against the built app (side by side, scripts/e2e.ts), beside
+ *      the server suites on PostgreSQL when TEST_DATABASE_URL is set and the create-plugin scaffold
+ *      check: the browsers leave the cores idle part of the time (they wait on pages), which these
+ *      fill (docs/decisions.md, 2026-12-07).
  * SKIP_E2E=true leaves out the browser steps. Ends with a table of the time each step took.
  */
 import { availableParallelism } from 'node:os';
@@ -73,37 +74,38 @@ const phases: Step[][] = [
       failures: () => jestFailures(jestResultsFile('pglite')),
     },
   ],
-  [
-    ...(postgres
-      ? [
-          {
-            name: 'jest server suites (PostgreSQL)',
-            tag: '[postgres]',
-            exec: (tag?: string) =>
-              jest(
-                'postgres',
-                [
-                  '--selectProjects',
-                  'node',
-                  '--testPathPatterns',
-                  `${DATABASE_LAYER_SUITES}|${PLUGIN_SERVER_SUITES}`,
-                  // The scaffold check's plugin, written into the tree beside this run, is its to test.
-                  '--testPathIgnorePatterns',
-                  'plugins/scaffold-check/',
-                ],
-                jestEnv,
-                tag,
-              ),
-            failures: () => jestFailures(jestResultsFile('postgres')),
-          },
-        ]
-      : []),
-    {
-      name: 'create-plugin scaffold works end to end',
-      tag: '[scaffold]',
-      exec: (tag) => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true', tag }),
-    },
-  ],
+];
+/** The server suites on PostgreSQL and the scaffold check: beside e2e, or a phase of their own without it. */
+const serverSuitesAndScaffold: Step[] = [
+  ...(postgres
+    ? [
+        {
+          name: 'jest server suites (PostgreSQL)',
+          tag: '[postgres]',
+          exec: (tag?: string) =>
+            jest(
+              'postgres',
+              [
+                '--selectProjects',
+                'node',
+                '--testPathPatterns',
+                `${DATABASE_LAYER_SUITES}|${PLUGIN_SERVER_SUITES}`,
+                // The scaffold check's plugin, written into the tree beside this run, is its to test.
+                '--testPathIgnorePatterns',
+                'plugins/scaffold-check/',
+              ],
+              jestEnv,
+              tag,
+            ),
+          failures: () => jestFailures(jestResultsFile('postgres')),
+        },
+      ]
+    : []),
+  {
+    name: 'create-plugin scaffold works end to end',
+    tag: '[scaffold]',
+    exec: (tag) => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true', tag }),
+  },
 ];
 if (process.env.SKIP_E2E !== 'true') {
   phases.push([
@@ -117,7 +119,9 @@ if (process.env.SKIP_E2E !== 'true') {
     },
   ]);
   phases.push([{ name: 'size: JavaScript the browser downloads, against its budgets', exec: cmd('npx', ['tsx', 'scripts/size.ts']) }]);
-  phases.push([{ name: 'e2e (WebdriverIO, headless Chromium)', exec: () => e2e([]), failures: e2eFailures }]);
+  phases.push([{ name: 'e2e (WebdriverIO, headless Chromium)', tag: '[e2e]', exec: (tag) => e2e([], tag), failures: e2eFailures }, ...serverSuitesAndScaffold]);
+} else {
+  phases.push(serverSuitesAndScaffold);
 }
 
 interface Result {
