@@ -2,6 +2,7 @@ import type { RouteRecord } from '@discovery/server';
 import type { $ZodType } from 'zod/v4/core';
 import type { TestServer, TestSession } from './index';
 import { apiRoutes, fillPath, neutralParam, productContexts, seeded } from './routes';
+import { rowCounter } from './rowCounter';
 
 /**
  * The route fuzzer (issue 12 §2): every route of the server's own table gets hostile input in its
@@ -32,6 +33,8 @@ export interface FuzzResult {
   routes: number;
   requests: number;
   refusedWrites: number;
+  /** Times every table was counted: only when a write may have changed rows (rowCounter). */
+  rowCounts: number;
   /** Routes ('METHOD url') where an accepted write changed rows, each checked for its audit rows (issue 32 §4). */
   auditedRoutes: string[];
   findings: FuzzFinding[];
@@ -245,10 +248,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
       "select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name",
     )
   ).map((r) => r.table_name);
-  const countRows = async (): Promise<Record<string, number>> => {
-    const [row] = await t.core.query<Record<string, string>>(`select ${tables.map((n, i) => `(select count(*) from "${n}") as c${i}`).join(', ')}`);
-    return Object.fromEntries(tables.map((n, i) => [n, Number(row[`c${i}`])]));
-  };
+  const rows = rowCounter(t.core, tables);
 
   const findings: FuzzFinding[] = [];
   let requests = 0;
@@ -258,7 +258,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
 
   const send = async (r: RouteRecord, label: string, path: string, rawBody?: string | Buffer, contentType = 'application/json') => {
     const isWrite = r.method !== 'GET';
-    const before = isWrite ? await countRows() : null;
+    const before = isWrite ? await rows.counts() : null;
     const requestId = `fuzz-${requests + 1}`;
     const headers: Record<string, string> = session.headers({ 'X-Context': context, 'X-Request-ID': requestId });
     if (rawBody !== undefined) headers['content-type'] = contentType;
@@ -283,7 +283,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     if (STACK.test(text)) findings.push({ route, input: label, problem: 'the answer shows a stack trace or source path', status, body: text.slice(0, 300) });
     // Issue 32 §4: a write that changed rows left audit rows under its request id (core's trigger).
     if (before && status < 400) {
-      const after = await countRows();
+      const after = await rows.counts();
       const changed = tables.filter((n) => !UNAUDITED.includes(n) && after[n] !== before[n]);
       const [{ n }] = await t.core.query<{ n: number }>('select count(*)::int as n from audit_log where request_id = $1', [requestId]);
       if (changed.length) audited.add(route);
@@ -299,7 +299,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     }
     if (before && status >= 400) {
       refusedWrites++;
-      const after = await countRows();
+      const after = await rows.counts();
       const changed = tables.filter((n) => after[n] !== before[n]);
       if (changed.length) {
         findings.push({
@@ -381,6 +381,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     }
   }
 
+  const result = (): FuzzResult => ({ routes: routes.length, requests, refusedWrites, rowCounts: rows.reads(), auditedRoutes: [...audited].sort(), findings });
   // Round 0 covers every route deterministically; further rounds mutate at random until the budget ends.
   const deadline = { at: Infinity };
   for (let round = 0; ; round++) {
@@ -388,7 +389,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     let sent = 0;
     for (const r of routes) {
       for (const input of inputs(r, round)) {
-        if (round > 0 && Date.now() > deadline.at) return { routes: routes.length, requests, refusedWrites, auditedRoutes: [...audited].sort(), findings };
+        if (round > 0 && Date.now() > deadline.at) return result();
         await send(r, input.label, input.path, input.body, input.contentType);
         sent++;
       }
@@ -396,5 +397,5 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     if (round > 0 && sent === 0) break;
     if (round > 50) break;
   }
-  return { routes: routes.length, requests, refusedWrites, auditedRoutes: [...audited].sort(), findings };
+  return result();
 }
