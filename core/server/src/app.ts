@@ -115,6 +115,7 @@ function isPlainObject(v: object): boolean {
  * The path of the first string or key holding a NUL character (iterative: deep JSON cannot
  * overflow the stack). Only parsed JSON and query values are walked: an upload's Buffer (or any
  * other binary body) is the file's bytes, not text, and walking it byte by byte stalled the server.
+ * Only what may hold one is stacked, so a long array of numbers costs no path strings.
  */
 export function firstNul(value: unknown, root: string): string | null {
   const stack: [unknown, string][] = [[value, root]];
@@ -123,17 +124,19 @@ export function firstNul(value: unknown, root: string): string | null {
     if (typeof v === 'string') {
       if (v.includes('\u0000')) return path || 'body';
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i--) stack.push([v[i], path ? `${path}.${i}` : String(i)]);
+      for (let i = v.length - 1; i >= 0; i--) if (mayHoldNul(v[i])) stack.push([v[i], pathTo(path, i)]);
     } else if (v && typeof v === 'object' && isPlainObject(v)) {
       for (const [k, child] of Object.entries(v)) {
-        const at = path ? `${path}.${k}` : k;
-        if (k.includes('\u0000')) return at.split('\u0000').join('\\0');
-        stack.push([child, at]);
+        if (k.includes('\u0000')) return pathTo(path, k).split('\u0000').join('\\0');
+        if (mayHoldNul(child)) stack.push([child, pathTo(path, k)]);
       }
     }
   }
   return null;
 }
+
+const pathTo = (path: string, key: string | number): string => (path ? `${path}.${key}` : String(key));
+const mayHoldNul = (v: unknown): boolean => (typeof v === 'string' ? v.includes('\u0000') : v !== null && typeof v === 'object');
 
 export async function createServer(opts: ServerOptions = {}): Promise<DiscoveryServer> {
   const plugins = validatePlugins(opts.plugins ?? []);

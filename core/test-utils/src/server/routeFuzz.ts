@@ -2,6 +2,7 @@ import type { RouteRecord } from '@discovery/server';
 import type { $ZodType } from 'zod/v4/core';
 import type { TestServer, TestSession } from './index';
 import { apiRoutes, fillPath, neutralParam, productContexts, seeded } from './routes';
+import { rowCounter } from './rowCounter';
 
 /**
  * The route fuzzer (issue 12 §2): every route of the server's own table gets hostile input in its
@@ -32,6 +33,8 @@ export interface FuzzResult {
   routes: number;
   requests: number;
   refusedWrites: number;
+  /** Times every table was counted: only when a write may have changed rows (rowCounter). */
+  rowCounts: number;
   /** Routes ('METHOD url') where an accepted write changed rows, each checked for its audit rows (issue 32 §4). */
   auditedRoutes: string[];
   findings: FuzzFinding[];
@@ -101,9 +104,10 @@ function multipartBodies(field: string, maxBytes: number, rand: () => number): {
     ]);
   const end = Buffer.from(`--${b}--\r\n`);
   const noise = (n: number) => {
-    const out = Buffer.alloc(n);
-    for (let i = 0; i < n; i += 4) out.writeUInt32LE(Math.floor(rand() * 2 ** 32) >>> 0, Math.min(i, n - 4));
-    return out;
+    // A word per draw, stored as whole words: megabytes of it, so no call per byte.
+    const words = new Uint32Array(Math.ceil(n / 4));
+    for (let i = 0; i < words.length; i++) words[i] = rand() * 2 ** 32;
+    return Buffer.from(words.buffer, 0, n);
   };
   const ole = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
   return [
@@ -244,10 +248,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
       "select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name",
     )
   ).map((r) => r.table_name);
-  const countRows = async (): Promise<Record<string, number>> => {
-    const [row] = await t.core.query<Record<string, string>>(`select ${tables.map((n, i) => `(select count(*) from "${n}") as c${i}`).join(', ')}`);
-    return Object.fromEntries(tables.map((n, i) => [n, Number(row[`c${i}`])]));
-  };
+  const rows = rowCounter(t.core, tables);
 
   const findings: FuzzFinding[] = [];
   let requests = 0;
@@ -257,7 +258,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
 
   const send = async (r: RouteRecord, label: string, path: string, rawBody?: string | Buffer, contentType = 'application/json') => {
     const isWrite = r.method !== 'GET';
-    const before = isWrite ? await countRows() : null;
+    const before = isWrite ? await rows.counts() : null;
     const requestId = `fuzz-${requests + 1}`;
     const headers: Record<string, string> = session.headers({ 'X-Context': context, 'X-Request-ID': requestId });
     if (rawBody !== undefined) headers['content-type'] = contentType;
@@ -282,7 +283,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     if (STACK.test(text)) findings.push({ route, input: label, problem: 'the answer shows a stack trace or source path', status, body: text.slice(0, 300) });
     // Issue 32 §4: a write that changed rows left audit rows under its request id (core's trigger).
     if (before && status < 400) {
-      const after = await countRows();
+      const after = await rows.counts();
       const changed = tables.filter((n) => !UNAUDITED.includes(n) && after[n] !== before[n]);
       const [{ n }] = await t.core.query<{ n: number }>('select count(*)::int as n from audit_log where request_id = $1', [requestId]);
       if (changed.length) audited.add(route);
@@ -298,7 +299,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     }
     if (before && status >= 400) {
       refusedWrites++;
-      const after = await countRows();
+      const after = await rows.counts();
       const changed = tables.filter((n) => after[n] !== before[n]);
       if (changed.length) {
         findings.push({
@@ -318,6 +319,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     for (const [k, v] of Object.entries(q)) s.append(k, typeof v === 'string' ? v : JSON.stringify(v));
     return `${path}?${s.toString()}`;
   };
+  const bodies = hostileBodies();
   const hasBody = (r: RouteRecord) => r.method === 'POST' || r.method === 'PUT' || r.method === 'PATCH';
 
   /** The inputs of one route: deterministic ones first, then seeded random mutations. */
@@ -337,7 +339,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
           yield { label: `param ${p}=${JSON.stringify(v.slice(0, 20))}`, path: fillPath(r.url, (n) => (n === p ? v : neutralParam(r, n))), body };
         }
       }
-      if (hasBody(r)) for (const b of hostileBodies()) yield { label: b.label, path: neutralPath(r), body: b.raw };
+      if (hasBody(r)) for (const b of bodies) yield { label: b.label, path: neutralPath(r), body: b.raw };
       yield { label: 'unknown query keys', path: withQuery(neutralPath(r), { __proto__x: '1', 'a[b]': '\u0000', limit: '99999999999' }), body };
       return;
     }
@@ -379,6 +381,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     }
   }
 
+  const result = (): FuzzResult => ({ routes: routes.length, requests, refusedWrites, rowCounts: rows.reads(), auditedRoutes: [...audited].sort(), findings });
   // Round 0 covers every route deterministically; further rounds mutate at random until the budget ends.
   const deadline = { at: Infinity };
   for (let round = 0; ; round++) {
@@ -386,7 +389,7 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     let sent = 0;
     for (const r of routes) {
       for (const input of inputs(r, round)) {
-        if (round > 0 && Date.now() > deadline.at) return { routes: routes.length, requests, refusedWrites, auditedRoutes: [...audited].sort(), findings };
+        if (round > 0 && Date.now() > deadline.at) return result();
         await send(r, input.label, input.path, input.body, input.contentType);
         sent++;
       }
@@ -394,5 +397,5 @@ export async function fuzzRoutes(t: TestServer, session: TestSession, opts: Fuzz
     if (round > 0 && sent === 0) break;
     if (round > 50) break;
   }
-  return { routes: routes.length, requests, refusedWrites, auditedRoutes: [...audited].sort(), findings };
+  return result();
 }

@@ -47,14 +47,17 @@ export function apiRoutes(routes: readonly RouteRecord[]): RouteRecord[] {
   return routes.filter((r) => r.method !== 'HEAD' && r.method !== 'OPTIONS');
 }
 
+// Read once: a global read in a hot loop is slow inside jest's vm context (decisions 2026-12-06).
+const imul = Math.imul;
+
 /** A fixed-seed pseudo-random generator (mulberry32), so a fuzz run is repeatable. */
 export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
     let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    t = imul(t ^ (t >>> 15), t | 1);
+    t ^= t + imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
