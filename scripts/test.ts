@@ -1,15 +1,17 @@
 /**
  * npm test: everything CI checks, in phases; the steps of a phase run side by side (their output
- * lines prefixed with the step's tag), and a phase starts when the one before it has ended:
- *   1. typecheck, plugin boundaries, lint and format (each mostly one core);
- *   2. jest: unit, client and server integration on PGlite (with TEST_DATABASE_URL set, the
- *      plugins' server suites wait for PostgreSQL); its build test makes the full build;
- *   3. the full build (ONE per run: size and e2e reuse it, see scripts/build.ts), then what the
+ * lines prefixed with the step's tag), and a phase starts when the one before it has ended. The
+ * machine's cores are kept busy: on 2 cores nearly every step is CPU-bound, so steps side by side
+ * cost no more than one after the other, and the idle tail of each (one core left while the other
+ * finishes) is filled (docs/decisions.md, 2026-12-07):
+ *   1. typecheck, plugin boundaries, lint and format, beside jest: unit, client and server
+ *      integration on PGlite (with TEST_DATABASE_URL set, the server suites but the database
+ *      layer's wait for PostgreSQL); jest's build test makes the full build;
+ *   2. the full build (ONE per run: size and e2e reuse it, see scripts/build.ts), then what the
  *      browser downloads against its budgets (npm run size);
- *   4. the WebdriverIO end-to-end lanes against the built app (side by side, scripts/e2e.ts), beside
+ *   3. the WebdriverIO end-to-end lanes against the built app (side by side, scripts/e2e.ts), beside
  *      the server suites on PostgreSQL when TEST_DATABASE_URL is set and the create-plugin scaffold
- *      check: the browsers leave the cores idle part of the time (they wait on pages), which these
- *      fill (docs/decisions.md, 2026-12-07).
+ *      check: the browsers leave the cores idle part of the time (they wait on pages).
  * SKIP_E2E=true leaves out the browser steps. Ends with a table of the time each step took.
  */
 import { availableParallelism } from 'node:os';
@@ -49,15 +51,21 @@ async function jest(step: string, args: string[], env: NodeJS.ProcessEnv, tag?: 
 
 const postgres = !!process.env.TEST_DATABASE_URL;
 /**
- * The server suites: the database layer's (core/server, the test template and population cache)
- * run on both databases; the plugins', the host's (the route walk and fuzzer) and the insights
- * kit's run once, on PostgreSQL, production's database, when there is one (as in CI), else on
- * PGlite. PGlite is PostgreSQL's own engine compiled to WebAssembly, so a plugin's SQL means the
- * same on both; what differs is the driver, which the database layer's suites cover on both, and
- * e2e runs every plugin on PGlite through the built app (docs/decisions.md, 2026-12-06).
+ * The server suites. Those of the database layer itself run on both databases: migrations, the test
+ * template and row counter, the job queue and its crash recovery, one transaction per change (the
+ * audit log) and queued work under load (stall). Every other server suite (core/server's features,
+ * the population cache, the plugins', the host's route walk and fuzzer and the insights kit's) runs
+ * once, on PostgreSQL, production's database, when there is one (as in CI), else on PGlite. PGlite is
+ * PostgreSQL's own engine compiled to WebAssembly, so their SQL means the same on both; what differs
+ * is the driver (core/server db.ts), which the database layer's suites cover on both, and e2e runs
+ * every route on PGlite through the built app (docs/decisions.md, 2026-12-06 and 2026-12-07).
  */
-const DATABASE_LAYER_SUITES = '(core/server|core/test-utils/src/server)/';
-const PLUGIN_SERVER_SUITES = '(core/insights-kit/src/server|host/src/server|plugins/[^/]+/src/server)/';
+const SERVER_SUITES = '(core/server|core/test-utils/src/server|core/insights-kit/src/server|host/src/server|plugins/[^/]+/src/server)/';
+const ONE_DATABASE_SUITES = [
+  '(core/insights-kit/src/server|host/src/server|plugins/[^/]+/src/server)/',
+  'core/server/src/(?!jobs/|(migrations|audit|stall)\\.test\\.ts$)',
+  'core/test-utils/src/server/populationCache\\.test\\.ts$',
+].join('|');
 
 const phases: Step[][] = [
   // The client (DOM), server (node), drivers and e2e projects (tsconfig.json); incremental, so the
@@ -66,11 +74,10 @@ const phases: Step[][] = [
     { name: 'typecheck (client, server, drivers, e2e)', tag: '[tsc]', exec: cmd('npm', ['run', '--silent', 'typecheck']) },
     { name: 'check-boundaries', tag: '[boundaries]', exec: cmd('npx', ['tsx', 'scripts/check-boundaries.ts']) },
     { name: 'lint (ESLint) and format (Prettier --check)', tag: '[lint]', exec: cmd('npm', ['run', '--silent', 'lint']) },
-  ],
-  [
     {
-      name: `jest (PGlite)${postgres ? ", the plugins' server suites on PostgreSQL only" : ''}`,
-      exec: (tag) => jest('pglite', postgres ? ['--testPathIgnorePatterns', PLUGIN_SERVER_SUITES] : [], pglite, tag),
+      name: `jest (PGlite)${postgres ? ", the server suites but the database layer's on PostgreSQL only" : ''}`,
+      tag: '[jest]',
+      exec: (tag) => jest('pglite', postgres ? ['--testPathIgnorePatterns', ONE_DATABASE_SUITES] : [], pglite, tag),
       failures: () => jestFailures(jestResultsFile('pglite')),
     },
   ],
@@ -89,7 +96,7 @@ const serverSuitesAndScaffold: Step[] = [
                 '--selectProjects',
                 'node',
                 '--testPathPatterns',
-                `${DATABASE_LAYER_SUITES}|${PLUGIN_SERVER_SUITES}`,
+                SERVER_SUITES,
                 // The scaffold check's plugin, written into the tree beside this run, is its to test.
                 '--testPathIgnorePatterns',
                 'plugins/scaffold-check/',
