@@ -1,8 +1,13 @@
 /**
- * Proves `npm run create-plugin` end to end (part of npm test): scaffolds a plugin into the real
- * tree, typechecks and boundary-checks it, runs its unit and server tests, adds it to a temporary
- * build, bundles that build, starts its server and runs the plugin's generated e2e spec against it
- * in headless Chromium. Everything it created is removed afterwards, pass or fail.
+ * Proves `npm run create-plugin` end to end: scaffolds a plugin into the real tree, typechecks and
+ * boundary-checks it, runs its unit and server tests, adds it to a temporary build, bundles that
+ * build, starts its server and runs the plugin's generated e2e spec against it in headless
+ * Chromium. Everything it created is removed afterwards, pass or fail.
+ *
+ * npm test (scripts/test.ts) writes the plugin into the tree before its first phase instead, so the
+ * tree's own typecheck, boundaries, lint, format and jest runs check it with everything else (the
+ * plugin's part of them costs a few seconds, where its own runs cost about 60 s of CPU: each loads
+ * the whole program), and calls this with `inTree` for the rest: the build, its chunk, the e2e spec.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,26 +19,38 @@ import { ROOT } from './lib/workspace';
 import { SCAFFOLD_CHECK_ID } from '../e2e/lanes';
 
 const ID = SCAFFOLD_CHECK_ID;
+const pluginDir = join(ROOT, 'plugins', ID);
+const buildFile = join(ROOT, 'host', 'builds', `${ID}.json`);
+const link = join(ROOT, 'node_modules', '@discovery', `plugin-${ID}`);
+const e2eDirs = [join(ROOT, 'e2e', 'specs', ID), join(ROOT, 'e2e', 'pageobjects', ID)];
+
+/** Removes everything the check wrote (synchronous: npm test calls it on exit too). */
+export function removeScaffold(): void {
+  rmSync(pluginDir, { recursive: true, force: true });
+  rmSync(buildFile, { force: true });
+  rmSync(join(ROOT, 'dist', ID), { recursive: true, force: true });
+  if (existsSync(link)) unlinkSync(link);
+  for (const d of e2eDirs) rmSync(d, { recursive: true, force: true });
+}
+
+/** Writes the plugin into the tree as `npm run create-plugin` does, and a build of `full` plus it. */
+export function writeScaffold(): void {
+  removeScaffold();
+  scaffold({ id: ID, category: 'toolbox', title: 'Scaffold Check' });
+  const full = JSON.parse(readFileSync(join(ROOT, 'host', 'builds', 'full.json'), 'utf8'));
+  writeFileSync(buildFile, JSON.stringify({ name: ID, plugins: [...full.plugins, ID] }));
+}
 
 /** `opts.tag`: npm test runs this beside another step, and its output lines start with the tag. */
-export async function scaffoldCheck(opts: { e2e: boolean; tag?: string }): Promise<number> {
+/**
+ * `opts.tag`: npm test runs this beside another step, and its output lines start with the tag.
+ * `opts.inTree`: the plugin is already in the tree (writeScaffold) and the tree's checks cover it;
+ * the caller removes it.
+ */
+export async function scaffoldCheck(opts: { e2e: boolean; tag?: string; inTree?: boolean }): Promise<number> {
   const say = (line: string) => console.log(opts.tag ? `${opts.tag} ${line}` : line);
-  const pluginDir = join(ROOT, 'plugins', ID);
-  const buildFile = join(ROOT, 'host', 'builds', `${ID}.json`);
-  const link = join(ROOT, 'node_modules', '@discovery', `plugin-${ID}`);
-  const e2eDirs = [join(ROOT, 'e2e', 'specs', ID), join(ROOT, 'e2e', 'pageobjects', ID)];
-  const cleanup = () => {
-    rmSync(pluginDir, { recursive: true, force: true });
-    rmSync(buildFile, { force: true });
-    rmSync(join(ROOT, 'dist', ID), { recursive: true, force: true });
-    if (existsSync(link)) unlinkSync(link);
-    for (const d of e2eDirs) rmSync(d, { recursive: true, force: true });
-  };
-  cleanup();
+  if (!opts.inTree) writeScaffold();
   try {
-    scaffold({ id: ID, category: 'toolbox', title: 'Scaffold Check' });
-    const full = JSON.parse(readFileSync(join(ROOT, 'host', 'builds', 'full.json'), 'utf8'));
-    writeFileSync(buildFile, JSON.stringify({ name: ID, plugins: [...full.plugins, ID] }));
     const steps: [string, () => Promise<number>][] = [
       // The client, server, drivers and e2e projects (tsconfig.json's references), each incremental.
       ['typecheck with the new plugin', () => run('npm', ['run', 'typecheck'], undefined, opts.tag)],
@@ -50,7 +67,7 @@ export async function scaffoldCheck(opts: { e2e: boolean; tag?: string }): Promi
         () => run('npx', ['jest', '--ci', `plugins/${ID}/`], { ...process.env, TEST_DATABASE_URL: '', NODE_OPTIONS: '--experimental-vm-modules' }, opts.tag),
       ],
     ];
-    for (const [name, step] of steps) {
+    for (const [name, step] of opts.inTree ? [] : steps) {
       say(`scaffold-check: ${name}`);
       const code = await step();
       if (code !== 0) return code;
@@ -79,7 +96,7 @@ export async function scaffoldCheck(opts: { e2e: boolean; tag?: string }): Promi
       rmSync(dataDir, { recursive: true, force: true });
     }
   } finally {
-    cleanup();
+    if (!opts.inTree) removeScaffold();
   }
 }
 

@@ -4,21 +4,23 @@
  * machine's cores are kept busy: on 2 cores nearly every step is CPU-bound, so steps side by side
  * cost no more than one after the other, and the idle tail of each (one core left while the other
  * finishes) is filled (docs/decisions.md, 2026-12-07):
+ *   0. `npm run create-plugin`'s output is written into the tree (scripts/scaffold-check.ts), so the
+ *      tree's checks below check it too; it is removed when the run ends;
  *   1. typecheck, plugin boundaries, lint and format, beside jest: unit, client and server
  *      integration on PGlite (with TEST_DATABASE_URL set, the server suites but the database
  *      layer's wait for PostgreSQL); jest's build test makes the full build;
- *   2. the full build (ONE per run: size and e2e reuse it, see scripts/build.ts), then what the
- *      browser downloads against its budgets (npm run size);
+ *   2. the full build (ONE per run: size and e2e reuse it, see scripts/build.ts);
  *   3. the WebdriverIO end-to-end lanes against the built app (side by side, scripts/e2e.ts), beside
- *      the server suites on PostgreSQL when TEST_DATABASE_URL is set and the create-plugin scaffold
- *      check: the browsers leave the cores idle part of the time (they wait on pages).
+ *      what the browser downloads against its budgets (npm run size), the server suites on
+ *      PostgreSQL when TEST_DATABASE_URL is set and the create-plugin scaffold check: the browsers
+ *      leave the cores idle part of the time (they wait on pages).
  * SKIP_E2E=true leaves out the browser steps. Ends with a table of the time each step took.
  */
 import { availableParallelism } from 'node:os';
 import { build, describeBuild } from './build';
 import { run } from './lib/proc';
 import { e2e } from './e2e';
-import { scaffoldCheck } from './scaffold-check';
+import { removeScaffold, scaffoldCheck, writeScaffold } from './scaffold-check';
 import { e2eFailures, e2eFlaky, jestFailures, jestResultsFile, jestSlowest } from './lib/failures';
 
 interface Step {
@@ -68,8 +70,8 @@ const ONE_DATABASE_SUITES = [
 ].join('|');
 
 const phases: Step[][] = [
-  // The client (DOM), server (node), drivers and e2e projects (tsconfig.json); incremental, so the
-  // scaffold check's typecheck (the tree plus one plugin) rechecks only what changed.
+  // The client (DOM), server (node), drivers and e2e projects (tsconfig.json), the scaffolded
+  // plugin's files among them.
   [
     { name: 'typecheck (client, server, drivers, e2e)', tag: '[tsc]', exec: cmd('npm', ['run', '--silent', 'typecheck']) },
     { name: 'check-boundaries', tag: '[boundaries]', exec: cmd('npx', ['tsx', 'scripts/check-boundaries.ts']) },
@@ -89,29 +91,15 @@ const serverSuitesAndScaffold: Step[] = [
         {
           name: 'jest server suites (PostgreSQL)',
           tag: '[postgres]',
-          exec: (tag?: string) =>
-            jest(
-              'postgres',
-              [
-                '--selectProjects',
-                'node',
-                '--testPathPatterns',
-                SERVER_SUITES,
-                // The scaffold check's plugin, written into the tree beside this run, is its to test.
-                '--testPathIgnorePatterns',
-                'plugins/scaffold-check/',
-              ],
-              jestEnv,
-              tag,
-            ),
+          exec: (tag?: string) => jest('postgres', ['--selectProjects', 'node', '--testPathPatterns', SERVER_SUITES], jestEnv, tag),
           failures: () => jestFailures(jestResultsFile('postgres')),
         },
       ]
     : []),
   {
-    name: 'create-plugin scaffold works end to end',
+    name: 'create-plugin scaffold works end to end (its code checked with the tree)',
     tag: '[scaffold]',
-    exec: (tag) => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true', tag }),
+    exec: (tag) => scaffoldCheck({ e2e: process.env.SKIP_E2E !== 'true', tag, inTree: true }),
   },
 ];
 if (process.env.SKIP_E2E !== 'true') {
@@ -125,8 +113,12 @@ if (process.env.SKIP_E2E !== 'true') {
       },
     },
   ]);
-  phases.push([{ name: 'size: JavaScript the browser downloads, against its budgets', exec: cmd('npx', ['tsx', 'scripts/size.ts']) }]);
-  phases.push([{ name: 'e2e (WebdriverIO, headless Chromium)', tag: '[e2e]', exec: (tag) => e2e([], tag), failures: e2eFailures }, ...serverSuitesAndScaffold]);
+  // size counts bytes, not times, so the browsers beside it change none of its figures.
+  phases.push([
+    { name: 'e2e (WebdriverIO, headless Chromium)', tag: '[e2e]', exec: (tag) => e2e([], tag), failures: e2eFailures },
+    { name: 'size: JavaScript the browser downloads, against its budgets', tag: '[size]', exec: cmd('npx', ['tsx', 'scripts/size.ts']) },
+    ...serverSuitesAndScaffold,
+  ]);
 } else {
   phases.push(serverSuitesAndScaffold);
 }
@@ -180,6 +172,11 @@ async function runStep(s: Step, tag?: string): Promise<Result> {
 }
 
 async function main() {
+  // The create-plugin scaffold, written before the first phase: the tree's typecheck, boundaries,
+  // lint, format and jest runs check it; its step builds it and runs its e2e spec. Gone on exit.
+  writeScaffold();
+  process.on('exit', removeScaffold);
+  process.once('SIGINT', () => process.exit(130));
   const results: Result[] = [];
   let totalMs = 0;
   for (const [index, phase] of phases.entries()) {
