@@ -4,9 +4,11 @@
  * files run one after another in ONE worker (issue 26). The lanes are balanced by the spec times
  * the e2e step prints (docs/decisions.md, 2026-12-07: with two lanes the machine's two cores were
  * idle a quarter of the time, waiting on pages, so a third lane runs):
- *   - 'axe': the axe walk over every page and overlay (about 205 s alone), and a few short specs;
+ *   - 'axe': the axe walk over every page and overlay (about 205 s alone), and a few short specs
+ *     (after it: a spec's writes change what a later page shows, never what the walk saw);
  *   - 'walks': the other a11y walks and the shell's specs (its two walks, sign-in, the public pages
- *     and security), and the plugin specs listed below;
+ *     and security), and the plugin specs listed below; none of these may leave a notification
+ *     behind (shell/first-walk opens the empty notification panel);
  *   - 'main': every other spec file, a new plugin's included.
  */
 import { readdirSync } from 'node:fs';
@@ -17,7 +19,7 @@ export type Lane = (typeof LANES)[number];
 
 /** The spec files of each lane but 'main', relative to e2e/specs. */
 const RULES: [Exclude<Lane, 'main'>, RegExp[]][] = [
-  ['axe', [/^a11y\/(axe|pseudo-locale)\.e2e\.ts$/, /^audiences\/shared\.e2e\.ts$/, /^outcomes\//]],
+  ['axe', [/^a11y\/(axe|pseudo-locale)\.e2e\.ts$/, /^audiences\/shared\.e2e\.ts$/, /^notifications\//, /^outcomes\//]],
   ['walks', [/^a11y\//, /^shell\//, /^explore\//, /^toolbox\//, /^insights\//]],
 ];
 

@@ -12,6 +12,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
 import { build } from './build';
 import { scaffold } from './create-plugin';
 import { run, startBuiltServer } from './lib/proc';
@@ -33,12 +34,16 @@ export function removeScaffold(): void {
   for (const d of e2eDirs) rmSync(d, { recursive: true, force: true });
 }
 
-/** Writes the plugin into the tree as `npm run create-plugin` does, and a build of `full` plus it. */
-export function writeScaffold(): void {
+/**
+ * Writes the plugin into the tree as `npm run create-plugin` does, and a build of `full` plus it,
+ * formatted as the tree's format check wants it.
+ */
+export async function writeScaffold(): Promise<void> {
   removeScaffold();
   scaffold({ id: ID, category: 'toolbox', title: 'Scaffold Check' });
   const full = JSON.parse(readFileSync(join(ROOT, 'host', 'builds', 'full.json'), 'utf8'));
-  writeFileSync(buildFile, JSON.stringify({ name: ID, plugins: [...full.plugins, ID] }));
+  const text = JSON.stringify({ name: ID, plugins: [...full.plugins, ID] });
+  writeFileSync(buildFile, await format(text, { ...(await resolveConfig(buildFile)), filepath: buildFile }));
 }
 
 /** `opts.tag`: npm test runs this beside another step, and its output lines start with the tag. */
@@ -49,7 +54,7 @@ export function writeScaffold(): void {
  */
 export async function scaffoldCheck(opts: { e2e: boolean; tag?: string; inTree?: boolean }): Promise<number> {
   const say = (line: string) => console.log(opts.tag ? `${opts.tag} ${line}` : line);
-  if (!opts.inTree) writeScaffold();
+  if (!opts.inTree) await writeScaffold();
   try {
     const steps: [string, () => Promise<number>][] = [
       // The client, server, drivers and e2e projects (tsconfig.json's references), each incremental.

@@ -174,9 +174,10 @@ async function runStep(s: Step, tag?: string): Promise<Result> {
 async function main() {
   // The create-plugin scaffold, written before the first phase: the tree's typecheck, boundaries,
   // lint, format and jest runs check it; its step builds it and runs its e2e spec. Gone on exit.
-  writeScaffold();
   process.on('exit', removeScaffold);
+  await writeScaffold();
   process.once('SIGINT', () => process.exit(130));
+  process.once('SIGTERM', () => process.exit(143));
   const results: Result[] = [];
   let totalMs = 0;
   for (const [index, phase] of phases.entries()) {
