@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { countsReady, signIn } from '../../../scripts/lib/bench';
 import { startBuiltServer, type StartedServer } from '../../../scripts/lib/proc';
 import { ROOT } from '../../../scripts/lib/workspace';
 
@@ -20,11 +21,13 @@ export async function startTier3Server(): Promise<StartedServer> {
     rmSync(dataDir, { recursive: true, force: true });
     throw e;
   });
-  await populationReady(server.url, 280_000).catch((e: unknown) => {
-    server.child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
-    throw e;
-  });
+  await signIn(server.url, 'planner@example.com')
+    .then((session) => countsReady(session, 280_000))
+    .catch((e: unknown) => {
+      server.child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw e;
+    });
   // A worker that ends without the spec's `after` (a crash, a kill) takes the server with it.
   const kill = () => server.child.kill('SIGKILL');
   process.once('exit', kill);
@@ -36,33 +39,4 @@ export async function startTier3Server(): Promise<StartedServer> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** Waits until the server's count engine has its population (GET /api/v1/counts/status, signed in). */
-async function populationReady(url: string, timeoutMs: number): Promise<void> {
-  const login = await fetch(`${url}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'planner@example.com', password: process.env.DISCOVERY_DEMO_PASSWORD ?? 'discovery-demo' }),
-  });
-  if (!login.ok) throw new Error(`signing in to read the counts status answered ${login.status}`);
-  const headers = {
-    cookie: login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; '),
-    'x-csrf-token': login.headers.get('x-csrf-token') ?? '',
-  };
-  const until = Date.now() + timeoutMs;
-  let state = '?';
-  while (Date.now() < until) {
-    const res = await fetch(`${url}/api/v1/counts/status`, { headers });
-    if (res.ok) {
-      state = ((await res.json()) as { data: { state: string } }).data.state;
-      if (state === 'ready') return;
-      if (state === 'failed') throw new Error('the tier-3 server could not generate its population');
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the tier-3 server's population was not ready within ${timeoutMs} ms (state ${state})`);
 }
