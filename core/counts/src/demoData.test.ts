@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountsEngine } from './engine';
 import { DEMO_REGIONS, PopulationModel } from './generate';
@@ -9,6 +7,7 @@ import type { Rule } from './ops';
 import type { RoaringBitmap32 } from './roaring';
 import { searchSegments } from './search';
 import { SegmentFileReader } from './storage';
+import { cachedGeneratedPopulation } from './testing/population';
 import {
   brandBuyersName,
   buildTaxonomy,
@@ -51,18 +50,14 @@ describe(`demo data that adds up and tells a story (${PEOPLE.toLocaleString()} p
   const count = (id: string) => manifest.segments.find((s) => s.short_id === id)!.matched;
 
   beforeAll(async () => {
-    dir = join(mkdtempSync(join(tmpdir(), 'counts-demo-')), 'pop');
-    // The data:generate CLI on two threads, as `npm start` does (jest's module sandbox is slower).
-    execFileSync('npx', ['tsx', 'scripts/data-generate.ts', '--people', String(PEOPLE), '--seed', String(SEED), '--out', dir, '--threads', '2'], {
-      cwd: join(__dirname, '..', '..', '..'),
-      stdio: 'ignore',
-    });
+    // Made by the data:generate CLI on two threads, as `npm start` does, once per generator source
+    // (a changed generator makes it again); read in place.
+    dir = cachedGeneratedPopulation(PEOPLE, SEED, { threads: 2 });
     manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
     engine = await CountsEngine.open({ dir, workers: 0 });
   }, 180_000);
   afterAll(async () => {
     await engine?.close();
-    rmSync(join(dir, '..'), { recursive: true, force: true });
   });
 
   const bitmaps = (kind: 'matched' | 'modeled', id: string): RoaringBitmap32[] => {

@@ -35,11 +35,17 @@ export class LoginPage {
     await this.submit.click();
   }
 
-  /** Fresh session: clears cookies and storage, signs in, waits to leave /login. */
+  /**
+   * Fresh session: clears cookies and storage, signs in, waits to leave /login. A browser session
+   * that has not opened a page yet (each spec file gets a new one) has neither, and opens /login once.
+   */
   async loginAs(email: string, password = DEMO_PASSWORD) {
-    await browser.url('/login');
-    await browser.deleteAllCookies();
-    await browser.execute(() => localStorage.clear());
+    const url = await browser.getUrl();
+    if (url !== 'about:blank' && !url.startsWith('data:')) {
+      await browser.url('/login');
+      await browser.deleteAllCookies();
+      await browser.execute(() => localStorage.clear());
+    }
     await this.open();
     await this.signIn(email, password);
     await browser.waitUntil(async () => !(await browser.getUrl()).includes('/login'), {

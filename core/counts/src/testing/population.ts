@@ -15,7 +15,7 @@ const ROOT = join(__dirname, '..', '..', '..', '..');
 const GENERATOR = sourceHash(['core/counts/src'], ['scripts/data-generate.ts']);
 
 /** Runs the data:generate CLI in a child process (generation is slow inside jest's module sandbox). */
-function generateWithCli(people: number, seed: number, dir: string, segments?: number): void {
+function generateWithCli(people: number, seed: number, dir: string, segments?: number, threads?: number): void {
   execFileSync(
     'npx',
     [
@@ -28,18 +28,27 @@ function generateWithCli(people: number, seed: number, dir: string, segments?: n
       '--out',
       dir,
       ...(segments ? ['--segments', String(segments)] : []),
+      ...(threads ? ['--threads', String(threads)] : []),
     ],
     { cwd: ROOT, stdio: 'ignore' },
   );
 }
 
 /**
- * A population made once per (people, seed, segments, generator sources) and copied into `dir`:
- * the tests that use it check what is done with it, not its making.
+ * The folder of a population made once per (people, seed, segments, threads, generator sources),
+ * by the CLI on `threads` worker threads (its default when unset), to be read, never written: the
+ * tests that use it check what is in it or what is done with it, not its making.
  */
+export function cachedGeneratedPopulation(people: number, seed: number, opts: { segments?: number; threads?: number } = {}): string {
+  const { segments, threads } = opts;
+  return cachedFolder(`counts population ${GENERATOR} ${people} ${seed} ${segments ?? 'all'}${threads ? ` threads ${threads}` : ''}`, (out) =>
+    generateWithCli(people, seed, out, segments, threads),
+  );
+}
+
+/** A cached population (cachedGeneratedPopulation) copied into `dir`, for a test that changes its files. */
 export function generatedPopulation(people: number, seed: number, dir: string, segments?: number): Manifest {
-  const made = cachedFolder(`counts population ${GENERATOR} ${people} ${seed} ${segments ?? 'all'}`, (out) => generateWithCli(people, seed, out, segments));
-  cpSync(made, dir, { recursive: true });
+  cpSync(cachedGeneratedPopulation(people, seed, { segments }), dir, { recursive: true });
   return JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8')) as Manifest;
 }
 
