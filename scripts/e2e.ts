@@ -5,11 +5,11 @@
  * server of its own on a free port with a fresh embedded database; the --spec files as one group
  * against one server.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { build, describeBuild } from './build';
 import { run, startBuiltServer } from './lib/proc';
+import { seededDataDir } from './lib/seededData';
 import { argValue } from './lib/workspace';
 import { clearE2eFailures, e2eSpecTimes } from './lib/failures';
 import { LANES } from '../e2e/lanes';
@@ -34,7 +34,8 @@ function parallelLanes(): number {
 
 /** Starts a server with a fresh embedded database, runs wdio against it (env: which specs), stops it. */
 async function runAgainstFreshServer(serverFile: string, env: NodeJS.ProcessEnv, prefix?: string): Promise<number> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-e2e-'));
+  // A copy of the build's seeded data, made by the first lane that needs it (scripts/lib/seededData.ts).
+  const dataDir = await seededDataDir(serverFile, {}, 'discovery-e2e-');
   // Reports take at least 4 s here, so the browser can see a task in progress before it completes.
   const server = await startBuiltServer(serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '', DISCOVERY_REPORT_MIN_MS: '4000', ...E2E_ADDRESSES });
   console.log(`e2e${prefix ? ` ${prefix}` : ''}: serving at ${server.url}`);

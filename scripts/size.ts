@@ -12,14 +12,14 @@
  * (Plotly) on either, no zod locales. Exits 1 over budget. `--files` lists each file downloaded
  * with its largest inputs.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Metafile } from 'esbuild';
 import { remote } from 'webdriverio';
 import { build } from './build';
 import { CHROMIUM_ARGS } from './lib/chromium';
 import { startBuiltServer } from './lib/proc';
+import { seededDataDir } from './lib/seededData';
 import { argValue, ROOT } from './lib/workspace';
 
 const KB = 1024;
@@ -115,7 +115,8 @@ async function main() {
   const publicKey = `dist/${name}/public`;
   const publicDir = join(ROOT, publicKey);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'discovery-size-'));
+  // A copy of the build's seeded data, as the e2e lanes beside it start on (scripts/lib/seededData.ts).
+  const dataDir = await seededDataDir(serverFile, {}, 'discovery-size-');
   const server = await startBuiltServer(serverFile, { DISCOVERY_DATA_DIR: dataDir, DATABASE_URL: '' });
   const browser = await remote({
     logLevel: 'error',
