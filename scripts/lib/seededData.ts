@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { markUsed, pruneUnused } from '@discovery/test-utils/cacheFolder';
 import { startBuiltServer } from './proc';
 
 /**
@@ -114,22 +115,8 @@ async function makeTemplate(serverFile: string, env: NodeJS.ProcessEnv, dir: str
 }
 
 function touched(dir: string): string {
-  const now = new Date();
-  try {
-    utimesSync(dir, now, now); // in use: not pruned
-  } catch {
-    // pruned meanwhile by another process: the copy below fails and says so
-  }
+  markUsed(dir);
   return dir;
 }
 
-function prune(): void {
-  for (const name of readdirSync(SEEDED_DATA_DIR)) {
-    const path = join(SEEDED_DATA_DIR, name);
-    try {
-      if (Date.now() - statSync(path).mtimeMs > MAX_IDLE_MS) rmSync(path, { recursive: true, force: true });
-    } catch {
-      // removed by another process meanwhile
-    }
-  }
-}
+const prune = () => pruneUnused(SEEDED_DATA_DIR, MAX_IDLE_MS);

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pruneUnused } from './cacheFolder';
 import { sourceHash } from './sourceHash';
 
 /**
@@ -81,13 +82,4 @@ export async function saveTemplate(key: string, blob: Blob): Promise<void> {
   }
 }
 
-function prune(): void {
-  for (const name of readdirSync(TEMPLATE_DIR)) {
-    const path = join(TEMPLATE_DIR, name);
-    try {
-      if (Date.now() - statSync(path).mtimeMs > MAX_AGE_MS) rmSync(path, { force: true });
-    } catch {
-      // removed by another worker meanwhile
-    }
-  }
-}
+const prune = () => pruneUnused(TEMPLATE_DIR, MAX_AGE_MS);

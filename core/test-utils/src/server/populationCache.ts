@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { markUsed, pruneUnused } from './cacheFolder';
 import { sourceHash } from './sourceHash';
 
 export { sourceHash };
@@ -37,8 +38,7 @@ export function cachedPopulation(people: number, seed: number): string | null {
   if (!enabled()) return null;
   const dir = join(POPULATION_CACHE, populationKey(people, seed));
   if (!existsSync(join(dir, 'manifest.json'))) return null;
-  const now = new Date();
-  utimesSync(dir, now, now); // in use: not pruned
+  markUsed(dir); // in use: not pruned
   return dir;
 }
 
@@ -61,16 +61,7 @@ export function publishPopulation(from: string, people: number, seed: number): v
   prune();
 }
 
-function prune(): void {
-  for (const name of readdirSync(POPULATION_CACHE)) {
-    const path = join(POPULATION_CACHE, name);
-    try {
-      if (Date.now() - statSync(path).mtimeMs > MAX_IDLE_MS) rmSync(path, { recursive: true, force: true });
-    } catch {
-      // removed by another worker meanwhile
-    }
-  }
-}
+const prune = () => pruneUnused(POPULATION_CACHE, MAX_IDLE_MS);
 
 /**
  * A folder made once per key by `make` (given an empty folder to fill) and cached beside the
@@ -80,8 +71,7 @@ function prune(): void {
 export function cachedFolder(key: string, make: (dir: string) => void): string {
   const dir = join(POPULATION_CACHE, createHash('sha256').update(`folder-1\0${key}`).digest('hex').slice(0, 32));
   if (enabled() && existsSync(dir)) {
-    const now = new Date();
-    utimesSync(dir, now, now);
+    markUsed(dir);
     return dir;
   }
   mkdirSync(POPULATION_CACHE, { recursive: true });
