@@ -188,22 +188,27 @@ describe('core job service (core.jobs) on the server database', () => {
     expect(stolen).toBe(0);
     expect(await jobs.get(s1.id)).toMatchObject({ state: 'completed', attempts: 1, result: { by: 'slow' } });
 
-    // died: a claim that is never renewed runs out and the job runs again
+    // died: a claim that is never renewed runs out and the job runs again. The lease is long and
+    // is then run out in the database, so a busy machine's pause between two claims cannot end it
+    // early (a 200 ms lease did, once, on PostgreSQL beside the e2e lanes).
     const died = kind();
     const dead = worker();
     dead.register(
       died,
-      def(200, async () => ({ by: 'dead' })),
+      def(60_000, async () => ({ by: 'dead' })),
     );
     const d = await dead.enqueue(died, {});
     const heir = worker();
     heir.register(
       died,
-      def(200, async () => ({ by: 'heir' })),
+      def(60_000, async () => ({ by: 'heir' })),
     );
+    const claimedAt = Date.now();
     expect((await dead.claim())?.id).toBe(d.id);
+    // The claim holds the kind's lease.
+    expect((await jobs.get(d.id))!.leaseUntil!.getTime()).toBeGreaterThanOrEqual(claimedAt + 55_000);
     expect(await heir.claim()).toBeNull();
-    await sleep(250);
+    await s.core.query(`update jobs set lease_until = now() - interval '1 second' where id = $1`, [d.id]);
     expect(await heir.drain()).toBe(1);
     expect(await jobs.get(d.id)).toMatchObject({ state: 'completed', attempts: 2, result: { by: 'heir' } });
 
