@@ -8,6 +8,7 @@ function pkg(root: string, dir: string, name: string, exportsMap: Record<string,
   mkdirSync(join(root, dir, 'src', 'common'), { recursive: true });
   mkdirSync(join(root, dir, 'src', 'server'), { recursive: true });
   writeFileSync(join(root, dir, 'package.json'), JSON.stringify({ name, exports: exportsMap, discovery }));
+  for (const file of Object.values(exportsMap)) writeFileSync(join(root, dir, file), '');
 }
 
 describe('check-boundaries', () => {
@@ -70,6 +71,13 @@ describe('check-boundaries', () => {
       "@discovery/plugin-overlap/server: a plugin may import only another plugin's './common' entry",
       "@discovery/ui/src/shell/TopBar: deep import: '@discovery/ui' exports only .",
       '../../../overlap/src/client/store: relative import leaves the package',
+    ]);
+  });
+
+  it('rejects an exports entry whose file does not exist', () => {
+    rmSync(join(root, 'core/ui/src/index.ts'));
+    expect(checkBoundaries(root).map((x) => `${x.file} ${x.specifier}: ${x.reason}`)).toEqual([
+      "core/ui/package.json .: exports '.' names ./src/index.ts, which does not exist",
     ]);
   });
 

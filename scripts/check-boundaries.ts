@@ -2,7 +2,7 @@
  * npm run check-boundaries: fails when a plugin imports another plugin's client or server code,
  * any deep path of a package (only its `exports` entries are public), or a relative path outside
  * its own folder; when a plugin's src/common pulls in React, Node or a runtime package; and when
- * core imports a plugin; and when a workspace package imports a package it does not declare, or
+ * core imports a plugin; when a package's `exports` name a file that does not exist; and when a workspace package imports a package it does not declare, or
  * declares one it does not use (scripts/lib/packageDeps.ts, issue 26 §5).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -50,7 +50,7 @@ function packageOf(spec: string): { name: string; sub: string } {
 }
 
 const COMMON_FORBIDDEN =
-  /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|test-utils)|@discovery\/counts(?!\/common$)|@discovery\/[^/]+\/server$)/;
+  /^(react|react-dom|react-router-dom|mobx-react-lite|@blueprintjs\/|fastify|pg|@electric-sql\/|node:|fs$|path$|@discovery\/(platform|ui|server|test-utils)|@discovery\/counts|@discovery\/[^/]+\/server$)/;
 
 export function checkBoundaries(root = ROOT, ws = readWorkspace(root)): Violation[] {
   // name -> exported subpaths ('.', './server', ...), kind and declared plugin dependencies of every core and plugin package.
@@ -112,7 +112,19 @@ export function checkBoundaries(root = ROOT, ws = readWorkspace(root)): Violatio
     }
   };
   for (const group of ['plugins', 'core'] as const) {
-    for (const { dir, pkg } of packagesIn(ws, group)) for (const f of walk(join(dir, 'src'))) check(f, dir, pkg.name, group === 'plugins' ? 'plugin' : 'core');
+    for (const { dir, pkg } of packagesIn(ws, group)) {
+      for (const f of walk(join(dir, 'src'))) check(f, dir, pkg.name, group === 'plugins' ? 'plugin' : 'core');
+      // An entry whose file is gone is a public name nobody can import.
+      for (const [sub, target] of Object.entries<unknown>(pkg.exports ?? {})) {
+        if (typeof target === 'string' && !existsSync(join(dir, target))) {
+          violations.push({
+            file: relative(root, join(dir, 'package.json')),
+            specifier: sub,
+            reason: `exports '${sub}' names ${target}, which does not exist`,
+          });
+        }
+      }
+    }
   }
   return violations;
 }

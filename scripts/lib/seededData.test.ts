@@ -1,4 +1,5 @@
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SEEDED_DATA_DIR, seededDataDir, seededDataKey } from './seededData';
@@ -39,6 +40,7 @@ describe('seeded data folders of a built server (issue 26 §2)', () => {
   afterEach(() => {
     for (const d of made.splice(0)) rmSync(d, { recursive: true, force: true });
     rmSync(join(SEEDED_DATA_DIR, seededDataKey(serverFile, {})), { recursive: true, force: true });
+    rmSync(`${join(SEEDED_DATA_DIR, seededDataKey(serverFile, {}))}.lock`, { recursive: true, force: true });
     rmSync(join(SEEDED_DATA_DIR, seededDataKey(serverFile, { DISCOVERY_TIER: '3' })), { recursive: true, force: true });
     rmSync(work, { recursive: true, force: true });
     delete process.env.FAKE_LOG;
@@ -76,6 +78,17 @@ describe('seeded data folders of a built server (issue 26 §2)', () => {
     expect(seededDataKey(serverFile, {})).not.toBe(before);
     // Only the settings that decide the seeds name a template, not the rest of the environment.
     expect(seededDataKey(serverFile, { DISCOVERY_REPORT_MIN_MS: '4000' })).toBe(seededDataKey(serverFile, {}));
+  });
+
+  it('a lock left by a process that died is broken at once, not after the stale-lock time', async () => {
+    // Without that, copy() waits the 10 minutes of the stale-lock rule, past this test's timeout.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid;
+    const lock = `${join(SEEDED_DATA_DIR, seededDataKey(serverFile, {}))}.lock`;
+    mkdirSync(lock, { recursive: true });
+    writeFileSync(join(lock, 'pid'), String(dead));
+    expect(readFileSync(join(await copy(), 'seeded'), 'utf8')).toBe('tier -');
+    expect(starts()).toEqual(['seed -']);
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('a server that fails to seed leaves no template, and says why', async () => {

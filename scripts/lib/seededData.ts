@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MANIFEST_FILE } from '@discovery/counts/manifest';
 import { markUsed, pruneUnused } from '@discovery/test-utils/cacheFolder';
 import { startBuiltServer } from './proc';
 
@@ -18,7 +19,7 @@ import { startBuiltServer } from './proc';
  * stamp differs) and of the settings that decide what is seeded (tier, population), and is kept in
  * `<os.tmpdir()>/discovery-seeded-data/<name>/`. Processes that need the same one at once (the e2e
  * step and size, started side by side) make it once: the first takes a lock folder, the others
- * wait for it. Templates unused for a day are removed. DISCOVERY_SEEDED_DATA=0 turns this off
+ * wait for it, and break it at once if its holder's process has died. Templates unused for a day are removed. DISCOVERY_SEEDED_DATA=0 turns this off
  * (each server seeds a fresh folder, as before).
  */
 export const SEEDED_DATA_DIR = join(tmpdir(), 'discovery-seeded-data');
@@ -26,7 +27,7 @@ export const SEEDED_DATA_DIR = join(tmpdir(), 'discovery-seeded-data');
 /** The settings that decide what a server seeds; the rest of its environment is read at each start. */
 const SEEDING_ENV = ['DISCOVERY_TIER', 'DISCOVERY_SEED', 'DISCOVERY_POPULATION_PEOPLE', 'DISCOVERY_POPULATION_SEED'] as const;
 const MAX_IDLE_MS = 24 * 3600 * 1000;
-/** A lock older than this was left by a process that died while making its template. */
+/** A lock older than this is broken even when its holder still runs (a hung server start). */
 const STALE_LOCK_MS = 10 * 60 * 1000;
 
 const enabled = () => process.env.DISCOVERY_SEEDED_DATA !== '0';
@@ -64,7 +65,12 @@ async function templateFor(serverFile: string, env: NodeJS.ProcessEnv): Promise<
     const part = mkdtempSync(join(SEEDED_DATA_DIR, '.part-'));
     try {
       await makeTemplate(serverFile, env, part);
-      renameSync(part, dir);
+      try {
+        renameSync(part, dir);
+      } catch (e) {
+        // Two made it (a lock broken by two waiters at once): the first one's is as good.
+        if (!existsSync(dir)) throw e;
+      }
     } finally {
       rmSync(part, { recursive: true, force: true });
     }
@@ -75,18 +81,37 @@ async function templateFor(serverFile: string, env: NodeJS.ProcessEnv): Promise<
   }
 }
 
-/** Takes the lock folder, or breaks one left by a process that died; false when another holds it. */
+/**
+ * Takes the lock folder (with the holder's pid in it), or breaks one whose holder is gone: a process
+ * no longer running, or a lock older than STALE_LOCK_MS. False when another live process holds it.
+ */
 function takeLock(lock: string): boolean {
   try {
     mkdirSync(lock);
-    return true;
   } catch {
-    try {
-      if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
-    } catch {
-      // released meanwhile
-    }
+    if (lockIsStale(lock)) rmSync(lock, { recursive: true, force: true });
     return false;
+  }
+  writeFileSync(join(lock, 'pid'), String(process.pid));
+  return true;
+}
+
+function lockIsStale(lock: string): boolean {
+  try {
+    if (Date.now() - statSync(lock).mtimeMs > STALE_LOCK_MS) return true;
+    const pid = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    return pid > 0 && !isRunning(pid);
+  } catch {
+    return false; // released meanwhile, or its holder has not written its pid yet
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM'; // running, as another user
   }
 }
 
@@ -97,7 +122,7 @@ async function makeTemplate(serverFile: string, env: NodeJS.ProcessEnv, dir: str
   const server = await startBuiltServer(serverFile, { ...seeding, DISCOVERY_DATA_DIR: dir, DATABASE_URL: '' });
   const { child } = server;
   try {
-    const manifest = join(dir, 'population', 'manifest.json');
+    const manifest = join(dir, 'population', MANIFEST_FILE);
     const t0 = Date.now();
     while (!existsSync(manifest)) {
       if (Date.now() - t0 > 300_000) throw new Error(`the demo population in ${dir} was not generated within 300 s`);
