@@ -24,12 +24,44 @@ export class Layout {
   }
 
   async box(selector: string): Promise<Box> {
-    return browser.execute((sel: string) => {
-      const el = document.querySelector(sel);
-      if (!el) throw new Error(`no element for ${sel}`);
-      const r = el.getBoundingClientRect();
-      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
-    }, selector);
+    const box = await this.read(selector, false);
+    if (!box) throw new Error(`no element for ${selector}`);
+    return box;
+  }
+
+  /** The box of `selector`; null when there is none or, with `still`, while it or an ancestor animates. */
+  private read(selector: string, still: boolean): Promise<Box | null> {
+    return browser.execute(
+      (sel: string, still: boolean) => {
+        const el = document.querySelector(sel);
+        if (!el) return null;
+        if (still) for (let n: Element | null = el; n; n = n.parentElement) if (n.getAnimations().some((a) => a.playState === 'running')) return null;
+        const r = el.getBoundingClientRect();
+        return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+      },
+      selector,
+      still,
+    );
+  }
+
+  /**
+   * The box of `selector` once it is still: no animation or transition runs on it or an ancestor
+   * (a popover scales in) and two reads in a row agree (its place is computed after it shows).
+   */
+  async settledBox(selector: string): Promise<Box> {
+    let last = '';
+    let box: Box | null = null;
+    await browser.waitUntil(
+      async () => {
+        box = await this.read(selector, true);
+        const now = JSON.stringify(box);
+        const still = box !== null && now === last;
+        last = now;
+        return still;
+      },
+      { timeoutMsg: `${selector} never stood still` },
+    );
+    return box!;
   }
 
   /** How far the page scrolls sideways (0: it fits). */

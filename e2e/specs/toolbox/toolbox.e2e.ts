@@ -65,6 +65,7 @@ describe('toolbox', () => {
       });
       await browser.switchFrame(null);
       await browser.switchFrame(await toolbox.frame.getElement());
+      // A window for what must not come (a token for the frame's page from the intruder's request), not a wait for a state.
       await browser.pause(1500);
       await expect(toolbox.demo('token-count')).toHaveText('1');
       await toolbox.demo('ask').click();
