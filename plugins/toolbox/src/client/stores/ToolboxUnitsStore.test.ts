@@ -93,4 +93,28 @@ describe('ToolboxUnitsStore', () => {
     expect(store.unitsOf('acme')?.map((u) => u.name)).toEqual(['New']);
     expect(await old).not.toBe('aborted');
   });
+
+  it('TBX-007 after a change on the management screen the nav keeps its units until the new answer replaces them, and keeps them if it fails', async () => {
+    const { api, calls, answer } = slowApi();
+    const store = new ToolboxUnitsStore(api, hierarchy('acme'));
+    answer('acme', [unit('acme', 'Old')]);
+    await flush();
+    store.invalidate();
+    expect(calls.length).toBe(2);
+    expect(store.items({} as never).map((i) => i.label)).toEqual(['Old']);
+    answer('acme', [unit('acme', 'New')]);
+    await flush();
+    expect(store.items({} as never).map((i) => i.label)).toEqual(['New']);
+
+    let fail = false;
+    const failing = {
+      call: async () => (fail ? Promise.reject(new ApiError(503, 'down', undefined, undefined, 'unavailable')) : { data: [unit('acme', 'A')] }),
+    } as unknown as ApiClient;
+    const other = new ToolboxUnitsStore(failing, hierarchy('acme'));
+    await other.ensure('acme');
+    fail = true;
+    other.invalidate();
+    await flush();
+    expect([other.items({} as never).map((i) => i.label), (other.errorOf('acme') as ApiError | null)?.code]).toEqual([['A'], 'unavailable']);
+  });
 });

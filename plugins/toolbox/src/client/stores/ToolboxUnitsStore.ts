@@ -58,32 +58,48 @@ export class ToolboxUnitsStore implements NavContribution {
 
   /**
    * TBX-016: the client's units, fetched once; a call for a client already loaded (or loading)
-   * reuses that answer. A failed fetch rejects (the guard says home) and leaves no units (the nav
-   * shows none); the next call fetches again.
+   * reuses that answer (the one on its way, when both). A failed first fetch rejects (the guard
+   * says home) and leaves no units (the nav shows none); the next call fetches again.
    */
   ensure(client: string): Promise<ToolboxUnitDto[]> {
-    const resource = this.resourceOf(client);
-    if (resource.data) return Promise.resolve(resource.data);
+    // A fetch on its way (after a change on the management screen) answers for the units as they are now.
     const inFlight = this.pending.get(client);
     if (inFlight) return inFlight;
+    const { data } = this.resourceOf(client);
+    return data ? Promise.resolve(data) : this.fetch(client);
+  }
+
+  /**
+   * Fetches a client's units, in place of any fetch on its way; the units loaded before stay until
+   * the answer replaces them, and stay if it fails.
+   */
+  private fetch(client: string): Promise<ToolboxUnitDto[]> {
+    const resource = this.resourceOf(client);
     const promise = resource
       .load(async (signal) => (await this.api.call(E.units, { params: { type: 'nav', clientSlug: client } }, { silent: true, signal })).data)
       .then((units) => {
         if (this.pending.get(client) === promise) this.pending.delete(client);
         if (units) return units;
-        // Failed, or an invalidate() aborted it: a newer fetch may be on its way.
-        return this.pending.get(client) ?? Promise.reject(resource.error ?? new Error(`toolbox units of '${client}' were not loaded`));
+        // Failed, or a newer fetch took its place.
+        return this.pending.get(client) ?? resource.data ?? Promise.reject(resource.error ?? new Error(`toolbox units of '${client}' were not loaded`));
       });
     this.pending.set(client, promise);
     return promise;
   }
 
-  /** Forget the cache (after the management screen changed units) and reload the current client. */
+  /**
+   * After the management screen changed units: the current client's are fetched again (the nav
+   * keeps showing the ones it has until the answer comes, so it does not empty and refill), and
+   * the other clients' are forgotten.
+   */
   invalidate(): void {
-    for (const r of this.byClient.values()) r.reset();
-    this.pending.clear();
     const client = this.hierarchy.selection.client;
-    if (client) this.ensure(client).catch(() => undefined);
+    for (const [c, r] of this.byClient) {
+      if (c === client) continue;
+      r.reset();
+      this.pending.delete(c);
+    }
+    if (client) this.fetch(client).catch(() => undefined);
   }
 
   /** What the nav rule needs from the current context. */
