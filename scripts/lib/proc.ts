@@ -67,22 +67,25 @@ export interface StartedServer {
   stop(): Promise<void>;
 }
 
+/** The environment a built server started with `env` gets: this process's, the tests' defaults, then `env`. */
+export function builtServerEnv(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    // A small population in its own folder: e2e and benches do not need the 1M demo one.
+    DISCOVERY_POPULATION_PEOPLE: '20000',
+    // Health answers once the demo data is seeded: the tests start on a seeded server.
+    DISCOVERY_SEED_WAIT: 'true',
+    ...(env.DISCOVERY_DATA_DIR ? { DISCOVERY_POPULATION_DIR: `${env.DISCOVERY_DATA_DIR}/population` } : {}),
+    ...env,
+  };
+}
+
 /** Starts a built server (dist/<build>/server.mjs) on a free port with its own data dir. */
 export async function startBuiltServer(serverFile: string, env: NodeJS.ProcessEnv, timeoutMs = 180_000): Promise<StartedServer> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--enable-source-maps', serverFile], {
     cwd: ROOT,
-    // A small population in its own folder: e2e and benches do not need the 1M demo one.
-    env: {
-      ...process.env,
-      DISCOVERY_POPULATION_PEOPLE: '20000',
-      // Health answers once the demo data is seeded: the tests start on a seeded server.
-      DISCOVERY_SEED_WAIT: 'true',
-      ...(env.DISCOVERY_DATA_DIR ? { DISCOVERY_POPULATION_DIR: `${env.DISCOVERY_DATA_DIR}/population` } : {}),
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
+    env: { ...builtServerEnv(env), PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -78,6 +78,15 @@ describe('seeded data folders of a built server (issue 26 §2)', () => {
     expect(seededDataKey(serverFile, {})).not.toBe(before);
     // Only the settings that decide the seeds name a template, not the rest of the environment.
     expect(seededDataKey(serverFile, { DISCOVERY_REPORT_MIN_MS: '4000' })).toBe(seededDataKey(serverFile, {}));
+    // What the server sees counts, this process's environment included.
+    const plain = seededDataKey(serverFile, {});
+    process.env.DISCOVERY_TIER = '3';
+    try {
+      expect(seededDataKey(serverFile, {})).toBe(seededDataKey(serverFile, { DISCOVERY_TIER: '3' }));
+      expect(seededDataKey(serverFile, {})).not.toBe(plain);
+    } finally {
+      delete process.env.DISCOVERY_TIER;
+    }
   });
 
   it('a lock left by a process that died is broken at once, not after the stale-lock time', async () => {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MANIFEST_FILE } from '@discovery/counts/manifest';
 import { markUsed, pruneUnused } from '@discovery/test-utils/cacheFolder';
-import { startBuiltServer } from './proc';
+import { builtServerEnv, startBuiltServer } from './proc';
 
 /**
  * Seeded data folders for a built server (issue 26 §2): the e2e lanes and `npm run size` each start
@@ -34,7 +34,9 @@ const enabled = () => process.env.DISCOVERY_SEEDED_DATA !== '0';
 
 export function seededDataKey(serverFile: string, env: NodeJS.ProcessEnv): string {
   const h = createHash('sha256').update('seeded-data-1\0').update(readFileSync(serverFile));
-  for (const k of SEEDING_ENV) h.update(`\0${k}=${env[k] ?? ''}`);
+  // What the server will see: a DISCOVERY_TIER in this process's environment seeds tier 3 too.
+  const seen = builtServerEnv(env);
+  for (const k of SEEDING_ENV) h.update(`\0${k}=${seen[k] ?? ''}`);
   return h.digest('hex').slice(0, 32);
 }
 
@@ -117,9 +119,8 @@ function isRunning(pid: number): boolean {
 
 /** Starts the server on the empty `dir`, waits for its seeds and its population, and stops it. */
 async function makeTemplate(serverFile: string, env: NodeJS.ProcessEnv, dir: string): Promise<void> {
-  const seeding = Object.fromEntries(SEEDING_ENV.filter((k) => env[k] !== undefined).map((k) => [k, env[k]]));
   // startBuiltServer answers once the data is seeded (DISCOVERY_SEED_WAIT) and puts the population in dir/population.
-  const server = await startBuiltServer(serverFile, { ...seeding, DISCOVERY_DATA_DIR: dir, DATABASE_URL: '' });
+  const server = await startBuiltServer(serverFile, { ...env, DISCOVERY_DATA_DIR: dir, DATABASE_URL: '' });
   const { child } = server;
   try {
     const manifest = join(dir, 'population', MANIFEST_FILE);
